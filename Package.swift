@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "kairos",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "kairos", targets: ["kairos"]),
+        .library(name: "KairosCore", targets: ["KairosCore"]),
+        .library(name: "KairosClient", targets: ["KairosClient"]),
+        .library(name: "KairosServer", targets: ["KairosServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // Pure domain: entities, rules, due dates, filters, permissions. No I/O.
+        .target(name: "KairosCore"),
+        // Persistence behind protocols; the embedded default is SQLite.
+        .target(
+            name: "KairosStore",
+            dependencies: [
+                "KairosCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The HTTP server as a library, so tests build the same application.
+        .target(
+            name: "KairosServer",
+            dependencies: [
+                "KairosCore",
+                "KairosStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The Swift SDK: a typed async client of the API, Foundation only.
+        .target(name: "KairosClient", dependencies: ["KairosCore"]),
+        .executableTarget(
+            name: "kairos",
+            dependencies: [
+                "KairosClient",
+                "KairosServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KairosCoreTests", dependencies: ["KairosCore"]),
+        .testTarget(name: "KairosStoreTests", dependencies: ["KairosStore"]),
+        .testTarget(
+            name: "KairosServerTests",
+            dependencies: [
+                "KairosServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "KairosClientTests", dependencies: ["KairosClient", "KairosServer"]),
+    ]
+)

@@ -1,0 +1,67 @@
+/// `POST /api/v1/auth/signup`.
+public struct SignupRequest: Codable, Sendable {
+    public var email: String
+    public var password: String
+    public var name: String
+    public var timezone: String?
+
+    public init(email: String, password: String, name: String, timezone: String? = nil) {
+        self.email = email
+        self.password = password
+        self.name = name
+        self.timezone = timezone
+    }
+}
+
+/// `POST /api/v1/auth/login`.
+public struct LoginRequest: Codable, Sendable {
+    public var email: String
+    public var password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// The answer to sign-up and login: a bearer token and who it belongs to.
+public struct AuthResponse: Codable, Sendable {
+    public var token: String
+    public var user: User
+
+    public init(token: String, user: User) {
+        self.token = token
+        self.user = user
+    }
+}
+
+/// `POST /api/v1/user`: change the name or time zone.
+public struct UserUpdateRequest: Codable, Sendable {
+    public var name: String?
+    public var timezone: String?
+
+    public init(name: String? = nil, timezone: String? = nil) {
+        self.name = name
+        self.timezone = timezone
+    }
+}
+
+/// `POST /api/v1/tokens`: create a named personal API token.
+public struct TokenCreateRequest: Codable, Sendable {
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+}
+
+/// A freshly created token; `token` is shown this once and stored only as a hash.
+public struct TokenCreatedResponse: Codable, Sendable {
+    public var token: String
+    public var info: APITokenInfo
+
+    public init(token: String, info: APITokenInfo) {
+        self.token = token
+        self.info = info
+    }
+}

@@ -1,0 +1,162 @@
+/// `POST /api/v1/projects`.
+public struct ProjectCreateRequest: Codable, Sendable {
+    public var name: String
+    public var description: String?
+    public var parentID: String?
+    public var color: String?
+    public var isFavorite: Bool?
+    public var viewStyle: String?
+
+    public init(
+        name: String, description: String? = nil, parentID: String? = nil, color: String? = nil,
+        isFavorite: Bool? = nil, viewStyle: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.parentID = parentID
+        self.color = color
+        self.isFavorite = isFavorite
+        self.viewStyle = viewStyle
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, color
+        case parentID = "parent_id"
+        case isFavorite = "is_favorite"
+        case viewStyle = "view_style"
+    }
+}
+
+/// `POST /api/v1/projects/{id}`: only the fields present change.
+public struct ProjectUpdateRequest: Codable, Sendable {
+    public var name: String?
+    public var description: String?
+    public var color: String?
+    public var isFavorite: Bool?
+    public var viewStyle: String?
+    public var childOrder: Int?
+    public var isCollapsed: Bool?
+
+    public init(
+        name: String? = nil, description: String? = nil, color: String? = nil, isFavorite: Bool? = nil,
+        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.color = color
+        self.isFavorite = isFavorite
+        self.viewStyle = viewStyle
+        self.childOrder = childOrder
+        self.isCollapsed = isCollapsed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, color
+        case isFavorite = "is_favorite"
+        case viewStyle = "view_style"
+        case childOrder = "child_order"
+        case isCollapsed = "is_collapsed"
+    }
+}
+
+/// `POST /api/v1/sections`.
+public struct SectionCreateRequest: Codable, Sendable {
+    public var name: String
+    public var projectID: String
+    public var order: Int?
+
+    public init(name: String, projectID: String, order: Int? = nil) {
+        self.name = name
+        self.projectID = projectID
+        self.order = order
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, order
+        case projectID = "project_id"
+    }
+}
+
+/// `POST /api/v1/sections/{id}`.
+public struct SectionUpdateRequest: Codable, Sendable {
+    public var name: String?
+    public var sectionOrder: Int?
+    public var isCollapsed: Bool?
+
+    public init(name: String? = nil, sectionOrder: Int? = nil, isCollapsed: Bool? = nil) {
+        self.name = name
+        self.sectionOrder = sectionOrder
+        self.isCollapsed = isCollapsed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case sectionOrder = "section_order"
+        case isCollapsed = "is_collapsed"
+    }
+}
+
+/// `POST /api/v1/labels` and `POST /api/v1/labels/{id}`.
+public struct LabelRequest: Codable, Sendable {
+    public var name: String?
+    public var color: String?
+    public var order: Int?
+    public var isFavorite: Bool?
+
+    public init(name: String? = nil, color: String? = nil, order: Int? = nil, isFavorite: Bool? = nil) {
+        self.name = name
+        self.color = color
+        self.order = order
+        self.isFavorite = isFavorite
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, color, order
+        case itemOrder = "item_order"
+        case isFavorite = "is_favorite"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        color = try c.decodeIfPresent(String.self, forKey: .color)
+        order = try c.decodeIfPresent(Int.self, forKey: .itemOrder) ?? c.decodeIfPresent(Int.self, forKey: .order)
+        isFavorite = try c.decodeIfPresent(Bool.self, forKey: .isFavorite)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(color, forKey: .color)
+        try c.encodeIfPresent(order, forKey: .itemOrder)
+        try c.encodeIfPresent(isFavorite, forKey: .isFavorite)
+    }
+}
+
+/// `POST /api/v1/comments`: on a task or on a project.
+public struct CommentCreateRequest: Codable, Sendable {
+    public var content: String
+    public var taskID: String?
+    public var projectID: String?
+
+    public init(content: String, taskID: String? = nil, projectID: String? = nil) {
+        self.content = content
+        self.taskID = taskID
+        self.projectID = projectID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case content
+        case taskID = "task_id"
+        case projectID = "project_id"
+    }
+}
+
+/// `POST /api/v1/comments/{id}`.
+public struct CommentUpdateRequest: Codable, Sendable {
+    public var content: String
+
+    public init(content: String) {
+        self.content = content
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// When a task is due: an all-day date, or a date and time, possibly recurring.
+///
+/// On the wire it has the Todoist shape: `date` is `YYYY-MM-DD` for all-day dues,
+/// `YYYY-MM-DDTHH:MM:SSZ` (UTC) for a time fixed to `timezone`, and
+/// `YYYY-MM-DDTHH:MM:SS` for a floating time.
+public struct Due: Hashable, Sendable {
+    /// The local calendar date the task is due on (in `timezone` when set).
+    public var date: LocalDate
+    /// The local wall time, or nil for an all-day due date.
+    public var time: LocalTime?
+    /// The IANA zone a timed due is fixed to; nil for all-day and floating dues.
+    public var timezone: String?
+    /// The human text the due date was given as ("every monday", "tomorrow at 5pm").
+    public var string: String
+    public var lang: String
+    public var recurrence: RecurrenceRule?
+
+    public init(
+        date: LocalDate, time: LocalTime? = nil, timezone: String? = nil, string: String,
+        lang: String = "en", recurrence: RecurrenceRule? = nil
+    ) {
+        self.date = date
+        self.time = time
+        self.timezone = time == nil ? nil : timezone
+        self.string = string
+        self.lang = lang
+        self.recurrence = recurrence
+    }
+
+    public var isRecurring: Bool { recurrence != nil }
+
+    /// The exact moment a timed due falls on; floating times are read in `fallback`.
+    public func instant(fallback: TimeZone) -> Date? {
+        guard let time else { return nil }
+        let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? fallback
+        return date.at(time, in: zone)
+    }
+
+    /// The same due moved to another date, keeping its time, zone, text and rule.
+    public func moved(to newDate: LocalDate) -> Due {
+        var copy = self
+        copy.date = newDate
+        return copy
+    }
+}
+
+extension Due: Codable {
+    enum CodingKeys: String, CodingKey {
+        case date, datetime, string, timezone, lang, rrule
+        case isRecurring = "is_recurring"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let raw = try c.decode(String.self, forKey: .date)
+        let zoneName = try c.decodeIfPresent(String.self, forKey: .timezone)
+        guard let parsed = Due.parseWireDate(raw, timezone: zoneName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .date, in: c, debugDescription: "Expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[Z], got \(raw)")
+        }
+        let rule = try c.decodeIfPresent(String.self, forKey: .rrule).map { try RecurrenceRule(rrule: $0) }
+        self.init(
+            date: parsed.date, time: parsed.time, timezone: zoneName,
+            string: try c.decodeIfPresent(String.self, forKey: .string) ?? raw,
+            lang: try c.decodeIfPresent(String.self, forKey: .lang) ?? "en",
+            recurrence: rule)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let wire = wireDate
+        try c.encode(wire, forKey: .date)
+        try c.encode(time == nil ? nil : wire, forKey: .datetime)
+        try c.encode(string, forKey: .string)
+        try c.encode(timezone, forKey: .timezone)
+        try c.encode(lang, forKey: .lang)
+        try c.encode(isRecurring, forKey: .isRecurring)
+        try c.encode(recurrence?.rrule, forKey: .rrule)
+    }
+
+    /// The `date` field as Todoist clients expect it.
+    public var wireDate: String {
+        guard let time else { return date.iso }
+        if let zone = timezone.flatMap(TimeZone.init(identifier:)) {
+            return APITimestamp.utcSeconds(date.at(time, in: zone))
+        }
+        return "\(date.iso)T\(time.iso)"
+    }
+
+    /// Reads a wire date: all-day, floating, or a UTC instant shown in `timezone` (UTC if none).
+    public static func parseWireDate(_ raw: String, timezone: String?) -> (date: LocalDate, time: LocalTime?)? {
+        if let day = LocalDate(iso: raw) { return (day, nil) }
+        guard raw.count >= 19, let day = LocalDate(iso: String(raw.prefix(10))) else { return nil }
+        let timePart = raw.dropFirst(11)
+        if timePart.hasSuffix("Z") {
+            guard let instant = APITimestamp.parse(raw) else { return nil }
+            let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .gmt
+            return (LocalDate(instant, in: zone), LocalTime(instant, in: zone))
+        }
+        guard raw[raw.index(raw.startIndex, offsetBy: 10)] == "T", let time = LocalTime(iso: String(timePart.prefix(8)))
+        else { return nil }
+        return (day, time)
+    }
+}
+
+/// How long a task is expected to take (its estimate).
+public struct TaskDuration: Codable, Hashable, Sendable {
+    public enum Unit: String, Codable, Sendable { case minute, day }
+    public var amount: Int
+    public var unit: Unit
+
+    public init(amount: Int, unit: Unit) {
+        self.amount = amount
+        self.unit = unit
+    }
+}
+
+/// A hard date by which a task must be finished, separate from when it is planned.
+public struct Deadline: Codable, Hashable, Sendable {
+    public var date: LocalDate
+    public var lang: String
+
+    public init(date: LocalDate, lang: String = "en") {
+        self.date = date
+        self.lang = lang
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One page of a list, as `{"results": [...], "next_cursor": "..."}`.
+public struct Page<Item: Codable & Sendable>: Codable, Sendable {
+    public var results: [Item]
+    /// Pass back as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    public init(results: [Item], nextCursor: String?) {
+        self.results = results
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case results
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// One page of completed tasks, as `{"items": [...], "next_cursor": "..."}` (Todoist's shape for these endpoints).
+public struct CompletedPage: Codable, Sendable {
+    public var items: [TaskItem]
+    public var nextCursor: String?
+
+    public init(items: [TaskItem], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// Where a page starts: the sort key of the last item seen. Opaque to clients.
+public struct PageCursor: Hashable, Sendable {
+    public var keys: [Int64]
+
+    public init(keys: [Int64]) {
+        self.keys = keys
+    }
+
+    /// The opaque text handed to clients.
+    public var token: String {
+        keys.map(String.init).joined(separator: ".").base64URL
+    }
+
+    /// Reads a token made by `token`; nil if it is malformed or was made for another kind of list.
+    public init?(token: String, keyCount: Int) {
+        guard let data = Base64URL.decode(token) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
+        guard parts.count == keyCount, parts.allSatisfy({ $0 != nil }) else { return nil }
+        keys = parts.map { $0! }
+    }
+}
+
+/// Page sizes: Todoist's default and bounds.
+public enum PageLimit {
+    public static let `default` = 50
+    public static let range = 1...200
+}
+
+enum Base64URL {
+    static func decode(_ text: String) -> [UInt8]? {
+        var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base.count % 4 != 0 { base += "=" }
+        guard let data = Data(base64Encoded: base) else { return nil }
+        return Array(data)
+    }
+}
+
+extension String {
+    var base64URL: String {
+        Data(utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A list of tasks, in the Todoist API v1 shape.
+public struct Project: Codable, Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var description: String
+    public var parentID: String?
+    public var childOrder: Int
+    public var color: String
+    public var isCollapsed: Bool
+    public var isShared: Bool
+    public var isFavorite: Bool
+    public var isArchived: Bool
+    public var canAssignTasks: Bool
+    public var viewStyle: String
+    public var isInbox: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String, name: String, description: String = "", parentID: String? = nil, childOrder: Int,
+        color: String = ProjectColor.defaultColor, isCollapsed: Bool = false, isShared: Bool = false,
+        isFavorite: Bool = false, isArchived: Bool = false, canAssignTasks: Bool = false,
+        viewStyle: String = "list", isInbox: Bool = false, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.parentID = parentID
+        self.childOrder = childOrder
+        self.color = color
+        self.isCollapsed = isCollapsed
+        self.isShared = isShared
+        self.isFavorite = isFavorite
+        self.isArchived = isArchived
+        self.canAssignTasks = canAssignTasks
+        self.viewStyle = viewStyle
+        self.isInbox = isInbox
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, description, color
+        case parentID = "parent_id"
+        case childOrder = "child_order"
+        case isCollapsed = "is_collapsed"
+        case isShared = "is_shared"
+        case isFavorite = "is_favorite"
+        case isArchived = "is_archived"
+        case canAssignTasks = "can_assign_tasks"
+        case viewStyle = "view_style"
+        case isInbox = "inbox_project"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        parentID = try c.decodeIfPresent(String.self, forKey: .parentID)
+        childOrder = try c.decodeIfPresent(Int.self, forKey: .childOrder) ?? 0
+        color = try c.decodeIfPresent(String.self, forKey: .color) ?? ProjectColor.defaultColor
+        isCollapsed = try c.decodeIfPresent(Bool.self, forKey: .isCollapsed) ?? false
+        isShared = try c.decodeIfPresent(Bool.self, forKey: .isShared) ?? false
+        isFavorite = try c.decodeIfPresent(Bool.self, forKey: .isFavorite) ?? false
+        isArchived = try c.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
+        canAssignTasks = try c.decodeIfPresent(Bool.self, forKey: .canAssignTasks) ?? false
+        viewStyle = try c.decodeIfPresent(String.self, forKey: .viewStyle) ?? "list"
+        isInbox = try c.decodeIfPresent(Bool.self, forKey: .isInbox) ?? false
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        updatedAt = try c.decode(Date.self, forKey: .updatedAt)
+    }
+}

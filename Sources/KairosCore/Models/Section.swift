@@ -1,0 +1,34 @@
+import Foundation
+
+/// A named group of tasks inside a project, in the Todoist API v1 shape.
+public struct Section: Codable, Hashable, Sendable {
+    public var id: String
+    public var projectID: String
+    public var name: String
+    public var sectionOrder: Int
+    public var isCollapsed: Bool
+    public var addedAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String, projectID: String, name: String, sectionOrder: Int, isCollapsed: Bool = false,
+        addedAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.projectID = projectID
+        self.name = name
+        self.sectionOrder = sectionOrder
+        self.isCollapsed = isCollapsed
+        self.addedAt = addedAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name
+        case projectID = "project_id"
+        case sectionOrder = "section_order"
+        case isCollapsed = "is_collapsed"
+        case addedAt = "added_at"
+        case updatedAt = "updated_at"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A person with an account on this server.
+public struct User: Codable, Hashable, Sendable {
+    public var id: String
+    public var email: String
+    public var name: String
+    /// IANA time zone that defines the user's "today".
+    public var timezone: String
+    public var createdAt: Date
+
+    public init(id: String, email: String, name: String, timezone: String, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.name = name
+        self.timezone = timezone
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, name, timezone
+        case createdAt = "created_at"
+    }
+
+    /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
+    public var timeZone: TimeZone { TimeZone(identifier: timezone) ?? .gmt }
+}
+
+/// A personal API token's visible part; the secret is shown only once, at creation.
+public struct APITokenInfo: Codable, Hashable, Sendable {
+    public var id: String
+    public var name: String
+    public var createdAt: Date
+
+    public init(id: String, name: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name
+        case createdAt = "created_at"
+    }
+}
+
+/// Someone a project is shared with, as Todoist's collaborators endpoint lists them.
+public struct Collaborator: Codable, Hashable, Sendable {
+    public var id: String
+    public var email: String
+    public var name: String
+
+    public init(id: String, email: String, name: String) {
+        self.id = id
+        self.email = email
+        self.name = name
+    }
+}

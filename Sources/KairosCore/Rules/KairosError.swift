@@ -1,0 +1,58 @@
+/// The ways a request can fail, independent of transport; the server maps each to one HTTP status.
+public enum KairosError: Error, Equatable, Sendable {
+    /// A field has a value that is not allowed; the message names the field and says what is.
+    case invalidField(field: String, message: String)
+    /// The request as a whole cannot be understood (malformed JSON, missing body).
+    case badRequest(String)
+    /// Credentials are missing, wrong or revoked.
+    case unauthorized(String)
+    /// The resource does not exist, or the caller may not know that it does.
+    case notFound(String)
+    /// The caller can see the resource but may not do this to it.
+    case forbidden(String)
+    /// The request clashes with the current state (an email already taken).
+    case conflict(String)
+    /// The request body is larger than the server accepts.
+    case payloadTooLarge(String)
+
+    /// A stable machine-readable code for clients.
+    public var code: String {
+        switch self {
+        case .invalidField: "invalid_field"
+        case .badRequest: "bad_request"
+        case .unauthorized: "unauthorized"
+        case .notFound: "not_found"
+        case .forbidden: "forbidden"
+        case .conflict: "conflict"
+        case .payloadTooLarge: "payload_too_large"
+        }
+    }
+
+    /// A sentence for the person reading it, saying what to do next where that helps.
+    public var message: String {
+        switch self {
+        case .invalidField(_, let message), .badRequest(let message), .unauthorized(let message),
+            .notFound(let message), .forbidden(let message), .conflict(let message), .payloadTooLarge(let message):
+            message
+        }
+    }
+
+    /// A "not found" error for a kind of resource, worded the same everywhere.
+    public static func missing(_ kind: String) -> KairosError {
+        .notFound("\(kind) not found. Check the id; you can only see your own \(kind.lowercased())s.")
+    }
+}
+
+/// The body of every error response: `{"error": {"code": "...", "message": "..."}}`.
+public struct ErrorResponse: Codable, Sendable {
+    public struct Detail: Codable, Sendable {
+        public var code: String
+        public var message: String
+    }
+
+    public var error: Detail
+
+    public init(code: String, message: String) {
+        error = Detail(code: code, message: message)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Field rules shared by every entry point, so the API, CLI and SDK agree on what is valid.
+public enum Limits {
+    public static let maxBodyBytes = 1 << 20
+    public static let taskContent = 1...500
+    public static let taskDescriptionMax = 16_383
+    public static let priority = 1...4
+    public static let labelName = 1...60
+    public static let projectName = 1...120
+    public static let sectionName = 1...120
+    public static let commentContent = 1...15_000
+    public static let userName = 1...100
+    public static let passwordLength = 8...200
+    public static let tokenName = 1...100
+    public static let viewStyles: Set<String> = ["list", "board", "calendar"]
+
+    /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
+    public static func requireText(
+        _ value: String, _ range: ClosedRange<Int>, field: String
+    ) throws(KairosError) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard range.contains(trimmed.count) else {
+            throw .invalidField(
+                field: field, message: "\(field) must be \(range.lowerBound) to \(range.upperBound) characters long.")
+        }
+        return trimmed
+    }
+
+    public static func requirePriority(_ value: Int) throws(KairosError) -> Int {
+        guard priority.contains(value) else {
+            throw .invalidField(field: "priority", message: "priority must be 1 to 4 (4 is the most urgent, shown as p1).")
+        }
+        return value
+    }
+
+    public static func requireColor(_ value: String, field: String = "color") throws(KairosError) -> String {
+        guard ProjectColor.all.contains(value) else {
+            throw .invalidField(
+                field: field, message: "\(field) must be one of: \(ProjectColor.all.joined(separator: ", ")).")
+        }
+        return value
+    }
+
+    public static func requireViewStyle(_ value: String) throws(KairosError) -> String {
+        guard viewStyles.contains(value) else {
+            throw .invalidField(field: "view_style", message: "view_style must be list, board or calendar.")
+        }
+        return value
+    }
+
+    public static func requireTimeZone(_ value: String, field: String = "timezone") throws(KairosError) -> String {
+        guard TimeZone(identifier: value) != nil, value.contains("/") || value == "UTC" || value == "GMT" else {
+            throw .invalidField(
+                field: field, message: "\(field) must be an IANA time zone name such as Europe/Paris or America/New_York.")
+        }
+        return value
+    }
+
+    public static func requireEmail(_ value: String) throws(KairosError) -> String {
+        let email = value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
+        else {
+            throw .invalidField(field: "email", message: "email must be an address such as ada@example.com.")
+        }
+        return email
+    }
+
+    public static func requireLimit(_ value: Int?) throws(KairosError) -> Int {
+        guard let value else { return PageLimit.default }
+        guard PageLimit.range.contains(value) else {
+            throw .invalidField(field: "limit", message: "limit must be between 1 and 200.")
+        }
+        return value
+    }
+}
+
+/// The color names Todoist clients understand.
+public enum ProjectColor {
+    public static let defaultColor = "charcoal"
+    public static let all = [
+        "berry_red", "red", "orange", "yellow", "olive_green", "lime_green", "green", "mint_green", "teal",
+        "sky_blue", "light_blue", "blue", "grape", "violet", "lavender", "magenta", "salmon", "charcoal", "grey",
+        "taupe",
+    ]
+}

@@ -1,0 +1,79 @@
+import Hummingbird
+import KairosCore
+
+/// `/projects`, `/sections` and `/labels` in the Todoist API v1 shape.
+struct ProjectController {
+    let projects: ProjectService
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get("projects") { request, context -> Page<Project> in
+            try await projects.projects(of: context.user, archived: false, page: try request.pageRequest(cursorKeys: 2))
+        }
+        group.get("projects/archived") { request, context -> Page<Project> in
+            try await projects.projects(of: context.user, archived: true, page: try request.pageRequest(cursorKeys: 2))
+        }
+        group.post("projects") { request, context -> Project in
+            try await projects.createProject(try await request.decodeJSON(as: ProjectCreateRequest.self), for: context.user)
+        }
+        group.get("projects/:id") { _, context -> Project in
+            try await projects.project(try context.parameters.require("id"), of: context.user)
+        }
+        group.post("projects/:id") { request, context -> Project in
+            let body = try await request.decodeJSON(as: ProjectUpdateRequest.self)
+            return try await projects.updateProject(try context.parameters.require("id"), body, for: context.user)
+        }
+        group.delete("projects/:id") { request, context -> Response in
+            try await projects.deleteProject(
+                try context.parameters.require("id"), taskPolicy: request.query("tasks"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("projects/:id/archive") { _, context -> Project in
+            try await projects.setArchived(try context.parameters.require("id"), true, for: context.user)
+        }
+        group.post("projects/:id/unarchive") { _, context -> Project in
+            try await projects.setArchived(try context.parameters.require("id"), false, for: context.user)
+        }
+        group.get("projects/:id/collaborators") { _, context -> Page<Collaborator> in
+            _ = try await projects.project(try context.parameters.require("id"), of: context.user)
+            let owner = context.user
+            return Page(results: [Collaborator(id: owner.id, email: owner.email, name: owner.name)], nextCursor: nil)
+        }
+
+        group.get("sections") { request, context -> Page<Section> in
+            try await projects.sections(
+                of: context.user, projectID: request.query("project_id"), page: try request.pageRequest(cursorKeys: 2))
+        }
+        group.post("sections") { request, context -> Section in
+            try await projects.createSection(try await request.decodeJSON(as: SectionCreateRequest.self), for: context.user)
+        }
+        group.get("sections/:id") { _, context -> Section in
+            try await projects.section(try context.parameters.require("id"), of: context.user)
+        }
+        group.post("sections/:id") { request, context -> Section in
+            let body = try await request.decodeJSON(as: SectionUpdateRequest.self)
+            return try await projects.updateSection(try context.parameters.require("id"), body, for: context.user)
+        }
+        group.delete("sections/:id") { _, context -> Response in
+            try await projects.deleteSection(try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+
+        group.get("labels") { request, context -> Page<Label> in
+            try await projects.labels(of: context.user, page: try request.pageRequest(cursorKeys: 2))
+        }
+        group.post("labels") { request, context -> Label in
+            try await projects.createLabel(try await request.decodeJSON(as: LabelRequest.self), for: context.user)
+        }
+        group.get("labels/:id") { _, context -> Label in
+            try await projects.label(try context.parameters.require("id"), of: context.user)
+        }
+        group.post("labels/:id") { request, context -> Label in
+            let body = try await request.decodeJSON(as: LabelRequest.self)
+            return try await projects.updateLabel(try context.parameters.require("id"), body, for: context.user)
+        }
+        group.delete("labels/:id") { _, context -> Response in
+            try await projects.deleteLabel(try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+    }
+}

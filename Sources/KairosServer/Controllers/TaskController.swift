@@ -1,0 +1,96 @@
+import Hummingbird
+import KairosCore
+import KairosStore
+
+/// `/tasks` and `/comments` in the Todoist API v1 shape, plus Kairos' ranked `/tasks/search`.
+struct TaskController {
+    let tasks: TaskService
+
+    func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
+        group.get("tasks") { request, context -> Page<TaskItem> in
+            let ids = request.query("ids").map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            return try await tasks.tasks(
+                of: context.user, projectID: request.query("project_id"), sectionID: request.query("section_id"),
+                parentID: request.query("parent_id"), label: request.query("label"), ids: ids,
+                page: try request.pageRequest(cursorKeys: 2))
+        }
+        group.get("tasks/filter") { request, context -> Page<TaskItem> in
+            guard let query = request.query("query") else {
+                throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
+            }
+            return try await tasks.tasks(of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 2))
+        }
+        group.get("tasks/search") { request, context -> Page<TaskItem> in
+            guard let query = request.query("query") else {
+                throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=milk.")
+            }
+            return try await tasks.search(query, of: context.user, page: try request.pageRequest(cursorKeys: 1))
+        }
+        group.get("tasks/completed/by_completion_date") { request, context -> CompletedPage in
+            try await completed(.completionDate, request, context)
+        }
+        group.get("tasks/completed/by_due_date") { request, context -> CompletedPage in
+            try await completed(.dueDate, request, context)
+        }
+        group.post("tasks") { request, context -> TaskItem in
+            try await tasks.create(try await request.decodeJSON(as: TaskCreateRequest.self), for: context.user)
+        }
+        group.get("tasks/:id") { _, context -> TaskItem in
+            try await tasks.task(try context.parameters.require("id"), of: context.user)
+        }
+        group.post("tasks/:id") { request, context -> TaskItem in
+            let body = try await request.decodeJSON(as: TaskUpdateRequest.self)
+            return try await tasks.update(try context.parameters.require("id"), body, for: context.user)
+        }
+        group.delete("tasks/:id") { _, context -> Response in
+            try await tasks.delete(try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("tasks/:id/close") { _, context -> Response in
+            try await tasks.close(try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("tasks/:id/reopen") { _, context -> Response in
+            try await tasks.reopen(try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("tasks/:id/move") { request, context -> Response in
+            let body = try await request.decodeJSON(as: TaskMoveRequest.self)
+            try await tasks.move(try context.parameters.require("id"), body, for: context.user)
+            return Response(status: .noContent)
+        }
+
+        group.get("comments") { request, context -> Page<Comment> in
+            let taskID = request.query("task_id")
+            let projectID = request.query("project_id")
+            guard taskID != nil || projectID != nil else {
+                throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id to list comments.")
+            }
+            return try await tasks.comments(
+                of: context.user, taskID: taskID, projectID: projectID, page: try request.pageRequest(cursorKeys: 1))
+        }
+        group.post("comments") { request, context -> Comment in
+            try await tasks.addComment(try await request.decodeJSON(as: CommentCreateRequest.self), for: context.user)
+        }
+        group.get("comments/:id") { _, context -> Comment in
+            try await tasks.comment(try context.parameters.require("id"), of: context.user)
+        }
+        group.post("comments/:id") { request, context -> Comment in
+            let body = try await request.decodeJSON(as: CommentUpdateRequest.self)
+            return try await tasks.updateComment(try context.parameters.require("id"), body, for: context.user)
+        }
+        group.delete("comments/:id") { _, context -> Response in
+            try await tasks.deleteComment(try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+    }
+
+    private func completed(
+        _ basis: CompletedQuery.Basis, _ request: Request, _ context: AuthenticatedContext
+    ) async throws -> CompletedPage {
+        try await tasks.completed(
+            of: context.user, basis: basis, since: request.query("since"), until: request.query("until"),
+            projectID: request.query("project_id"), sectionID: request.query("section_id"),
+            parentID: request.query("parent_id"), page: try request.pageRequest(cursorKeys: 2))
+    }
+}

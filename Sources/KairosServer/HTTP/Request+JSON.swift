@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import KairosStore
+import KairosCore
+import NIOCore
+
+extension Request {
+    /// Decodes the JSON body, turning every failure into a 400 that names the offending field,
+    /// or a 413 for a body over the limit.
+    func decodeJSON<Value: Decodable>(as type: Value.Type, allowEmpty: Bool = false) async throws -> Value {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: Limits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw KairosError.payloadTooLarge("The request body is over 1 MiB. Send less at once.")
+        }
+        let data = buffer.readableBytes == 0 && allowEmpty ? Data("{}".utf8) : Data(buffer.readableBytesView)
+        guard !data.isEmpty else { throw KairosError.badRequest("The request needs a JSON body.") }
+        do {
+            return try APICoding.makeDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw KairosError(decoding: error)
+        } catch let error as KairosError {
+            throw error
+        }
+    }
+
+    /// A query parameter as text, nil when absent or empty.
+    func query(_ name: String) -> String? {
+        guard let value = uri.queryParameters.get(name), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// An integer query parameter; a value that is not a number is a 400 naming it.
+    func queryInt(_ name: String) throws -> Int? {
+        guard let text = query(name) else { return nil }
+        guard let value = Int(text) else {
+            throw KairosError.invalidField(field: name, message: "\(name) must be a whole number.")
+        }
+        return value
+    }
+
+    /// The `limit` and `cursor` query parameters of a list endpoint.
+    func pageRequest(cursorKeys: Int) throws -> PageRequest {
+        let limit = try Limits.requireLimit(queryInt("limit"))
+        guard let token = query("cursor") else { return PageRequest(limit: limit) }
+        guard let cursor = PageCursor(token: token, keyCount: cursorKeys) else {
+            throw KairosError.invalidField(
+                field: "cursor", message: "cursor is not one this list handed out. Pass next_cursor back unchanged.")
+        }
+        return PageRequest(cursor: cursor, limit: limit)
+    }
+}
+
+extension KairosError {
+    /// Describes a JSON decoding failure by the field it happened at.
+    init(decoding error: DecodingError) {
+        func fieldName(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                .replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = fieldName(context.codingPath + [key])
+            self = .invalidField(field: field, message: "\(field) is required.")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let field = fieldName(context.codingPath)
+            guard !field.isEmpty else {
+                self = .badRequest("The body must be a JSON object.")
+                return
+            }
+            self = .invalidField(field: field, message: "\(field) must be \(Self.describe(type)).")
+        case .dataCorrupted(let context):
+            let field = fieldName(context.codingPath)
+            self = field.isEmpty
+                ? .badRequest("The body is not valid JSON. Check quotes, commas and brackets.")
+                : .invalidField(field: field, message: "\(field): \(context.debugDescription)")
+        @unknown default:
+            self = .badRequest("The body could not be read as JSON.")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        case is Double.Type: "a number"
+        default: "a value of the right type (\(type))"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import KairosCore
+import KairosStore
+import NIOPosix
+
+/// Sign-up, login and API tokens. Passwords are bcrypt-hashed off the event loop; tokens are
+/// random 256-bit secrets stored only as SHA-256 hashes.
+public struct AccountService: Sendable {
+    let store: any DataStore
+    let clock: Clock
+    let bcryptCost: UInt8
+    let defaultTimeZone: String
+
+    public init(store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String) {
+        self.store = store
+        self.clock = clock
+        self.bcryptCost = bcryptCost
+        self.defaultTimeZone = defaultTimeZone
+    }
+
+    /// Creates an account with its Inbox and returns a first token.
+    public func signUp(_ request: SignupRequest) async throws -> AuthResponse {
+        let email = try Limits.requireEmail(request.email)
+        let name = try Limits.requireText(request.name, Limits.userName, field: "name")
+        let password = try Self.requirePassword(request.password)
+        let timezone = try Limits.requireTimeZone(request.timezone ?? defaultTimeZone)
+        let hash = try await hashPassword(password)
+        let user = try await store.createUser(
+            email: email, name: name, passwordHash: hash, timezone: timezone, now: clock.now())
+        return AuthResponse(token: try await issueToken(for: user, name: "sign-up").token, user: user)
+    }
+
+    /// Checks email and password and returns a new token; the same error for a wrong email or password.
+    public func logIn(_ request: LoginRequest) async throws -> AuthResponse {
+        let rejected = KairosError.unauthorized("Email or password is wrong. Check both and try again.")
+        guard let email = try? Limits.requireEmail(request.email),
+            let found = try await store.credentials(email: email)
+        else { throw rejected }
+        guard try await verifyPassword(request.password, hash: found.passwordHash) else { throw rejected }
+        return AuthResponse(token: try await issueToken(for: found.user, name: "login").token, user: found.user)
+    }
+
+    /// Creates a user directly, for self-hosters (`kairos admin create-user`).
+    public func createUser(email: String, name: String, password: String, timezone: String?) async throws -> AuthResponse {
+        try await signUp(SignupRequest(email: email, password: password, name: name, timezone: timezone))
+    }
+
+    public func user(forToken token: String) async throws -> User? {
+        try await store.user(tokenHash: Self.hash(token: token))
+    }
+
+    public func issueToken(for user: User, name: String) async throws -> TokenCreatedResponse {
+        let name = try Limits.requireText(name, Limits.tokenName, field: "name")
+        var generator = SystemRandomNumberGenerator()
+        let secret = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }
+            .joined()
+        let token = "kai_" + secret
+        let info = try await store.addToken(userID: user.id, name: name, tokenHash: Self.hash(token: token), now: clock.now())
+        return TokenCreatedResponse(token: token, info: info)
+    }
+
+    public func tokens(of user: User) async throws -> [APITokenInfo] {
+        try await store.tokens(userID: user.id)
+    }
+
+    public func revokeToken(_ tokenID: String, of user: User) async throws {
+        try await store.revokeToken(userID: user.id, tokenID: tokenID, now: clock.now())
+    }
+
+    public func update(_ user: User, with request: UserUpdateRequest) async throws -> User {
+        let name = try request.name.map { name throws(KairosError) in try Limits.requireText(name, Limits.userName, field: "name") }
+        let timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
+        return try await store.updateUser(id: user.id, name: name, timezone: timezone)
+    }
+
+    static func hash(token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func requirePassword(_ password: String) throws(KairosError) -> String {
+        guard Limits.passwordLength.contains(password.count) else {
+            throw .invalidField(field: "password", message: "password must be 8 to 200 characters long.")
+        }
+        return password
+    }
+
+    private func hashPassword(_ password: String) async throws -> String {
+        let cost = bcryptCost
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+    }
+
+    private func verifyPassword(_ password: String, hash: String) async throws -> Bool {
+        try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+    }
+}

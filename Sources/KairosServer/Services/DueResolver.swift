@@ -1,0 +1,79 @@
+import Foundation
+import KairosCore
+
+/// Turns the API's three ways of giving a due date (`due_string`, `due_date`, `due_datetime`) into one `Due`,
+/// read in the user's time zone. Timed dues are pinned to that zone.
+struct DueResolver {
+    let user: User
+    let now: Date
+
+    func due(string: String?, date: String?, datetime: String?, lang: String?) throws(KairosError) -> Due? {
+        let given = [string, date, datetime].compactMap { $0 }
+        guard given.count <= 1 else {
+            throw .invalidField(field: "due_string", message: "Give only one of due_string, due_date and due_datetime.")
+        }
+        if let string { return try fromString(string, lang: lang) }
+        if let date { return try fromDate(date, lang: lang) }
+        if let datetime { return try fromDatetime(datetime, lang: lang) }
+        return nil
+    }
+
+    /// The due change an update asks for; clearing any of the three clears the due date.
+    func update(
+        string: FieldUpdate<String>, date: FieldUpdate<String>, datetime: FieldUpdate<String>, lang: String?
+    ) throws(KairosError) -> FieldUpdate<Due> {
+        if [string, date, datetime].contains(.clear) { return .clear }
+        guard let due = try due(string: string.newValue, date: date.newValue, datetime: datetime.newValue, lang: lang)
+        else {
+            // A due_string such as "no date" parses to nothing: that clears the due date.
+            return string == .unchanged ? .unchanged : .clear
+        }
+        return .set(due)
+    }
+
+    private func fromString(_ text: String, lang: String?) throws(KairosError) -> Due? {
+        let parsed: ParsedDue?
+        do {
+            parsed = try DueStringParser.parse(text, now: now, timeZone: user.timeZone)
+        } catch {
+            throw .invalidField(field: "due_string", message: error.message)
+        }
+        guard let parsed else { return nil }
+        return Due(
+            date: parsed.date, time: parsed.time, timezone: user.timezone,
+            string: text.trimmingCharacters(in: .whitespacesAndNewlines), lang: lang ?? "en",
+            recurrence: parsed.recurrence)
+    }
+
+    private func fromDate(_ text: String, lang: String?) throws(KairosError) -> Due {
+        guard let day = LocalDate(iso: text) else {
+            throw .invalidField(field: "due_date", message: "due_date must be a date such as 2026-03-12.")
+        }
+        return Due(date: day, string: day.iso, lang: lang ?? "en")
+    }
+
+    private func fromDatetime(_ text: String, lang: String?) throws(KairosError) -> Due {
+        let zone = user.timeZone
+        let instant: Date
+        if let exact = APITimestamp.parse(text), Self.hasOffset(text) {
+            instant = exact
+        } else if let day = LocalDate(iso: String(text.prefix(10))), text.count >= 16,
+            let time = LocalTime(iso: String(text.dropFirst(11).prefix(8)))
+        {
+            // A time without an offset is the user's wall time.
+            instant = day.at(time, in: zone)
+        } else {
+            throw .invalidField(
+                field: "due_datetime", message: "due_datetime must be a time such as 2026-03-12T15:00:00Z.")
+        }
+        let day = LocalDate(instant, in: zone)
+        let time = LocalTime(instant, in: zone)
+        return Due(
+            date: day, time: time, timezone: user.timezone, string: "\(day.iso) \(time.iso.prefix(5))",
+            lang: lang ?? "en")
+    }
+
+    private static func hasOffset(_ text: String) -> Bool {
+        text.hasSuffix("Z") || text.hasSuffix("z") || text.dropFirst(19).contains("+") || text.dropFirst(19).contains("-")
+    }
+}

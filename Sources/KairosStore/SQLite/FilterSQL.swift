@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import KairosCore
+
+/// Turns a parsed filter into a SQL condition on `tasks`, with every value bound, never spliced in.
+struct FilterSQL {
+    let owner: Int64
+    let today: LocalDate
+    let now: Date
+
+    func condition(for filter: TaskFilter) -> (sql: String, arguments: StatementArguments) {
+        switch filter {
+        case .today:
+            return ("tasks.due_date = ?", [today.iso])
+        case .tomorrow:
+            return ("tasks.due_date = ?", [today.adding(days: 1).iso])
+        case .overdue:
+            return ("(tasks.due_date < ? OR tasks.due_at < ?)", [today.iso, now.micros])
+        case .noDate:
+            return ("tasks.due_date IS NULL", [])
+        case .nextDays(let days):
+            return ("tasks.due_date BETWEEN ? AND ?", [today.iso, today.adding(days: days - 1).iso])
+        case .project(let name):
+            return (
+                "tasks.project_id IN (SELECT id FROM projects WHERE user_id = ? AND name = ? COLLATE NOCASE)",
+                [owner, name]
+            )
+        case .label(let name):
+            return ("EXISTS (SELECT 1 FROM task_labels tl WHERE tl.task_id = tasks.id AND tl.name = ?)", [name])
+        case .noLabels:
+            return ("NOT EXISTS (SELECT 1 FROM task_labels tl WHERE tl.task_id = tasks.id)", [])
+        case .priority(let priority):
+            return ("tasks.priority = ?", [priority])
+        case .search(let text):
+            guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return ("0", []) }
+            return ("tasks.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)", [pattern.rawPattern])
+        case .assignedToMe:
+            return ("tasks.responsible = ?", [owner])
+        case .recurring:
+            return ("tasks.due_rrule IS NOT NULL", [])
+        case .and(let left, let right):
+            return combine(left, "AND", right)
+        case .or(let left, let right):
+            return combine(left, "OR", right)
+        case .not(let inner):
+            // A comparison with a NULL due date is NULL, not false; NOT must see it as false.
+            let part = condition(for: inner)
+            return ("NOT IFNULL((\(part.sql)), 0)", part.arguments)
+        }
+    }
+
+    private func combine(_ left: TaskFilter, _ op: String, _ right: TaskFilter) -> (sql: String, arguments: StatementArguments) {
+        let l = condition(for: left)
+        let r = condition(for: right)
+        return ("(\(l.sql) \(op) \(r.sql))", l.arguments + r.arguments)
+    }
+}

@@ -1,0 +1,147 @@
+import GRDB
+
+/// The schema's history. Migrations are append-only: never edit one that has shipped, add a new one.
+enum SchemaMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts-projects-tasks", migrate: createInitialSchema)
+        return migrator
+    }
+
+    // Times are integer microseconds since 1970 (UTC). Due dates are local calendar dates (TEXT
+    // YYYY-MM-DD) so that "today" filters compare dates, with `due_at` as the exact instant of timed dues.
+    private static func createInitialSchema(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY,
+                    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    name TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    timezone TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE api_tokens (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_at INTEGER NOT NULL,
+                    revoked_at INTEGER
+                );
+                CREATE INDEX api_tokens_by_user ON api_tokens(user_id);
+                CREATE TABLE projects (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    parent_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 120),
+                    description TEXT NOT NULL DEFAULT '',
+                    color TEXT NOT NULL,
+                    child_order INTEGER NOT NULL,
+                    is_collapsed INTEGER NOT NULL DEFAULT 0,
+                    is_favorite INTEGER NOT NULL DEFAULT 0,
+                    is_archived INTEGER NOT NULL DEFAULT 0,
+                    view_style TEXT NOT NULL DEFAULT 'list' CHECK (view_style IN ('list', 'board', 'calendar')),
+                    is_inbox INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE UNIQUE INDEX projects_one_inbox_per_user ON projects(user_id) WHERE is_inbox = 1;
+                CREATE INDEX projects_by_user ON projects(user_id, is_archived, child_order, id);
+                CREATE INDEX projects_by_parent ON projects(parent_id);
+                CREATE TABLE sections (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 120),
+                    section_order INTEGER NOT NULL,
+                    is_collapsed INTEGER NOT NULL DEFAULT 0,
+                    added_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX sections_by_project ON sections(project_id, section_order, id);
+                CREATE INDEX sections_by_user ON sections(user_id, section_order, id);
+                CREATE TABLE labels (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL COLLATE NOCASE,
+                    color TEXT NOT NULL,
+                    item_order INTEGER NOT NULL,
+                    is_favorite INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (user_id, name)
+                );
+                CREATE TABLE tasks (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                    section_id INTEGER REFERENCES sections(id) ON DELETE CASCADE,
+                    parent_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                    content TEXT NOT NULL CHECK (length(content) BETWEEN 1 AND 500),
+                    description TEXT NOT NULL DEFAULT '',
+                    priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 1 AND 4),
+                    due_date TEXT,
+                    due_time TEXT,
+                    due_timezone TEXT,
+                    due_string TEXT,
+                    due_lang TEXT,
+                    due_rrule TEXT,
+                    due_at INTEGER,
+                    deadline_date TEXT,
+                    deadline_lang TEXT,
+                    duration_amount INTEGER CHECK (duration_amount > 0),
+                    duration_unit TEXT CHECK (duration_unit IN ('minute', 'day')),
+                    child_order INTEGER NOT NULL,
+                    day_order INTEGER NOT NULL DEFAULT -1,
+                    is_collapsed INTEGER NOT NULL DEFAULT 0,
+                    added_by INTEGER NOT NULL,
+                    assigned_by INTEGER,
+                    responsible INTEGER,
+                    completed_at INTEGER,
+                    added_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    CHECK ((duration_amount IS NULL) = (duration_unit IS NULL)),
+                    CHECK (due_date IS NOT NULL OR due_time IS NULL)
+                );
+                CREATE INDEX tasks_by_user ON tasks(user_id, completed_at, child_order, id);
+                CREATE INDEX tasks_by_project ON tasks(project_id, completed_at, child_order, id);
+                CREATE INDEX tasks_by_due ON tasks(user_id, completed_at, due_date);
+                CREATE INDEX tasks_by_section ON tasks(section_id);
+                CREATE INDEX tasks_by_parent ON tasks(parent_id);
+                CREATE TABLE task_labels (
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL,
+                    name TEXT NOT NULL COLLATE NOCASE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (task_id, name)
+                ) WITHOUT ROWID;
+                CREATE INDEX task_labels_by_name ON task_labels(user_id, name);
+                CREATE TABLE comments (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                    project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+                    content TEXT NOT NULL,
+                    posted_at INTEGER NOT NULL,
+                    CHECK ((task_id IS NULL) <> (project_id IS NULL))
+                );
+                CREATE INDEX comments_by_task ON comments(task_id, id);
+                CREATE INDEX comments_by_project ON comments(project_id, id);
+                CREATE VIRTUAL TABLE tasks_fts USING fts5(
+                    content, description, content='tasks', content_rowid='id',
+                    tokenize='unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER tasks_fts_insert AFTER INSERT ON tasks BEGIN
+                    INSERT INTO tasks_fts(rowid, content, description) VALUES (new.id, new.content, new.description);
+                END;
+                CREATE TRIGGER tasks_fts_delete AFTER DELETE ON tasks BEGIN
+                    INSERT INTO tasks_fts(tasks_fts, rowid, content, description)
+                    VALUES ('delete', old.id, old.content, old.description);
+                END;
+                CREATE TRIGGER tasks_fts_update AFTER UPDATE OF content, description ON tasks BEGIN
+                    INSERT INTO tasks_fts(tasks_fts, rowid, content, description)
+                    VALUES ('delete', old.id, old.content, old.description);
+                    INSERT INTO tasks_fts(rowid, content, description) VALUES (new.id, new.content, new.description);
+                END;
+                """)
+    }
+}

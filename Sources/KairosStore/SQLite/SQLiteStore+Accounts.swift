@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import KairosCore
+
+extension SQLiteStore: AccountStore {
+    public func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE email = ?", arguments: [email]) == true {
+                throw KairosError.conflict("An account with this email already exists. Log in instead, or use another email.")
+            }
+            try db.execute(
+                sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [email, name, passwordHash, timezone, now.micros])
+            let userID = db.lastInsertedRowID
+            try db.execute(
+                sql: """
+                    INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
+                    VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
+                    """,
+                arguments: [userID, ProjectColor.defaultColor, now.micros, now.micros])
+            return User(id: userID.apiID, email: email, name: name, timezone: timezone, createdAt: now)
+        }
+    }
+
+    public func credentials(email: String) async throws -> (user: User, passwordHash: String)? {
+        try await pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE email = ?", arguments: [email]) else {
+                return nil
+            }
+            return (User(row: row), row["password_hash"])
+        }
+    }
+
+    public func user(id: String) async throws -> User? {
+        guard let rowID = id.rowID else { return nil }
+        return try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]).map(User.init(row:))
+        }
+    }
+
+    public func updateUser(id: String, name: String?, timezone: String?) async throws -> User {
+        let rowID = try require(id.rowID, "User")
+        return try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
+                arguments: [name, timezone, rowID])
+            let row = try require(try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
+            return User(row: row)
+        }
+    }
+
+    public func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [owner, name, tokenHash, now.micros])
+            return APITokenInfo(id: db.lastInsertedRowID.apiID, name: name, createdAt: now)
+        }
+    }
+
+    public func user(tokenHash: String) async throws -> User? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT users.* FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+                    WHERE api_tokens.token_hash = ? AND api_tokens.revoked_at IS NULL
+                    """,
+                arguments: [tokenHash]
+            ).map(User.init(row:))
+        }
+    }
+
+    public func tokens(userID: String) async throws -> [APITokenInfo] {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY id",
+                arguments: [owner]
+            ).map { row in
+                APITokenInfo(
+                    id: (row["id"] as Int64).apiID, name: row["name"], createdAt: Date(micros: row["created_at"]))
+            }
+        }
+    }
+
+    public func revokeToken(userID: String, tokenID: String, now: Date) async throws {
+        let owner = try require(userID.rowID, "User")
+        let token = try require(tokenID.rowID, "Token")
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
+                arguments: [now.micros, token, owner])
+            if db.changesCount == 0 { throw KairosError.missing("Token") }
+        }
+    }
+}
+
+extension User {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, email: row["email"], name: row["name"], timezone: row["timezone"],
+            createdAt: Date(micros: row["created_at"]))
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import GRDB
+import KairosCore
+
+extension SQLiteStore: ProjectStore {
+    public func projects(userID: String, archived: Bool, page: PageRequest) async throws -> Page<Project> {
+        let owner = try require(userID.rowID, "User")
+        let keyset = page.ascendingKeyset(orderColumn: "child_order")
+        return try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM projects WHERE user_id = ? AND is_archived = ?\(keyset.sql) ORDER BY child_order, id LIMIT ?",
+                arguments: [owner, archived] + keyset.arguments + [page.fetchLimit]
+            ).map(Project.init(row:))
+            let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func project(userID: String, id: String) async throws -> Project? {
+        guard let owner = userID.rowID, let projectID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.project(db, owner: owner, id: projectID) }
+    }
+
+    public func inbox(userID: String) async throws -> Project {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            try require(
+                try Row.fetchOne(db, sql: "SELECT * FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
+                "Project"
+            ).asProject
+        }
+    }
+
+    public func createProject(userID: String, draft: ProjectDraft, now: Date) async throws -> Project {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            var parent: Int64?
+            if let parentID = draft.parentID {
+                parent = try require(try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project").id.rowID
+            }
+            let order = try Int.fetchOne(
+                db, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?", arguments: [owner]) ?? 1
+            try db.execute(
+                sql: """
+                    INSERT INTO projects (user_id, parent_id, name, description, color, child_order, is_favorite,
+                                          view_style, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    owner, parent, draft.name, draft.description, draft.color, order, draft.isFavorite, draft.viewStyle,
+                    now.micros, now.micros,
+                ])
+            return try require(try Self.project(db, owner: owner, id: db.lastInsertedRowID), "Project")
+        }
+    }
+
+    public func updateProject(userID: String, id: String, changes: ProjectChanges, now: Date) async throws -> Project {
+        let owner = try require(userID.rowID, "User")
+        let projectID = try require(id.rowID, "Project")
+        return try await pool.write { db in
+            let current = try require(try Self.project(db, owner: owner, id: projectID), "Project")
+            if current.isInbox, changes.name != nil || changes.isArchived != nil {
+                throw KairosError.invalidField(
+                    field: changes.name != nil ? "name" : "id", message: "The Inbox cannot be renamed or archived.")
+            }
+            try db.execute(
+                sql: """
+                    UPDATE projects SET name = COALESCE(?, name), description = COALESCE(?, description),
+                        color = COALESCE(?, color), is_favorite = COALESCE(?, is_favorite),
+                        view_style = COALESCE(?, view_style), child_order = COALESCE(?, child_order),
+                        is_collapsed = COALESCE(?, is_collapsed), is_archived = COALESCE(?, is_archived), updated_at = ?
+                    WHERE id = ? AND user_id = ?
+                    """,
+                arguments: [
+                    changes.name, changes.description, changes.color, changes.isFavorite, changes.viewStyle,
+                    changes.childOrder, changes.isCollapsed, changes.isArchived, now.micros, projectID, owner,
+                ])
+            return try require(try Self.project(db, owner: owner, id: projectID), "Project")
+        }
+    }
+
+    public func deleteProject(userID: String, id: String, moveTasksToInbox: Bool) async throws {
+        let owner = try require(userID.rowID, "User")
+        let projectID = try require(id.rowID, "Project")
+        try await pool.write { db in
+            let project = try require(try Self.project(db, owner: owner, id: projectID), "Project")
+            if project.isInbox {
+                throw KairosError.invalidField(field: "id", message: "The Inbox cannot be deleted.")
+            }
+            if moveTasksToInbox {
+                // The project and its subprojects are about to go; their tasks land in the Inbox, unsectioned.
+                try db.execute(
+                    sql: """
+                        WITH RECURSIVE doomed(id) AS (
+                            SELECT ? UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
+                        )
+                        UPDATE tasks SET project_id = (SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1),
+                            section_id = NULL
+                        WHERE project_id IN doomed
+                        """,
+                    arguments: [projectID, owner])
+            }
+            try db.execute(sql: "DELETE FROM projects WHERE id = ? AND user_id = ?", arguments: [projectID, owner])
+        }
+    }
+
+    static func project(_ db: Database, owner: Int64, id: Int64) throws -> Project? {
+        try Row.fetchOne(db, sql: "SELECT * FROM projects WHERE id = ? AND user_id = ?", arguments: [id, owner])?.asProject
+    }
+
+    // MARK: Sections
+
+    public func sections(userID: String, projectID: String?, page: PageRequest) async throws -> Page<Section> {
+        let owner = try require(userID.rowID, "User")
+        let keyset = page.ascendingKeyset(orderColumn: "section_order")
+        var condition = "user_id = ?"
+        var arguments: StatementArguments = [owner]
+        if let projectID {
+            condition += " AND project_id = ?"
+            arguments += [projectID.rowID ?? 0]
+        }
+        return try await pool.read { [condition, arguments] db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM sections WHERE \(condition)\(keyset.sql) ORDER BY section_order, id LIMIT ?",
+                arguments: arguments + keyset.arguments + [page.fetchLimit]
+            ).map(Section.init(row:))
+            let cut = page.page(rows) { [Int64($0.sectionOrder), $0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func section(userID: String, id: String) async throws -> Section? {
+        guard let owner = userID.rowID, let sectionID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.section(db, owner: owner, id: sectionID) }
+    }
+
+    public func createSection(userID: String, projectID: String, name: String, order: Int?, now: Date) async throws -> Section {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            let project = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
+            let position = try order ?? Int.fetchOne(
+                db, sql: "SELECT COALESCE(MAX(section_order), 0) + 1 FROM sections WHERE project_id = ?",
+                arguments: [project.id.rowID!]) ?? 1
+            try db.execute(
+                sql: """
+                    INSERT INTO sections (user_id, project_id, name, section_order, added_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [owner, project.id.rowID!, name, position, now.micros, now.micros])
+            return try require(try Self.section(db, owner: owner, id: db.lastInsertedRowID), "Section")
+        }
+    }
+
+    public func updateSection(
+        userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date
+    ) async throws -> Section {
+        let owner = try require(userID.rowID, "User")
+        let sectionID = try require(id.rowID, "Section")
+        return try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE sections SET name = COALESCE(?, name), section_order = COALESCE(?, section_order),
+                        is_collapsed = COALESCE(?, is_collapsed), updated_at = ?
+                    WHERE id = ? AND user_id = ?
+                    """,
+                arguments: [name, order, isCollapsed, now.micros, sectionID, owner])
+            return try require(try Self.section(db, owner: owner, id: sectionID), "Section")
+        }
+    }
+
+    public func deleteSection(userID: String, id: String) async throws {
+        let owner = try require(userID.rowID, "User")
+        let sectionID = try require(id.rowID, "Section")
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM sections WHERE id = ? AND user_id = ?", arguments: [sectionID, owner])
+            if db.changesCount == 0 { throw KairosError.missing("Section") }
+        }
+    }
+
+    static func section(_ db: Database, owner: Int64, id: Int64) throws -> Section? {
+        try Row.fetchOne(db, sql: "SELECT * FROM sections WHERE id = ? AND user_id = ?", arguments: [id, owner])
+            .map(Section.init(row:))
+    }
+
+    // MARK: Labels
+
+    public func labels(userID: String, page: PageRequest) async throws -> Page<Label> {
+        let owner = try require(userID.rowID, "User")
+        let keyset = page.ascendingKeyset(orderColumn: "item_order")
+        return try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM labels WHERE user_id = ?\(keyset.sql) ORDER BY item_order, id LIMIT ?",
+                arguments: [owner] + keyset.arguments + [page.fetchLimit]
+            ).map(Label.init(row:))
+            let cut = page.page(rows) { [Int64($0.order), $0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func label(userID: String, id: String) async throws -> Label? {
+        guard let owner = userID.rowID, let labelID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.label(db, owner: owner, id: labelID) }
+    }
+
+    public func createLabel(userID: String, name: String, color: String, order: Int?, isFavorite: Bool) async throws -> Label {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            try Self.requireUnusedLabelName(db, owner: owner, name: name, except: nil)
+            let position = try order ?? Int.fetchOne(
+                db, sql: "SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = ?", arguments: [owner]) ?? 1
+            try db.execute(
+                sql: "INSERT INTO labels (user_id, name, color, item_order, is_favorite) VALUES (?, ?, ?, ?, ?)",
+                arguments: [owner, name, color, position, isFavorite])
+            return try require(try Self.label(db, owner: owner, id: db.lastInsertedRowID), "Label")
+        }
+    }
+
+    public func updateLabel(
+        userID: String, id: String, name: String?, color: String?, order: Int?, isFavorite: Bool?
+    ) async throws -> Label {
+        let owner = try require(userID.rowID, "User")
+        let labelID = try require(id.rowID, "Label")
+        return try await pool.write { db in
+            let current = try require(try Self.label(db, owner: owner, id: labelID), "Label")
+            if let name, name != current.name {
+                try Self.requireUnusedLabelName(db, owner: owner, name: name, except: labelID)
+                try db.execute(
+                    sql: "UPDATE task_labels SET name = ? WHERE user_id = ? AND name = ?",
+                    arguments: [name, owner, current.name])
+            }
+            try db.execute(
+                sql: """
+                    UPDATE labels SET name = COALESCE(?, name), color = COALESCE(?, color),
+                        item_order = COALESCE(?, item_order), is_favorite = COALESCE(?, is_favorite)
+                    WHERE id = ? AND user_id = ?
+                    """,
+                arguments: [name, color, order, isFavorite, labelID, owner])
+            return try require(try Self.label(db, owner: owner, id: labelID), "Label")
+        }
+    }
+
+    public func deleteLabel(userID: String, id: String) async throws {
+        let owner = try require(userID.rowID, "User")
+        let labelID = try require(id.rowID, "Label")
+        try await pool.write { db in
+            let label = try require(try Self.label(db, owner: owner, id: labelID), "Label")
+            try db.execute(sql: "DELETE FROM task_labels WHERE user_id = ? AND name = ?", arguments: [owner, label.name])
+            try db.execute(sql: "DELETE FROM labels WHERE id = ?", arguments: [labelID])
+        }
+    }
+
+    static func label(_ db: Database, owner: Int64, id: Int64) throws -> Label? {
+        try Row.fetchOne(db, sql: "SELECT * FROM labels WHERE id = ? AND user_id = ?", arguments: [id, owner])
+            .map(Label.init(row:))
+    }
+
+    private static func requireUnusedLabelName(_ db: Database, owner: Int64, name: String, except: Int64?) throws {
+        let taken = try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM labels WHERE user_id = ? AND name = ? AND id IS NOT ?",
+            arguments: [owner, name, except]) ?? false
+        if taken { throw KairosError.conflict("You already have a label named \"\(name)\". Pick another name.") }
+    }
+}
+
+extension Row {
+    var asProject: Project { Project(row: self) }
+}
+
+extension Project {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, name: row["name"], description: row["description"],
+            parentID: (row["parent_id"] as Int64?)?.apiID, childOrder: row["child_order"], color: row["color"],
+            isCollapsed: row["is_collapsed"], isFavorite: row["is_favorite"], isArchived: row["is_archived"],
+            viewStyle: row["view_style"], isInbox: row["is_inbox"], createdAt: Date(micros: row["created_at"]),
+            updatedAt: Date(micros: row["updated_at"]))
+    }
+}
+
+extension Section {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, projectID: (row["project_id"] as Int64).apiID, name: row["name"],
+            sectionOrder: row["section_order"], isCollapsed: row["is_collapsed"], addedAt: Date(micros: row["added_at"]),
+            updatedAt: Date(micros: row["updated_at"]))
+    }
+}
+
+extension Label {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, name: row["name"], color: row["color"], order: row["item_order"],
+            isFavorite: row["is_favorite"])
+    }
+}

@@ -1,0 +1,480 @@
+import Foundation
+import GRDB
+import KairosCore
+
+extension SQLiteStore: TaskStore {
+    static let taskColumns = """
+        SELECT tasks.*, (SELECT COUNT(*) FROM comments WHERE comments.task_id = tasks.id) AS note_count FROM tasks
+        """
+
+    public func tasks(userID: String, query: TaskQuery, page: PageRequest) async throws -> Page<TaskItem> {
+        let owner = try require(userID.rowID, "User")
+        var conditions = [
+            "tasks.user_id = ?", "tasks.completed_at IS NULL",
+            "tasks.project_id NOT IN (SELECT id FROM projects WHERE user_id = ? AND is_archived = 1)",
+        ]
+        var arguments: StatementArguments = [owner, owner]
+        if let projectID = query.projectID {
+            conditions.append("tasks.project_id = ?")
+            arguments += [projectID.rowID ?? 0]
+        }
+        if let sectionID = query.sectionID {
+            conditions.append("tasks.section_id = ?")
+            arguments += [sectionID.rowID ?? 0]
+        }
+        if let parentID = query.parentID {
+            conditions.append("tasks.parent_id = ?")
+            arguments += [parentID.rowID ?? 0]
+        }
+        if let label = query.label {
+            conditions.append("EXISTS (SELECT 1 FROM task_labels tl WHERE tl.task_id = tasks.id AND tl.name = ?)")
+            arguments += [label]
+        }
+        if let ids = query.ids {
+            conditions.append("tasks.id IN (\(databaseQuestionMarks(count: max(ids.count, 1))))")
+            arguments += StatementArguments(ids.isEmpty ? [0] : ids.map { $0.rowID ?? 0 })
+        }
+        if let filter = query.filter {
+            let part = FilterSQL(owner: owner, today: query.today, now: query.now).condition(for: filter)
+            conditions.append(part.sql)
+            arguments += part.arguments
+        }
+        let keyset = page.ascendingKeyset(orderColumn: "tasks.child_order", idColumn: "tasks.id")
+        let sql = "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))\(keyset.sql)"
+            + " ORDER BY tasks.child_order, tasks.id LIMIT ?"
+        return try await pool.read { [arguments] db in
+            let rows = try Self.loadTasks(db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit])
+            let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func task(userID: String, id: String) async throws -> TaskItem? {
+        guard let owner = userID.rowID, let taskID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.task(db, owner: owner, id: taskID) }
+    }
+
+    public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            let place = try Self.placement(db, owner: owner, draft: draft)
+            let order = try draft.childOrder ?? Self.nextChildOrder(db, project: place.project, parent: place.parent)
+            try db.execute(
+                sql: """
+                    INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
+                        deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
+                        added_by, assigned_by, responsible, added_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    owner, place.project, place.section, place.parent, draft.content, draft.description, draft.priority,
+                    draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount, draft.duration?.unit.rawValue,
+                    order, draft.dayOrder, owner, draft.responsibleUID == nil ? nil : owner,
+                    draft.responsibleUID?.rowID, now.micros, now.micros,
+                ])
+            let taskID = db.lastInsertedRowID
+            try Self.writeDue(db, task: taskID, due: draft.due)
+            try Self.writeLabels(db, task: taskID, owner: owner, labels: draft.labels)
+            return try require(try Self.task(db, owner: owner, id: taskID), "Task")
+        }
+    }
+
+    public func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem {
+        let owner = try require(userID.rowID, "User")
+        let taskID = try require(id.rowID, "Task")
+        return try await pool.write { db in
+            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            var assignments = ["updated_at = ?"]
+            var arguments: StatementArguments = [now.micros]
+            func set(_ column: String, _ value: (any DatabaseValueConvertible)?) {
+                assignments.append("\(column) = ?")
+                arguments += [value]
+            }
+            if let content = changes.content { set("content", content) }
+            if let description = changes.description { set("description", description) }
+            if let priority = changes.priority { set("priority", priority) }
+            if let order = changes.childOrder { set("child_order", order) }
+            if let dayOrder = changes.dayOrder { set("day_order", dayOrder) }
+            if let collapsed = changes.isCollapsed { set("is_collapsed", collapsed) }
+            switch changes.deadline {
+            case .unchanged: break
+            case .clear: set("deadline_date", nil); set("deadline_lang", nil)
+            case .set(let deadline): set("deadline_date", deadline.date.iso); set("deadline_lang", deadline.lang)
+            }
+            switch changes.duration {
+            case .unchanged: break
+            case .clear: set("duration_amount", nil); set("duration_unit", nil)
+            case .set(let duration): set("duration_amount", duration.amount); set("duration_unit", duration.unit.rawValue)
+            }
+            switch changes.responsibleUID {
+            case .unchanged: break
+            case .clear: set("responsible", nil); set("assigned_by", nil)
+            case .set(let uid): set("responsible", uid.rowID); set("assigned_by", owner)
+            }
+            try db.execute(
+                sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments + [taskID])
+            switch changes.due {
+            case .unchanged: break
+            case .clear: try Self.writeDue(db, task: taskID, due: nil)
+            case .set(let due): try Self.writeDue(db, task: taskID, due: due)
+            }
+            if let labels = changes.labels { try Self.writeLabels(db, task: taskID, owner: owner, labels: labels) }
+            return try require(try Self.task(db, owner: owner, id: taskID), "Task")
+        }
+    }
+
+    public func closeTask(userID: String, id: String, now: Date) async throws {
+        let owner = try require(userID.rowID, "User")
+        let taskID = try require(id.rowID, "Task")
+        try await pool.write { db in
+            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE family(id) AS (
+                        SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                    )
+                    UPDATE tasks SET completed_at = ?, updated_at = ?
+                    WHERE id IN family AND completed_at IS NULL
+                    """,
+                arguments: [taskID, now.micros, now.micros])
+        }
+    }
+
+    public func reopenTask(userID: String, id: String, now: Date) async throws {
+        let owner = try require(userID.rowID, "User")
+        let taskID = try require(id.rowID, "Task")
+        try await pool.write { db in
+            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE lineage(id) AS (
+                        SELECT ? UNION ALL SELECT t.parent_id FROM tasks t JOIN lineage ON t.id = lineage.id
+                        WHERE t.parent_id IS NOT NULL
+                    )
+                    UPDATE tasks SET completed_at = NULL, updated_at = ?
+                    WHERE id IN lineage AND completed_at IS NOT NULL
+                    """,
+                arguments: [taskID, now.micros])
+        }
+    }
+
+    public func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws {
+        let owner = try require(userID.rowID, "User")
+        let taskID = try require(id.rowID, "Task")
+        try await pool.write { db in
+            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            let project: Int64
+            var section: Int64?
+            var parent: Int64?
+            switch destination {
+            case .project(let projectID):
+                let target = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
+                project = target.id.rowID!
+            case .section(let sectionID):
+                let target = try require(try Self.section(db, owner: owner, id: sectionID.rowID ?? 0), "Section")
+                project = target.projectID.rowID!
+                section = target.id.rowID
+            case .parent(let parentID):
+                let target = try require(try Self.task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
+                let inside = try Bool.fetchOne(
+                    db,
+                    sql: """
+                        WITH RECURSIVE family(id) AS (
+                            SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                        )
+                        SELECT 1 FROM family WHERE id = ?
+                        """,
+                    arguments: [taskID, target.id.rowID!]) ?? false
+                if inside {
+                    throw KairosError.invalidField(
+                        field: "parent_id", message: "parent_id cannot be the task itself or one of its subtasks.")
+                }
+                project = target.projectID.rowID!
+                section = target.sectionID?.rowID
+                parent = target.id.rowID
+            }
+            let order = try Self.nextChildOrder(db, project: project, parent: parent)
+            try db.execute(
+                sql: "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
+                arguments: [project, section, parent, order, now.micros, taskID])
+            // Subtasks travel with their parent.
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE family(id) AS (
+                        SELECT id FROM tasks WHERE parent_id = ?
+                        UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                    )
+                    UPDATE tasks SET project_id = ?, section_id = ?, updated_at = ? WHERE id IN family
+                    """,
+                arguments: [taskID, project, section, now.micros])
+        }
+    }
+
+    public func deleteTask(userID: String, id: String) async throws {
+        let owner = try require(userID.rowID, "User")
+        let taskID = try require(id.rowID, "Task")
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM tasks WHERE id = ? AND user_id = ?", arguments: [taskID, owner])
+            if db.changesCount == 0 { throw KairosError.missing("Task") }
+        }
+    }
+
+    public func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage {
+        let owner = try require(userID.rowID, "User")
+        var conditions = ["tasks.user_id = ?", "tasks.completed_at IS NOT NULL"]
+        var arguments: StatementArguments = [owner]
+        switch query.basis {
+        case .completionDate:
+            conditions.append("tasks.completed_at BETWEEN ? AND ?")
+            arguments += [query.since.micros, query.until.micros]
+        case .dueDate:
+            conditions.append("tasks.due_date BETWEEN ? AND ?")
+            arguments += [
+                LocalDate(query.since, in: query.timeZone).iso, LocalDate(query.until, in: query.timeZone).iso,
+            ]
+        }
+        if let projectID = query.projectID {
+            conditions.append("tasks.project_id = ?")
+            arguments += [projectID.rowID ?? 0]
+        }
+        if let sectionID = query.sectionID {
+            conditions.append("tasks.section_id = ?")
+            arguments += [sectionID.rowID ?? 0]
+        }
+        if let parentID = query.parentID {
+            conditions.append("tasks.parent_id = ?")
+            arguments += [parentID.rowID ?? 0]
+        }
+        if let keys = page.cursor?.keys, keys.count == 2 {
+            conditions.append("(tasks.completed_at < ? OR (tasks.completed_at = ? AND tasks.id < ?))")
+            arguments += [keys[0], keys[0], keys[1]]
+        }
+        let sql = "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND ")) "
+            + "ORDER BY tasks.completed_at DESC, tasks.id DESC LIMIT ?"
+        return try await pool.read { [arguments] db in
+            let rows = try Self.loadTasks(db, sql: sql, arguments: arguments + [page.fetchLimit])
+            let cut = page.page(rows) { [$0.completedAt!.micros, $0.id.rowID!] }
+            return CompletedPage(items: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func searchTasks(userID: String, text: String, page: PageRequest) async throws -> Page<TaskItem> {
+        let owner = try require(userID.rowID, "User")
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return Page(results: [], nextCursor: nil) }
+        let offset = page.cursor?.keys.first ?? 0
+        return try await pool.read { db in
+            let rows = try Self.loadTasks(
+                db,
+                sql: """
+                    \(Self.taskColumns) JOIN tasks_fts ON tasks_fts.rowid = tasks.id
+                    WHERE tasks_fts MATCH ? AND tasks.user_id = ? AND tasks.completed_at IS NULL
+                    ORDER BY bm25(tasks_fts), tasks.id LIMIT ? OFFSET ?
+                    """,
+                arguments: [pattern.rawPattern, owner, page.fetchLimit, offset])
+            let kept = Array(rows.prefix(page.limit))
+            let next = rows.count > page.limit ? PageCursor(keys: [offset + Int64(page.limit)]).token : nil
+            return Page(results: kept, nextCursor: next)
+        }
+    }
+
+    // MARK: Rows
+
+    static func task(_ db: Database, owner: Int64, id: Int64) throws -> TaskItem? {
+        try loadTasks(db, sql: "\(taskColumns) WHERE tasks.id = ? AND tasks.user_id = ?", arguments: [id, owner]).first
+    }
+
+    /// Reads tasks and their labels (in one extra query for the whole batch).
+    static func loadTasks(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TaskItem] {
+        var tasks = try Row.fetchAll(db, sql: sql, arguments: arguments).map(TaskItem.init(row:))
+        guard !tasks.isEmpty else { return tasks }
+        let ids = tasks.map { $0.id.rowID! }
+        var labels: [Int64: [String]] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY task_id, position",
+            arguments: StatementArguments(ids))
+        while let row = try rows.next() { labels[row["task_id"], default: []].append(row["name"]) }
+        for index in tasks.indices { tasks[index].labels = labels[ids[index]] ?? [] }
+        return tasks
+    }
+
+    private static func writeDue(_ db: Database, task: Int64, due: Due?) throws {
+        try db.execute(
+            sql: """
+                UPDATE tasks SET due_date = ?, due_time = ?, due_timezone = ?, due_string = ?, due_lang = ?,
+                    due_rrule = ?, due_at = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                due?.date.iso, due?.time?.iso, due?.timezone, due?.string, due?.lang, due?.recurrence?.rrule,
+                due?.instant(fallback: .gmt)?.micros, task,
+            ])
+    }
+
+    private static func writeLabels(_ db: Database, task: Int64, owner: Int64, labels: [String]) throws {
+        try db.execute(sql: "DELETE FROM task_labels WHERE task_id = ?", arguments: [task])
+        for (position, name) in labels.enumerated() {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO task_labels (task_id, user_id, name, position) VALUES (?, ?, ?, ?)",
+                arguments: [task, owner, name, position])
+        }
+    }
+
+    private static func nextChildOrder(_ db: Database, project: Int64, parent: Int64?) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM tasks WHERE project_id = ? AND parent_id IS ?",
+            arguments: [project, parent]) ?? 1
+    }
+
+    /// Where a new task lands: a parent decides its project and section, a section decides its project,
+    /// else the named project or the Inbox.
+    private static func placement(
+        _ db: Database, owner: Int64, draft: TaskDraft
+    ) throws -> (project: Int64, section: Int64?, parent: Int64?) {
+        if let parentID = draft.parentID {
+            let parent = try require(try task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
+            return (parent.projectID.rowID!, parent.sectionID?.rowID, parent.id.rowID)
+        }
+        if let sectionID = draft.sectionID {
+            let section = try require(try section(db, owner: owner, id: sectionID.rowID ?? 0), "Section")
+            if let projectID = draft.projectID, projectID != section.projectID {
+                throw KairosError.invalidField(
+                    field: "section_id", message: "section_id belongs to another project than project_id.")
+            }
+            return (section.projectID.rowID!, section.id.rowID, nil)
+        }
+        if let projectID = draft.projectID {
+            let project = try require(try project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
+            if project.isArchived {
+                throw KairosError.invalidField(
+                    field: "project_id", message: "The project is archived. Unarchive it before adding tasks.")
+            }
+            return (project.id.rowID!, nil, nil)
+        }
+        let inbox = try require(
+            try Int64.fetchOne(db, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
+            "Project")
+        return (inbox, nil, nil)
+    }
+
+    // MARK: Comments
+
+    public func comments(userID: String, taskID: String?, projectID: String?, page: PageRequest) async throws -> Page<Comment> {
+        let owner = try require(userID.rowID, "User")
+        let keysetSQL: String
+        var arguments: StatementArguments
+        let target: String
+        if let taskID {
+            target = "task_id = ?"
+            arguments = [owner, taskID.rowID ?? 0]
+        } else if let projectID {
+            target = "project_id = ?"
+            arguments = [owner, projectID.rowID ?? 0]
+        } else {
+            throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id to list comments.")
+        }
+        if let last = page.cursor?.keys.first {
+            keysetSQL = " AND id > ?"
+            arguments += [last]
+        } else {
+            keysetSQL = ""
+        }
+        return try await pool.read { [arguments] db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM comments WHERE user_id = ? AND \(target)\(keysetSQL) ORDER BY id LIMIT ?",
+                arguments: arguments + [page.fetchLimit]
+            ).map(Comment.init(row:))
+            let kept = Array(rows.prefix(page.limit))
+            let next = rows.count > page.limit ? kept.last.map { PageCursor(keys: [$0.id.rowID!]).token } : nil
+            return Page(results: kept, nextCursor: next)
+        }
+    }
+
+    public func comment(userID: String, id: String) async throws -> Comment? {
+        guard let owner = userID.rowID, let commentID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.comment(db, owner: owner, id: commentID) }
+    }
+
+    public func createComment(userID: String, taskID: String?, projectID: String?, content: String, now: Date) async throws -> Comment {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            var task: Int64?
+            var project: Int64?
+            if let taskID {
+                task = try require(try Self.task(db, owner: owner, id: taskID.rowID ?? 0), "Task").id.rowID
+            } else if let projectID {
+                project = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project").id.rowID
+            } else {
+                throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id for the comment.")
+            }
+            try db.execute(
+                sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [owner, task, project, content, now.micros])
+            return try require(try Self.comment(db, owner: owner, id: db.lastInsertedRowID), "Comment")
+        }
+    }
+
+    public func updateComment(userID: String, id: String, content: String) async throws -> Comment {
+        let owner = try require(userID.rowID, "User")
+        let commentID = try require(id.rowID, "Comment")
+        return try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE comments SET content = ? WHERE id = ? AND user_id = ?", arguments: [content, commentID, owner])
+            return try require(try Self.comment(db, owner: owner, id: commentID), "Comment")
+        }
+    }
+
+    public func deleteComment(userID: String, id: String) async throws {
+        let owner = try require(userID.rowID, "User")
+        let commentID = try require(id.rowID, "Comment")
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM comments WHERE id = ? AND user_id = ?", arguments: [commentID, owner])
+            if db.changesCount == 0 { throw KairosError.missing("Comment") }
+        }
+    }
+
+    static func comment(_ db: Database, owner: Int64, id: Int64) throws -> Comment? {
+        try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ? AND user_id = ?", arguments: [id, owner])
+            .map(Comment.init(row:))
+    }
+}
+
+extension TaskItem {
+    init(row: Row) {
+        let owner = (row["user_id"] as Int64).apiID
+        var due: Due?
+        if let dateText: String = row["due_date"], let date = LocalDate(iso: dateText) {
+            due = Due(
+                date: date, time: (row["due_time"] as String?).flatMap(LocalTime.init(iso:)),
+                timezone: row["due_timezone"], string: row["due_string"] ?? dateText, lang: row["due_lang"] ?? "en",
+                recurrence: (row["due_rrule"] as String?).flatMap { try? RecurrenceRule(rrule: $0) })
+        }
+        self.init(
+            id: (row["id"] as Int64).apiID, userID: owner, projectID: (row["project_id"] as Int64).apiID,
+            sectionID: (row["section_id"] as Int64?)?.apiID, parentID: (row["parent_id"] as Int64?)?.apiID,
+            content: row["content"], description: row["description"], priority: row["priority"], due: due,
+            deadline: (row["deadline_date"] as String?).flatMap(LocalDate.init(iso:)).map {
+                Deadline(date: $0, lang: row["deadline_lang"] ?? "en")
+            },
+            duration: (row["duration_amount"] as Int?).flatMap { amount in
+                (row["duration_unit"] as String?).flatMap(TaskDuration.Unit.init(rawValue:)).map {
+                    TaskDuration(amount: amount, unit: $0)
+                }
+            },
+            childOrder: row["child_order"], dayOrder: row["day_order"], isCollapsed: row["is_collapsed"],
+            addedByUID: (row["added_by"] as Int64).apiID, assignedByUID: (row["assigned_by"] as Int64?)?.apiID,
+            responsibleUID: (row["responsible"] as Int64?)?.apiID,
+            completedAt: (row["completed_at"] as Int64?).map(Date.init(micros:)),
+            addedAt: Date(micros: row["added_at"]), updatedAt: Date(micros: row["updated_at"]),
+            noteCount: row["note_count"] ?? 0)
+    }
+}
+
+extension Comment {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, taskID: (row["task_id"] as Int64?)?.apiID,
+            projectID: (row["project_id"] as Int64?)?.apiID, posterID: (row["user_id"] as Int64).apiID,
+            content: row["content"], postedAt: Date(micros: row["posted_at"]))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import KairosCore
+
+/// The embedded default store: one SQLite file in WAL mode, foreign keys on, every commit synced to disk.
+public final class SQLiteStore: Sendable {
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // An acknowledged write must survive a power cut, not only a crash of this process.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try SchemaMigrations.migrator.migrate(pool)
+    }
+
+    /// The names of the migrations applied so far, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try pool.read { db in try SchemaMigrations.migrator.appliedMigrations(db) }
+    }
+}
+
+extension String {
+    /// The database id behind an API id; nil for text that cannot be one of ours.
+    var rowID: Int64? {
+        guard let value = Int64(self), value > 0 else { return nil }
+        return value
+    }
+}
+
+extension Int64 {
+    var apiID: String { String(self) }
+}
+
+extension Date {
+    var micros: Int64 { Int64((timeIntervalSince1970 * 1_000_000).rounded()) }
+    init(micros: Int64) { self.init(timeIntervalSince1970: TimeInterval(micros) / 1_000_000) }
+}
+
+extension PageRequest {
+    /// Keyset condition for lists ordered by (`orderColumn`, id) ascending.
+    func ascendingKeyset(orderColumn: String, idColumn: String = "id") -> (sql: String, arguments: StatementArguments) {
+        guard let keys = cursor?.keys, keys.count == 2 else { return ("", []) }
+        return (
+            " AND (\(orderColumn) > ? OR (\(orderColumn) = ? AND \(idColumn) > ?))", [keys[0], keys[0], keys[1]]
+        )
+    }
+
+    /// Reads one extra row to know whether another page exists.
+    var fetchLimit: Int { limit + 1 }
+
+    /// Cuts the extra row and builds the cursor for the next page from the last row kept.
+    func page<Item>(_ rows: [Item], key: (Item) -> [Int64]) -> (items: [Item], next: String?) {
+        guard rows.count > limit else { return (rows, nil) }
+        let kept = Array(rows.prefix(limit))
+        return (kept, kept.last.map { PageCursor(keys: key($0)).token })
+    }
+}
+
+/// Throws `notFound` for a missing row, worded for the kind of resource.
+func require<T>(_ value: T?, _ kind: String) throws -> T {
+    guard let value else { throw KairosError.missing(kind) }
+    return value
+}

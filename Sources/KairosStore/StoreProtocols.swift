@@ -1,0 +1,239 @@
+import Foundation
+import KairosCore
+
+/// Which page of a list to read.
+public struct PageRequest: Sendable {
+    public var cursor: PageCursor?
+    public var limit: Int
+
+    public init(cursor: PageCursor? = nil, limit: Int = PageLimit.default) {
+        self.cursor = cursor
+        self.limit = limit
+    }
+}
+
+/// Users, their password hashes and their API tokens.
+public protocol AccountStore: Sendable {
+    /// Creates the user and their Inbox in one transaction; `conflict` if the email is taken.
+    func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User
+    func credentials(email: String) async throws -> (user: User, passwordHash: String)?
+    func user(id: String) async throws -> User?
+    func updateUser(id: String, name: String?, timezone: String?) async throws -> User
+    func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo
+    /// The user a live (unrevoked) token belongs to.
+    func user(tokenHash: String) async throws -> User?
+    func tokens(userID: String) async throws -> [APITokenInfo]
+    /// Revokes a token; `notFound` if it is not one of the user's live tokens.
+    func revokeToken(userID: String, tokenID: String, now: Date) async throws
+}
+
+/// A new project's settled values.
+public struct ProjectDraft: Sendable {
+    public var name: String
+    public var description: String
+    public var parentID: String?
+    public var color: String
+    public var isFavorite: Bool
+    public var viewStyle: String
+
+    public init(name: String, description: String, parentID: String?, color: String, isFavorite: Bool, viewStyle: String) {
+        self.name = name
+        self.description = description
+        self.parentID = parentID
+        self.color = color
+        self.isFavorite = isFavorite
+        self.viewStyle = viewStyle
+    }
+}
+
+/// Validated changes to a project; nil fields stay as they are.
+public struct ProjectChanges: Sendable {
+    public var name: String?
+    public var description: String?
+    public var color: String?
+    public var isFavorite: Bool?
+    public var viewStyle: String?
+    public var childOrder: Int?
+    public var isCollapsed: Bool?
+    public var isArchived: Bool?
+
+    public init(
+        name: String? = nil, description: String? = nil, color: String? = nil, isFavorite: Bool? = nil,
+        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil, isArchived: Bool? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.color = color
+        self.isFavorite = isFavorite
+        self.viewStyle = viewStyle
+        self.childOrder = childOrder
+        self.isCollapsed = isCollapsed
+        self.isArchived = isArchived
+    }
+}
+
+/// Projects, sections and labels: the containers tasks are organised in.
+public protocol ProjectStore: Sendable {
+    func projects(userID: String, archived: Bool, page: PageRequest) async throws -> Page<Project>
+    func project(userID: String, id: String) async throws -> Project?
+    func inbox(userID: String) async throws -> Project
+    func createProject(userID: String, draft: ProjectDraft, now: Date) async throws -> Project
+    func updateProject(userID: String, id: String, changes: ProjectChanges, now: Date) async throws -> Project
+    /// Deletes a project, its sections and subprojects; its tasks move to the Inbox or are deleted.
+    func deleteProject(userID: String, id: String, moveTasksToInbox: Bool) async throws
+
+    func sections(userID: String, projectID: String?, page: PageRequest) async throws -> Page<Section>
+    func section(userID: String, id: String) async throws -> Section?
+    func createSection(userID: String, projectID: String, name: String, order: Int?, now: Date) async throws -> Section
+    func updateSection(userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date) async throws -> Section
+    /// Deletes a section and the tasks in it.
+    func deleteSection(userID: String, id: String) async throws
+
+    func labels(userID: String, page: PageRequest) async throws -> Page<Label>
+    func label(userID: String, id: String) async throws -> Label?
+    func createLabel(userID: String, name: String, color: String, order: Int?, isFavorite: Bool) async throws -> Label
+    /// Updates a label; a rename also renames it on every task that carries it.
+    func updateLabel(userID: String, id: String, name: String?, color: String?, order: Int?, isFavorite: Bool?) async throws -> Label
+    /// Deletes a label and removes it from the user's tasks.
+    func deleteLabel(userID: String, id: String) async throws
+}
+
+/// A new task's settled values; the store checks where it goes.
+public struct TaskDraft: Sendable {
+    public var content: String
+    public var description: String
+    public var projectID: String?
+    public var sectionID: String?
+    public var parentID: String?
+    public var labels: [String]
+    public var priority: Int
+    public var due: Due?
+    public var deadline: Deadline?
+    public var duration: TaskDuration?
+    public var responsibleUID: String?
+    public var childOrder: Int?
+    public var dayOrder: Int
+
+    public init(
+        content: String, description: String = "", projectID: String? = nil, sectionID: String? = nil,
+        parentID: String? = nil, labels: [String] = [], priority: Int = 1, due: Due? = nil, deadline: Deadline? = nil,
+        duration: TaskDuration? = nil, responsibleUID: String? = nil, childOrder: Int? = nil, dayOrder: Int = -1
+    ) {
+        self.content = content
+        self.description = description
+        self.projectID = projectID
+        self.sectionID = sectionID
+        self.parentID = parentID
+        self.labels = labels
+        self.priority = priority
+        self.due = due
+        self.deadline = deadline
+        self.duration = duration
+        self.responsibleUID = responsibleUID
+        self.childOrder = childOrder
+        self.dayOrder = dayOrder
+    }
+}
+
+/// Validated changes to a task.
+public struct TaskChanges: Sendable {
+    public var content: String?
+    public var description: String?
+    public var labels: [String]?
+    public var priority: Int?
+    public var due: FieldUpdate<Due> = .unchanged
+    public var deadline: FieldUpdate<Deadline> = .unchanged
+    public var duration: FieldUpdate<TaskDuration> = .unchanged
+    public var responsibleUID: FieldUpdate<String> = .unchanged
+    public var childOrder: Int?
+    public var dayOrder: Int?
+    public var isCollapsed: Bool?
+
+    public init() {}
+}
+
+/// Where to move a task: one of a project, a section or a parent task.
+public enum TaskDestination: Sendable, Equatable {
+    case project(String)
+    case section(String)
+    case parent(String)
+}
+
+/// What `tasks` returns: active tasks matching all the given conditions.
+public struct TaskQuery: Sendable {
+    public var projectID: String?
+    public var sectionID: String?
+    public var parentID: String?
+    public var label: String?
+    public var ids: [String]?
+    public var filter: TaskFilter?
+    /// What "today" and "now" mean for the filter, in the user's time zone.
+    public var today: LocalDate
+    public var now: Date
+
+    public init(
+        projectID: String? = nil, sectionID: String? = nil, parentID: String? = nil, label: String? = nil,
+        ids: [String]? = nil, filter: TaskFilter? = nil, today: LocalDate, now: Date
+    ) {
+        self.projectID = projectID
+        self.sectionID = sectionID
+        self.parentID = parentID
+        self.label = label
+        self.ids = ids
+        self.filter = filter
+        self.today = today
+        self.now = now
+    }
+}
+
+/// Completed tasks between two instants, by when they were completed or by their due date.
+public struct CompletedQuery: Sendable {
+    public enum Basis: Sendable { case completionDate, dueDate }
+    public var basis: Basis
+    public var since: Date
+    public var until: Date
+    public var projectID: String?
+    public var sectionID: String?
+    public var parentID: String?
+    public var timeZone: TimeZone
+
+    public init(
+        basis: Basis, since: Date, until: Date, projectID: String? = nil, sectionID: String? = nil,
+        parentID: String? = nil, timeZone: TimeZone
+    ) {
+        self.basis = basis
+        self.since = since
+        self.until = until
+        self.projectID = projectID
+        self.sectionID = sectionID
+        self.parentID = parentID
+        self.timeZone = timeZone
+    }
+}
+
+/// Tasks and their comments.
+public protocol TaskStore: Sendable {
+    func tasks(userID: String, query: TaskQuery, page: PageRequest) async throws -> Page<TaskItem>
+    func task(userID: String, id: String) async throws -> TaskItem?
+    func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem
+    func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem
+    /// Completes a task and all its subtasks.
+    func closeTask(userID: String, id: String, now: Date) async throws
+    /// Reopens a task and any completed tasks above it.
+    func reopenTask(userID: String, id: String, now: Date) async throws
+    func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws
+    /// Deletes a task with its subtasks and comments.
+    func deleteTask(userID: String, id: String) async throws
+    func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage
+    /// Full-text search over content and description of active tasks, best matches first.
+    func searchTasks(userID: String, text: String, page: PageRequest) async throws -> Page<TaskItem>
+
+    func comments(userID: String, taskID: String?, projectID: String?, page: PageRequest) async throws -> Page<Comment>
+    func comment(userID: String, id: String) async throws -> Comment?
+    func createComment(userID: String, taskID: String?, projectID: String?, content: String, now: Date) async throws -> Comment
+    func updateComment(userID: String, id: String, content: String) async throws -> Comment
+    func deleteComment(userID: String, id: String) async throws
+}
+
+/// Everything the server persists; each backend implements all of it.
+public typealias DataStore = AccountStore & ProjectStore & TaskStore

@@ -1,0 +1,4 @@
+import KairosServer
+
+let app = try await buildApplication(ServerConfiguration())
+try await app.runService()
