@@ -15,6 +15,12 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
         case results
         case nextCursor = "next_cursor"
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(results, forKey: .results)
+        try container.encode(nextCursor, forKey: .nextCursor)  // null on the last page, never missing
+    }
 }
 
 /// One page of completed tasks, as `{"items": [...], "next_cursor": "..."}` (Todoist's shape for these endpoints).
@@ -30,6 +36,12 @@ public struct CompletedPage: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case items
         case nextCursor = "next_cursor"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(nextCursor, forKey: .nextCursor)
     }
 }
 

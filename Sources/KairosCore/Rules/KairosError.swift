@@ -56,3 +56,7 @@ public struct ErrorResponse: Codable, Sendable {
         error = Detail(code: code, message: message)
     }
 }
+
+extension KairosError: CustomStringConvertible {
+    public var description: String { message }
+}

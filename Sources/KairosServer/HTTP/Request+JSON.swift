@@ -25,10 +25,22 @@ extension Request {
         }
     }
 
-    /// A query parameter as text, nil when absent or empty.
+    /// A query parameter as text, nil when absent or empty. Form encoding is honoured: `+` is a space,
+    /// as clients such as Python's httpx send it.
     func query(_ name: String) -> String? {
-        guard let value = uri.queryParameters.get(name), !value.isEmpty else { return nil }
-        return value
+        guard let raw = uri.query else { return nil }
+        for pair in raw.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard Self.formDecode(parts[0]) == name else { continue }
+            let value = parts.count > 1 ? Self.formDecode(parts[1]) : ""
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    private static func formDecode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// An integer query parameter; a value that is not a number is a 400 naming it.

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import KairosServer
+import Logging
+
+/// `kairos serve`: the server on the embedded SQLite store.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the Kairos server with its embedded SQLite database.")
+
+    @Option(help: "Folder for the database; created if missing.")
+    var data = "kairos-data"
+
+    @Option(help: "Address to listen on. Use 0.0.0.0 to accept connections from other machines.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, logLevel: level)
+        let app = try await buildApplication(configuration)
+        try await app.runService()
+    }
+}

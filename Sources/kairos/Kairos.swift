@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `kairos` command: runs the server and talks to it.
+@main
+struct Kairos: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kairos",
+        abstract: "Kairos: a self-hosted, voice-first task manager.",
+        subcommands: [ServeCommand.self, AdminCommand.self])
+}

@@ -1,4 +1,0 @@
-import KairosServer
-
-let app = try await buildApplication(ServerConfiguration())
-try await app.runService()

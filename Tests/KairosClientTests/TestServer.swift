@@ -1,0 +1,83 @@
+import Foundation
+import KairosClient
+import KairosServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a real Kairos server on a free loopback port for the length of `body`, with its own data folder.
+func withServer(_ body: (_ server: URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-client-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let port = try freeLoopbackPort()
+    let app = try await buildApplication(
+        ServerConfiguration(
+            host: "127.0.0.1", port: port, dataDirectory: directory.path, bcryptCost: 4, defaultTimeZone: "UTC",
+            logLevel: .critical))
+    let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+    let url = URL(string: "http://127.0.0.1:\(port)")!
+    let outcome: Result<Void, any Error>
+    do {
+        try await waitUntilHealthy(url)
+        try await body(url)
+        outcome = .success(())
+    } catch {
+        outcome = .failure(error)
+    }
+    server.cancel()
+    _ = await server.result
+    try outcome.get()
+}
+
+/// Runs `body` with a client signed in as a freshly signed-up user of a new server.
+func withSignedInClient(_ body: (_ client: KairosClient) async throws -> Void) async throws {
+    try await withServer { url in
+        var client = KairosClient(baseURL: url)
+        let auth = try await client.signUp(
+            email: "ada@example.com", password: "correct horse", name: "Ada", timezone: "UTC")
+        client.token = auth.token
+        try await body(client)
+    }
+}
+
+/// Polls `GET /health` until the server answers, for at most about five seconds.
+private func waitUntilHealthy(_ server: URL) async throws {
+    let health = server.appendingPathComponent("health")
+    for _ in 0..<250 {
+        if let (_, response) = try? await URLSession.shared.data(from: health),
+            (response as? HTTPURLResponse)?.statusCode == 200
+        {
+            return
+        }
+        try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    throw KairosClientError.transport("The test server at \(server) never became healthy.")
+}
+
+/// Asks the kernel for a free TCP port on 127.0.0.1 by binding port 0, then releases it.
+func freeLoopbackPort() throws -> Int {
+    #if canImport(Glibc)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+            bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
