@@ -112,7 +112,7 @@ extension KairosClient {
 
     /// Characters that never need escaping in a path segment or query value (RFC 3986 "unreserved").
     private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+")
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// Percent-encodes everything but unreserved characters, so `/ ? # & + =` and spaces survive intact.
     private static func escape(_ text: String) -> String {

@@ -6,5 +6,9 @@ struct Kairos: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kairos",
         abstract: "Kairos: a self-hosted, voice-first task manager.",
-        subcommands: [ServeCommand.self, AdminCommand.self])
+        subcommands: [
+            ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self,
+            UpcomingCommand.self, ProjectsCommand.self, ShowCommand.self, DoneCommand.self, SearchCommand.self,
+            AdminCommand.self,
+        ])
 }

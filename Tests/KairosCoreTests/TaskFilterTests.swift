@@ -1,0 +1,42 @@
+import Testing
+
+@testable import KairosCore
+
+@Suite("Filter queries")
+struct TaskFilterTests {
+    @Test(
+        "Single terms",
+        arguments: [
+            ("today", TaskFilter.today), ("Tomorrow", .tomorrow), ("overdue", .overdue), ("no date", .noDate),
+            ("7 days", .nextDays(7)), ("next 3 days", .nextDays(3)), ("#Work", .project("Work")),
+            ("#Side project", .project("Side project")), ("@waiting", .label("waiting")), ("p1", .priority(4)),
+            ("p4", .priority(1)), ("search: milk", .search("milk")), ("assigned to: me", .assignedToMe),
+            ("recurring", .recurring), ("no labels", .noLabels),
+        ])
+    func singleTerms(query: String, expected: TaskFilter) throws {
+        #expect(try TaskFilter.parse(query) == expected)
+    }
+
+    @Test("| binds looser than &, ! binds tightest, parentheses group")
+    func precedence() throws {
+        #expect(try TaskFilter.parse("today | overdue & p1") == .or(.today, .and(.overdue, .priority(4))))
+        #expect(try TaskFilter.parse("(today | overdue) & p1") == .and(.or(.today, .overdue), .priority(4)))
+        #expect(try TaskFilter.parse("!no date & #Work") == .and(.not(.noDate), .project("Work")))
+        #expect(try TaskFilter.parse("!(p1 | p2)") == .not(.or(.priority(4), .priority(3))))
+    }
+
+    @Test("Bad queries name the query field and what went wrong", arguments: ["", "  ", "(today", "today &", "someday", "today )"])
+    func badQueries(query: String) {
+        #expect {
+            try TaskFilter.parse(query)
+        } throws: { error in
+            guard case .invalidField(let field, let message) = error as? KairosError else { return false }
+            return field == "query" && !message.isEmpty
+        }
+    }
+
+    @Test("Views are defined as filter queries that parse")
+    func views() throws {
+        for view in TaskView.allCases { _ = try TaskFilter.parse(view.query) }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import KairosCore
+import Testing
+
+@testable import KairosStore
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    @Test("Migrations are named and applied once; reopening the file keeps the data")
+    func migrations() async throws {
+        let temp = try TemporaryStore()
+        #expect(try temp.store.appliedMigrations() == ["v1-accounts-projects-tasks"])
+        let user = try await temp.user()
+        let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
+        #expect(try await reopened.user(id: user.id) == user)
+    }
+
+    @Test("A new user has exactly one Inbox; a taken email is a conflict and creates nothing")
+    func signUp() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user("ada@example.com")
+        let projects = try await temp.store.projects(userID: user.id, archived: false, page: PageRequest())
+        #expect(projects.results.map(\.name) == ["Inbox"])
+        #expect(projects.results.first?.isInbox == true)
+        await #expect(throws: KairosError.self) { _ = try await temp.user("ada@example.com") }
+        #expect(try await temp.store.credentials(email: "ada@example.com")?.user == user)
+    }
+
+    @Test("Tasks keep their labels, due and order; FTS finds them by prefix")
+    func createAndSearch() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let first = try await temp.task("Buy oat milk", for: user) {
+            $0.labels = ["errand", "shop"]
+            $0.due = Due(date: LocalDate(year: 2026, month: 3, day: 4)!, string: "today")
+        }
+        let second = try await temp.task("Call the dentist", for: user) { $0.description = "about the crown" }
+        #expect(first.labels == ["errand", "shop"])
+        #expect(first.due?.date.iso == "2026-03-04")
+        #expect(second.childOrder == first.childOrder + 1)
+        #expect(try await temp.store.searchTasks(userID: user.id, text: "mil", page: PageRequest()).results.map(\.id) == [first.id])
+        #expect(try await temp.store.searchTasks(userID: user.id, text: "crown", page: PageRequest()).results.map(\.id) == [second.id])
+        _ = try await temp.store.updateTask(
+            userID: user.id, id: first.id, changes: { var c = TaskChanges(); c.content = "Buy bread"; return c }(), now: temp.now)
+        #expect(try await temp.store.searchTasks(userID: user.id, text: "milk", page: PageRequest()).results.isEmpty)
+    }
+
+    @Test("Filters: today, overdue, no date, negation over missing dates, labels, projects")
+    func filters() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let today = LocalDate(year: 2026, month: 3, day: 4)!
+        let dueToday = try await temp.task("today", for: user) { $0.due = Due(date: today, string: "today") }
+        let late = try await temp.task("late", for: user) { $0.due = Due(date: today.adding(days: -2), string: "mon") }
+        let soon = try await temp.task("soon", for: user) {
+            $0.due = Due(date: today.adding(days: 3), string: "sat")
+            $0.priority = 4
+            $0.labels = ["home"]
+        }
+        let undated = try await temp.task("undated", for: user) { $0.priority = 4 }
+        #expect(try await temp.ids("today", for: user) == [dueToday.id])
+        #expect(try await temp.ids("overdue", for: user) == [late.id])
+        #expect(try await temp.ids("today | overdue", for: user) == [dueToday.id, late.id])
+        #expect(try await temp.ids("no date", for: user) == [undated.id])
+        #expect(try await temp.ids("!overdue", for: user) == [dueToday.id, soon.id, undated.id])
+        #expect(try await temp.ids("!no date & p1", for: user) == [soon.id])
+        #expect(try await temp.ids("7 days", for: user) == [dueToday.id, soon.id])
+        #expect(try await temp.ids("@home", for: user) == [soon.id])
+        #expect(try await temp.ids("#inbox", for: user) == [dueToday.id, late.id, soon.id, undated.id])
+    }
+
+    @Test("Pages follow the cursor without gaps or repeats")
+    func pagination() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        var created: [String] = []
+        for index in 0..<7 { created.append(try await temp.task("task \(index)", for: user).id) }
+        var seen: [String] = []
+        var page = PageRequest(limit: 3)
+        while true {
+            let result = try await temp.store.tasks(userID: user.id, query: temp.query(), page: page)
+            seen += result.results.map(\.id)
+            guard let next = result.nextCursor else { break }
+            page = PageRequest(cursor: PageCursor(token: next, keyCount: 2), limit: 3)
+        }
+        #expect(seen == created)
+    }
+
+    @Test("Closing a parent closes its subtasks; reopening a subtask reopens its parent")
+    func closeAndReopen() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let parent = try await temp.task("parent", for: user)
+        let child = try await temp.task("child", for: user) { $0.parentID = parent.id }
+        let grandchild = try await temp.task("grandchild", for: user) { $0.parentID = child.id }
+        try await temp.store.closeTask(userID: user.id, id: parent.id, now: temp.now)
+        for id in [parent.id, child.id, grandchild.id] {
+            #expect(try await temp.store.task(userID: user.id, id: id)?.isCompleted == true)
+        }
+        try await temp.store.reopenTask(userID: user.id, id: grandchild.id, now: temp.now)
+        for id in [parent.id, child.id, grandchild.id] {
+            #expect(try await temp.store.task(userID: user.id, id: id)?.isCompleted == false)
+        }
+    }
+
+    @Test("Moving a task carries its subtasks; a task cannot move under its own subtask")
+    func move() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let project = try await temp.store.createProject(
+            userID: user.id,
+            draft: ProjectDraft(name: "Work", description: "", parentID: nil, color: "blue", isFavorite: false, viewStyle: "list"),
+            now: temp.now)
+        let parent = try await temp.task("parent", for: user)
+        let child = try await temp.task("child", for: user) { $0.parentID = parent.id }
+        try await temp.store.moveTask(userID: user.id, id: parent.id, to: .project(project.id), now: temp.now)
+        #expect(try await temp.store.task(userID: user.id, id: child.id)?.projectID == project.id)
+        await #expect(throws: KairosError.self) {
+            try await temp.store.moveTask(userID: user.id, id: parent.id, to: .parent(child.id), now: temp.now)
+        }
+    }
+
+    @Test("Deleting a project moves its tasks to the Inbox; the Inbox itself cannot be deleted")
+    func deleteProject() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let inbox = try await temp.store.inbox(userID: user.id)
+        let project = try await temp.store.createProject(
+            userID: user.id,
+            draft: ProjectDraft(name: "Trip", description: "", parentID: nil, color: "blue", isFavorite: false, viewStyle: "list"),
+            now: temp.now)
+        let section = try await temp.store.createSection(userID: user.id, projectID: project.id, name: "Pack", order: nil, now: temp.now)
+        let task = try await temp.task("passport", for: user) { $0.sectionID = section.id }
+        try await temp.store.deleteProject(userID: user.id, id: project.id, moveTasksToInbox: true)
+        let moved = try #require(try await temp.store.task(userID: user.id, id: task.id))
+        #expect(moved.projectID == inbox.id)
+        #expect(moved.sectionID == nil)
+        await #expect(throws: KairosError.self) {
+            try await temp.store.deleteProject(userID: user.id, id: inbox.id, moveTasksToInbox: true)
+        }
+    }
+
+    @Test("Another user's ids are invisible and untouchable")
+    func isolation() async throws {
+        let temp = try TemporaryStore()
+        let ada = try await temp.user()
+        let bob = try await temp.user()
+        let task = try await temp.task("secret", for: ada)
+        #expect(try await temp.store.task(userID: bob.id, id: task.id) == nil)
+        await #expect(throws: KairosError.missing("Task")) { try await temp.store.deleteTask(userID: bob.id, id: task.id) }
+        await #expect(throws: KairosError.self) {
+            _ = try await temp.task("sneaky", for: bob) { $0.parentID = task.id }
+        }
+        #expect(try await temp.store.tasks(userID: bob.id, query: temp.query(), page: PageRequest()).results.isEmpty)
+        #expect(try await temp.store.task(userID: ada.id, id: task.id)?.content == "secret")
+    }
+
+    @Test("A failed write leaves nothing behind")
+    func atomicity() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        await #expect(throws: KairosError.self) {
+            _ = try await temp.task("lost", for: user) { $0.sectionID = "999999" }
+        }
+        #expect(try await temp.store.tasks(userID: user.id, query: temp.query(), page: PageRequest()).results.isEmpty)
+    }
+
+    @Test("Renaming a label renames it on tasks; deleting it removes it from them")
+    func labels() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let label = try await temp.store.createLabel(userID: user.id, name: "home", color: "blue", order: nil, isFavorite: false)
+        let task = try await temp.task("sweep", for: user) { $0.labels = ["home", "chores"] }
+        _ = try await temp.store.updateLabel(userID: user.id, id: label.id, name: "house", color: nil, order: nil, isFavorite: nil)
+        #expect(try await temp.store.task(userID: user.id, id: task.id)?.labels == ["house", "chores"])
+        try await temp.store.deleteLabel(userID: user.id, id: label.id)
+        #expect(try await temp.store.task(userID: user.id, id: task.id)?.labels == ["chores"])
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import KairosCore
+import KairosStore
+
+/// A fresh SQLite store in its own temp folder, removed when the test ends.
+final class TemporaryStore {
+    let folder: URL
+    let store: SQLiteStore
+    let now = Date(timeIntervalSince1970: 1_772_634_600)  // 2026-03-04T14:30:00Z, a Wednesday
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func user(_ email: String = "ada-\(UUID().uuidString.prefix(8))@example.com") async throws -> User {
+        try await store.createUser(email: email, name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+    }
+
+    func task(_ content: String, for user: User, _ configure: (inout TaskDraft) -> Void = { _ in }) async throws -> TaskItem {
+        var draft = TaskDraft(content: content)
+        configure(&draft)
+        return try await store.createTask(userID: user.id, draft: draft, now: now)
+    }
+
+    func query(_ filter: String? = nil, projectID: String? = nil) throws -> TaskQuery {
+        TaskQuery(
+            projectID: projectID, filter: try filter.map { try TaskFilter.parse($0) },
+            today: LocalDate(now, in: .gmt), now: now)
+    }
+
+    func ids(_ filter: String, for user: User) async throws -> Set<String> {
+        Set(try await store.tasks(userID: user.id, query: query(filter), page: PageRequest(limit: 200)).results.map(\.id))
+    }
+}
