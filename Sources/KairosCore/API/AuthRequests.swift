@@ -25,13 +25,20 @@ public struct LoginRequest: Codable, Sendable {
 }
 
 /// The answer to sign-up and login: a bearer token and who it belongs to.
-public struct AuthResponse: Codable, Sendable {
+public struct AuthResponse: Decodable, Sendable, JSONWritable {
     public var token: String
     public var user: User
 
     public init(token: String, user: User) {
         self.token = token
         self.user = user
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("token"); json.string(token)
+            json.key("user"); json.value(user)
+        }
     }
 }
 
@@ -56,12 +63,19 @@ public struct TokenCreateRequest: Codable, Sendable {
 }
 
 /// A freshly created token; `token` is shown this once and stored only as a hash.
-public struct TokenCreatedResponse: Codable, Sendable {
+public struct TokenCreatedResponse: Decodable, Sendable, JSONWritable {
     public var token: String
     public var info: APITokenInfo
 
     public init(token: String, info: APITokenInfo) {
         self.token = token
         self.info = info
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("token"); json.string(token)
+            json.key("info"); json.value(info)
+        }
     }
 }

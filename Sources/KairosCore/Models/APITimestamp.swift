@@ -6,17 +6,21 @@ public enum APITimestamp {
     /// Formats an instant with microseconds, as Todoist's record timestamps are.
     public static func format(_ date: Date) -> String {
         let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))
-        let seconds = micros.quotientAndRemainder(dividingBy: 1_000_000)
-        let (wholeSeconds, fraction) = seconds.remainder < 0
-            ? (seconds.quotient - 1, seconds.remainder + 1_000_000) : (seconds.quotient, seconds.remainder)
-        let base = utcSeconds(Date(timeIntervalSince1970: TimeInterval(wholeSeconds)))
-        return String(base.dropLast()) + "." + pad(Int(fraction), 6) + "Z"
+        let seconds = LocalDate.floorDiv(Int(micros), 1_000_000)
+        return wallClock(seconds) + "." + pad(Int(micros) - seconds * 1_000_000, 6) + "Z"
     }
 
     /// Formats an instant to the second, `YYYY-MM-DDTHH:MM:SSZ`.
     public static func utcSeconds(_ date: Date) -> String {
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return "\(pad(c.year!, 4))-\(pad(c.month!, 2))-\(pad(c.day!, 2))T\(pad(c.hour!, 2)):\(pad(c.minute!, 2)):\(pad(c.second!, 2))Z"
+        wallClock(Int(date.timeIntervalSince1970.rounded(.down))) + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` in UTC for a count of seconds since 1970, by arithmetic (no Calendar: this runs per field of every response).
+    private static func wallClock(_ seconds: Int) -> String {
+        let days = LocalDate.floorDiv(seconds, 86_400)
+        let second = seconds - days * 86_400
+        let day = LocalDate(dayNumber: days)
+        return "\(day.iso)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM)`; a string without an offset is read as UTC.
@@ -64,12 +68,6 @@ public enum APITimestamp {
     }
 
     private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
-
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        return calendar
-    }()
 
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A note on a task or a project, in the Todoist API v1 shape.
-public struct Comment: Codable, Hashable, Sendable {
+public struct Comment: Decodable, Hashable, Sendable {
     public var id: String
     public var taskID: String?
     public var projectID: String?
@@ -24,7 +24,6 @@ public struct Comment: Codable, Hashable, Sendable {
         case projectID = "project_id"
         case posterID = "posted_uid"
         case postedAt = "posted_at"
-        case fileAttachment = "file_attachment"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,15 +35,18 @@ public struct Comment: Codable, Hashable, Sendable {
         content = try c.decode(String.self, forKey: .content)
         postedAt = try c.decode(Date.self, forKey: .postedAt)
     }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(taskID, forKey: .taskID)
-        try c.encode(projectID, forKey: .projectID)
-        try c.encode(posterID, forKey: .posterID)
-        try c.encode(content, forKey: .content)
-        try c.encode(postedAt, forKey: .postedAt)
-        try c.encodeNil(forKey: .fileAttachment)
+extension Comment: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("item_id"); json.string(taskID)
+            json.key("project_id"); json.string(projectID)
+            json.key("posted_uid"); json.string(posterID)
+            json.key("content"); json.string(content)
+            json.key("posted_at"); json.date(postedAt)
+            json.key("file_attachment"); json.null()
+        }
     }
 }

@@ -46,10 +46,9 @@ public struct Due: Hashable, Sendable {
     }
 }
 
-extension Due: Codable {
+extension Due: Decodable {
     enum CodingKeys: String, CodingKey {
-        case date, datetime, string, timezone, lang, rrule
-        case isRecurring = "is_recurring"
+        case date, string, timezone, lang, rrule
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,18 +65,6 @@ extension Due: Codable {
             string: try c.decodeIfPresent(String.self, forKey: .string) ?? raw,
             lang: try c.decodeIfPresent(String.self, forKey: .lang) ?? "en",
             recurrence: rule)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        let wire = wireDate
-        try c.encode(wire, forKey: .date)
-        try c.encode(time == nil ? nil : wire, forKey: .datetime)
-        try c.encode(string, forKey: .string)
-        try c.encode(timezone, forKey: .timezone)
-        try c.encode(lang, forKey: .lang)
-        try c.encode(isRecurring, forKey: .isRecurring)
-        try c.encode(recurrence?.rrule, forKey: .rrule)
     }
 
     /// The `date` field as Todoist clients expect it.
@@ -105,9 +92,24 @@ extension Due: Codable {
     }
 }
 
+extension Due: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        let wire = wireDate
+        json.object { json in
+            json.key("date"); json.string(wire)
+            json.key("datetime"); json.string(time == nil ? nil : wire)
+            json.key("string"); json.string(string)
+            json.key("timezone"); json.string(timezone)
+            json.key("lang"); json.string(lang)
+            json.key("is_recurring"); json.bool(isRecurring)
+            json.key("rrule"); json.string(recurrence?.rrule)
+        }
+    }
+}
+
 /// How long a task is expected to take (its estimate).
-public struct TaskDuration: Codable, Hashable, Sendable {
-    public enum Unit: String, Codable, Sendable { case minute, day }
+public struct TaskDuration: Decodable, Hashable, Sendable, JSONWritable {
+    public enum Unit: String, Decodable, Sendable { case minute, day }
     public var amount: Int
     public var unit: Unit
 
@@ -115,15 +117,29 @@ public struct TaskDuration: Codable, Hashable, Sendable {
         self.amount = amount
         self.unit = unit
     }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("amount"); json.int(amount)
+            json.key("unit"); json.string(unit.rawValue)
+        }
+    }
 }
 
 /// A hard date by which a task must be finished, separate from when it is planned.
-public struct Deadline: Codable, Hashable, Sendable {
+public struct Deadline: Decodable, Hashable, Sendable, JSONWritable {
     public var date: LocalDate
     public var lang: String
 
     public init(date: LocalDate, lang: String = "en") {
         self.date = date
         self.lang = lang
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("date"); json.string(date.iso)
+            json.key("lang"); json.string(lang)
+        }
     }
 }

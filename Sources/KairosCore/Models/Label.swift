@@ -1,7 +1,7 @@
 import Foundation
 
 /// A personal label; tasks refer to labels by name, as in Todoist.
-public struct Label: Codable, Hashable, Sendable {
+public struct Label: Decodable, Hashable, Sendable {
     public var id: String
     public var name: String
     public var color: String
@@ -19,5 +19,17 @@ public struct Label: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, name, color, order
         case isFavorite = "is_favorite"
+    }
+}
+
+extension Label: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("name"); json.string(name)
+            json.key("color"); json.string(color)
+            json.key("order"); json.int(order)
+            json.key("is_favorite"); json.bool(isFavorite)
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One page of a list, as `{"results": [...], "next_cursor": "..."}`.
-public struct Page<Item: Codable & Sendable>: Codable, Sendable {
+public struct Page<Item: Sendable>: Sendable {
     public var results: [Item]
     /// Pass back as `cursor` for the next page; nil on the last page.
     public var nextCursor: String?
@@ -10,21 +10,26 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
         self.results = results
         self.nextCursor = nextCursor
     }
+}
 
+extension Page: Decodable where Item: Decodable {
     enum CodingKeys: String, CodingKey {
         case results
         case nextCursor = "next_cursor"
     }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(results, forKey: .results)
-        try container.encode(nextCursor, forKey: .nextCursor)  // null on the last page, never missing
+extension Page: JSONWritable where Item: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("results"); json.array(results) { json, item in item.write(to: &json) }
+            json.key("next_cursor"); json.string(nextCursor)  // null on the last page, never missing
+        }
     }
 }
 
 /// One page of completed tasks, as `{"items": [...], "next_cursor": "..."}` (Todoist's shape for these endpoints).
-public struct CompletedPage: Codable, Sendable {
+public struct CompletedPage: Decodable, Sendable, JSONWritable {
     public var items: [TaskItem]
     public var nextCursor: String?
 
@@ -38,10 +43,17 @@ public struct CompletedPage: Codable, Sendable {
         case nextCursor = "next_cursor"
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(nextCursor, forKey: .nextCursor)
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("items"); json.array(items) { json, item in item.write(to: &json) }
+            json.key("next_cursor"); json.string(nextCursor)
+        }
+    }
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.array(self) { json, element in element.write(to: &json) }
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A list of tasks, in the Todoist API v1 shape.
-public struct Project: Codable, Hashable, Sendable {
+public struct Project: Decodable, Hashable, Sendable {
     public var id: String
     public var name: String
     public var description: String
@@ -73,5 +73,27 @@ public struct Project: Codable, Hashable, Sendable {
         isInbox = try c.decodeIfPresent(Bool.self, forKey: .isInbox) ?? false
         createdAt = try c.decode(Date.self, forKey: .createdAt)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
+    }
+}
+
+extension Project: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("name"); json.string(name)
+            json.key("description"); json.string(description)
+            json.key("parent_id"); json.string(parentID)
+            json.key("child_order"); json.int(childOrder)
+            json.key("color"); json.string(color)
+            json.key("is_collapsed"); json.bool(isCollapsed)
+            json.key("is_shared"); json.bool(isShared)
+            json.key("is_favorite"); json.bool(isFavorite)
+            json.key("is_archived"); json.bool(isArchived)
+            json.key("can_assign_tasks"); json.bool(canAssignTasks)
+            json.key("view_style"); json.string(viewStyle)
+            json.key("inbox_project"); json.bool(isInbox)
+            json.key("created_at"); json.date(createdAt)
+            json.key("updated_at"); json.date(updatedAt)
+        }
     }
 }

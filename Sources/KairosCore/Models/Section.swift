@@ -1,7 +1,7 @@
 import Foundation
 
 /// A named group of tasks inside a project, in the Todoist API v1 shape.
-public struct Section: Codable, Hashable, Sendable {
+public struct Section: Decodable, Hashable, Sendable {
     public var id: String
     public var projectID: String
     public var name: String
@@ -30,5 +30,19 @@ public struct Section: Codable, Hashable, Sendable {
         case isCollapsed = "is_collapsed"
         case addedAt = "added_at"
         case updatedAt = "updated_at"
+    }
+}
+
+extension Section: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("project_id"); json.string(projectID)
+            json.key("name"); json.string(name)
+            json.key("section_order"); json.int(sectionOrder)
+            json.key("is_collapsed"); json.bool(isCollapsed)
+            json.key("added_at"); json.date(addedAt)
+            json.key("updated_at"); json.date(updatedAt)
+        }
     }
 }

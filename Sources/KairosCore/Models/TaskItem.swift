@@ -1,7 +1,7 @@
 import Foundation
 
 /// A task, in the Todoist API v1 shape. Priority 4 is the most urgent (shown as p1).
-public struct TaskItem: Codable, Hashable, Sendable {
+public struct TaskItem: Decodable, Hashable, Sendable {
     public var id: String
     public var userID: String
     public var projectID: String
@@ -59,7 +59,7 @@ public struct TaskItem: Codable, Hashable, Sendable {
     public var isCompleted: Bool { completedAt != nil }
 
     enum CodingKeys: String, CodingKey {
-        case id, content, description, labels, priority, due, deadline, duration, checked
+        case id, content, description, labels, priority, due, deadline, duration
         case userID = "user_id"
         case projectID = "project_id"
         case sectionID = "section_id"
@@ -74,7 +74,6 @@ public struct TaskItem: Codable, Hashable, Sendable {
         case addedAt = "added_at"
         case updatedAt = "updated_at"
         case noteCount = "note_count"
-        case isDeleted = "is_deleted"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,32 +101,35 @@ public struct TaskItem: Codable, Hashable, Sendable {
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
         noteCount = try c.decodeIfPresent(Int.self, forKey: .noteCount) ?? 0
     }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(userID, forKey: .userID)
-        try c.encode(projectID, forKey: .projectID)
-        try c.encode(sectionID, forKey: .sectionID)
-        try c.encode(parentID, forKey: .parentID)
-        try c.encode(content, forKey: .content)
-        try c.encode(description, forKey: .description)
-        try c.encode(labels, forKey: .labels)
-        try c.encode(priority, forKey: .priority)
-        try c.encode(due, forKey: .due)
-        try c.encode(deadline, forKey: .deadline)
-        try c.encode(duration, forKey: .duration)
-        try c.encode(childOrder, forKey: .childOrder)
-        try c.encode(dayOrder, forKey: .dayOrder)
-        try c.encode(isCollapsed, forKey: .isCollapsed)
-        try c.encode(addedByUID, forKey: .addedByUID)
-        try c.encode(assignedByUID, forKey: .assignedByUID)
-        try c.encode(responsibleUID, forKey: .responsibleUID)
-        try c.encode(completedAt, forKey: .completedAt)
-        try c.encode(isCompleted, forKey: .checked)
-        try c.encode(false, forKey: .isDeleted)
-        try c.encode(addedAt, forKey: .addedAt)
-        try c.encode(updatedAt, forKey: .updatedAt)
-        try c.encode(noteCount, forKey: .noteCount)
+extension TaskItem: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("user_id"); json.string(userID)
+            json.key("project_id"); json.string(projectID)
+            json.key("section_id"); json.string(sectionID)
+            json.key("parent_id"); json.string(parentID)
+            json.key("content"); json.string(content)
+            json.key("description"); json.string(description)
+            json.key("labels"); json.array(labels) { json, label in json.string(label) }
+            json.key("priority"); json.int(priority)
+            json.key("due"); json.value(due)
+            json.key("deadline"); json.value(deadline)
+            json.key("duration"); json.value(duration)
+            json.key("child_order"); json.int(childOrder)
+            json.key("day_order"); json.int(dayOrder)
+            json.key("is_collapsed"); json.bool(isCollapsed)
+            json.key("added_by_uid"); json.string(addedByUID)
+            json.key("assigned_by_uid"); json.string(assignedByUID)
+            json.key("responsible_uid"); json.string(responsibleUID)
+            json.key("completed_at"); json.date(completedAt)
+            json.key("checked"); json.bool(isCompleted)
+            json.key("is_deleted"); json.bool(false)
+            json.key("added_at"); json.date(addedAt)
+            json.key("updated_at"); json.date(updatedAt)
+            json.key("note_count"); json.int(noteCount)
+        }
     }
 }

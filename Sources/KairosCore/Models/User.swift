@@ -1,7 +1,7 @@
 import Foundation
 
 /// A person with an account on this server.
-public struct User: Codable, Hashable, Sendable {
+public struct User: Decodable, Hashable, Sendable {
     public var id: String
     public var email: String
     public var name: String
@@ -27,7 +27,7 @@ public struct User: Codable, Hashable, Sendable {
 }
 
 /// A personal API token's visible part; the secret is shown only once, at creation.
-public struct APITokenInfo: Codable, Hashable, Sendable {
+public struct APITokenInfo: Decodable, Hashable, Sendable {
     public var id: String
     public var name: String
     public var createdAt: Date
@@ -45,7 +45,7 @@ public struct APITokenInfo: Codable, Hashable, Sendable {
 }
 
 /// Someone a project is shared with, as Todoist's collaborators endpoint lists them.
-public struct Collaborator: Codable, Hashable, Sendable {
+public struct Collaborator: Decodable, Hashable, Sendable {
     public var id: String
     public var email: String
     public var name: String
@@ -54,5 +54,37 @@ public struct Collaborator: Codable, Hashable, Sendable {
         self.id = id
         self.email = email
         self.name = name
+    }
+}
+
+extension User: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("email"); json.string(email)
+            json.key("name"); json.string(name)
+            json.key("timezone"); json.string(timezone)
+            json.key("created_at"); json.date(createdAt)
+        }
+    }
+}
+
+extension APITokenInfo: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("name"); json.string(name)
+            json.key("created_at"); json.date(createdAt)
+        }
+    }
+}
+
+extension Collaborator: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("email"); json.string(email)
+            json.key("name"); json.string(name)
+        }
     }
 }

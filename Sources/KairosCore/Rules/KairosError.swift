@@ -44,8 +44,8 @@ public enum KairosError: Error, Equatable, Sendable {
 }
 
 /// The body of every error response: `{"error": {"code": "...", "message": "..."}}`.
-public struct ErrorResponse: Codable, Sendable {
-    public struct Detail: Codable, Sendable {
+public struct ErrorResponse: Decodable, Sendable, JSONWritable {
+    public struct Detail: Decodable, Sendable {
         public var code: String
         public var message: String
     }
@@ -54,6 +54,16 @@ public struct ErrorResponse: Codable, Sendable {
 
     public init(code: String, message: String) {
         error = Detail(code: code, message: message)
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("error")
+            json.object { json in
+                json.key("code"); json.string(error.code)
+                json.key("message"); json.string(error.message)
+            }
+        }
     }
 }
 

@@ -21,9 +21,6 @@ extension KairosError {
 extension ErrorResponse {
     /// The JSON error response for a status, with the API's error body.
     func response(status: HTTPResponse.Status) -> Response {
-        let body = (try? APICoding.makeEncoder().encode(self)) ?? Data()
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        jsonResponse(status: status)
     }
 }

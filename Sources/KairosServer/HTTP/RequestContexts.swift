@@ -14,7 +14,6 @@ public struct AppRequestContext: RequestContext {
     }
 
     public var maxUploadSize: Int { Limits.maxBodyBytes }
-    public var responseEncoder: JSONEncoder { APICoding.makeEncoder() }
 }
 
 /// The context of routes that need a signed-in caller; it cannot exist without one,
@@ -33,20 +32,6 @@ public struct AuthenticatedContext: ChildRequestContext {
     }
 
     public var maxUploadSize: Int { Limits.maxBodyBytes }
-    public var responseEncoder: JSONEncoder { APICoding.makeEncoder() }
-
-    /// What "now" and "today" mean for this caller.
-    func moment(_ clock: Clock) -> UserMoment {
-        let now = clock.now()
-        return UserMoment(now: now, timeZone: user.timeZone)
-    }
-}
-
-/// A point in time seen from one user's time zone.
-struct UserMoment {
-    let now: Date
-    let timeZone: TimeZone
-    var today: LocalDate { LocalDate.today(in: timeZone, now: now) }
 }
 
 /// The source of the current time, replaceable in tests.

@@ -4,21 +4,22 @@ import KairosCore
 
 extension SQLiteStore: AccountStore {
     public func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User {
-        try await pool.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE email = ?", arguments: [email]) == true {
-                throw KairosError.conflict("An account with this email already exists. Log in instead, or use another email.")
+        try await conflictOnUniqueViolation(
+            "An account with this email already exists. Log in instead, or use another email."
+        ) {
+            try await pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [email, name, passwordHash, timezone, now.micros])
+                let userID = db.lastInsertedRowID
+                try db.execute(
+                    sql: """
+                        INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
+                        VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
+                        """,
+                    arguments: [userID, ProjectColor.defaultColor, now.micros, now.micros])
+                return User(id: userID.apiID, email: email, name: name, timezone: timezone, createdAt: now)
             }
-            try db.execute(
-                sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [email, name, passwordHash, timezone, now.micros])
-            let userID = db.lastInsertedRowID
-            try db.execute(
-                sql: """
-                    INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
-                    VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
-                    """,
-                arguments: [userID, ProjectColor.defaultColor, now.micros, now.micros])
-            return User(id: userID.apiID, email: email, name: name, timezone: timezone, createdAt: now)
         }
     }
 

@@ -226,6 +226,13 @@ extension SQLiteStore: ProjectStore {
             let current = try require(try Self.label(db, owner: owner, id: labelID), "Label")
             if let name, name != current.name {
                 try Self.requireUnusedLabelName(db, owner: owner, name: name, except: labelID)
+                // A task that already carries the new name keeps one copy of it.
+                try db.execute(
+                    sql: """
+                        DELETE FROM task_labels WHERE user_id = ? AND name = ?
+                            AND task_id IN (SELECT task_id FROM task_labels WHERE user_id = ? AND name = ?)
+                        """,
+                    arguments: [owner, current.name, owner, name])
                 try db.execute(
                     sql: "UPDATE task_labels SET name = ? WHERE user_id = ? AND name = ?",
                     arguments: [name, owner, current.name])

@@ -3,9 +3,8 @@ import GRDB
 import KairosCore
 
 extension SQLiteStore: TaskStore {
-    static let taskColumns = """
-        SELECT tasks.*, (SELECT COUNT(*) FROM comments WHERE comments.task_id = tasks.id) AS note_count FROM tasks
-        """
+    /// `SELECT <every task column> FROM tasks`, in the order `TaskItem(row:)` reads them.
+    static let taskColumns = "SELECT \(TaskColumn.allCases.map(\.selection).joined(separator: ", ")) FROM tasks"
 
     public func tasks(userID: String, query: TaskQuery, page: PageRequest) async throws -> Page<TaskItem> {
         let owner = try require(userID.rowID, "User")
@@ -439,34 +438,81 @@ extension SQLiteStore: TaskStore {
     }
 }
 
+/// The columns a task is read from, by position: reading by index skips a name lookup per field.
+enum TaskColumn: Int, CaseIterable {
+    case id, userID, projectID, sectionID, parentID, content, description, priority
+    case dueDate, dueTime, dueTimezone, dueString, dueLang, dueRRule
+    case deadlineDate, deadlineLang, durationAmount, durationUnit
+    case childOrder, dayOrder, isCollapsed, addedBy, assignedBy, responsible, completedAt, addedAt, updatedAt
+    case noteCount
+
+    var selection: String {
+        switch self {
+        case .id: "tasks.id"
+        case .userID: "tasks.user_id"
+        case .projectID: "tasks.project_id"
+        case .sectionID: "tasks.section_id"
+        case .parentID: "tasks.parent_id"
+        case .content: "tasks.content"
+        case .description: "tasks.description"
+        case .priority: "tasks.priority"
+        case .dueDate: "tasks.due_date"
+        case .dueTime: "tasks.due_time"
+        case .dueTimezone: "tasks.due_timezone"
+        case .dueString: "tasks.due_string"
+        case .dueLang: "tasks.due_lang"
+        case .dueRRule: "tasks.due_rrule"
+        case .deadlineDate: "tasks.deadline_date"
+        case .deadlineLang: "tasks.deadline_lang"
+        case .durationAmount: "tasks.duration_amount"
+        case .durationUnit: "tasks.duration_unit"
+        case .childOrder: "tasks.child_order"
+        case .dayOrder: "tasks.day_order"
+        case .isCollapsed: "tasks.is_collapsed"
+        case .addedBy: "tasks.added_by"
+        case .assignedBy: "tasks.assigned_by"
+        case .responsible: "tasks.responsible"
+        case .completedAt: "tasks.completed_at"
+        case .addedAt: "tasks.added_at"
+        case .updatedAt: "tasks.updated_at"
+        case .noteCount: "(SELECT COUNT(*) FROM comments WHERE comments.task_id = tasks.id)"
+        }
+    }
+}
+
+extension Row {
+    fileprivate subscript<Value: DatabaseValueConvertible>(_ column: TaskColumn) -> Value {
+        self[column.rawValue]
+    }
+
+    fileprivate func optional<Value: DatabaseValueConvertible>(_ column: TaskColumn) -> Value? {
+        self[column.rawValue]
+    }
+}
+
 extension TaskItem {
     init(row: Row) {
-        let owner = (row["user_id"] as Int64).apiID
+        func id(_ column: TaskColumn) -> String? { (row.optional(column) as Int64?)?.apiID }
+        func text(_ column: TaskColumn) -> String? { row.optional(column) }
         var due: Due?
-        if let dateText: String = row["due_date"], let date = LocalDate(iso: dateText) {
+        if let dateText = text(.dueDate), let date = LocalDate(iso: dateText) {
             due = Due(
-                date: date, time: (row["due_time"] as String?).flatMap(LocalTime.init(iso:)),
-                timezone: row["due_timezone"], string: row["due_string"] ?? dateText, lang: row["due_lang"] ?? "en",
-                recurrence: (row["due_rrule"] as String?).flatMap { try? RecurrenceRule(rrule: $0) })
+                date: date, time: text(.dueTime).flatMap(LocalTime.init(iso:)), timezone: text(.dueTimezone),
+                string: text(.dueString) ?? dateText, lang: text(.dueLang) ?? "en",
+                recurrence: text(.dueRRule).flatMap { try? RecurrenceRule(rrule: $0) })
+        }
+        var duration: TaskDuration?
+        if let amount: Int = row.optional(.durationAmount), let unit = text(.durationUnit).flatMap(TaskDuration.Unit.init) {
+            duration = TaskDuration(amount: amount, unit: unit)
         }
         self.init(
-            id: (row["id"] as Int64).apiID, userID: owner, projectID: (row["project_id"] as Int64).apiID,
-            sectionID: (row["section_id"] as Int64?)?.apiID, parentID: (row["parent_id"] as Int64?)?.apiID,
-            content: row["content"], description: row["description"], priority: row["priority"], due: due,
-            deadline: (row["deadline_date"] as String?).flatMap(LocalDate.init(iso:)).map {
-                Deadline(date: $0, lang: row["deadline_lang"] ?? "en")
-            },
-            duration: (row["duration_amount"] as Int?).flatMap { amount in
-                (row["duration_unit"] as String?).flatMap(TaskDuration.Unit.init(rawValue:)).map {
-                    TaskDuration(amount: amount, unit: $0)
-                }
-            },
-            childOrder: row["child_order"], dayOrder: row["day_order"], isCollapsed: row["is_collapsed"],
-            addedByUID: (row["added_by"] as Int64).apiID, assignedByUID: (row["assigned_by"] as Int64?)?.apiID,
-            responsibleUID: (row["responsible"] as Int64?)?.apiID,
-            completedAt: (row["completed_at"] as Int64?).map(Date.init(micros:)),
-            addedAt: Date(micros: row["added_at"]), updatedAt: Date(micros: row["updated_at"]),
-            noteCount: row["note_count"] ?? 0)
+            id: id(.id)!, userID: id(.userID)!, projectID: id(.projectID)!, sectionID: id(.sectionID),
+            parentID: id(.parentID), content: row[.content], description: row[.description], priority: row[.priority],
+            due: due, deadline: text(.deadlineDate).flatMap(LocalDate.init(iso:)).map { Deadline(date: $0, lang: text(.deadlineLang) ?? "en") },
+            duration: duration, childOrder: row[.childOrder], dayOrder: row[.dayOrder], isCollapsed: row[.isCollapsed],
+            addedByUID: id(.addedBy)!, assignedByUID: id(.assignedBy), responsibleUID: id(.responsible),
+            completedAt: (row.optional(.completedAt) as Int64?).map(Date.init(micros:)),
+            addedAt: Date(micros: row[.addedAt]), updatedAt: Date(micros: row[.updatedAt]), noteCount: row[.noteCount])
     }
 }
 

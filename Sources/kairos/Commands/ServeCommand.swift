@@ -18,7 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
     var port = 8080
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    var logLevel = "notice"
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {

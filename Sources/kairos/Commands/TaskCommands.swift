@@ -10,10 +10,11 @@ struct ListOptions: ParsableArguments {
 }
 
 /// Prints a value in the API's JSON shape, indented for reading.
-func printJSON(_ value: some Encodable) throws {
-    let encoder = APICoding.makeEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+func printJSON(_ value: some JSONWritable) throws {
+    let parsed = try JSONSerialization.jsonObject(with: Data(JSONWriter.encode(value)), options: .fragmentsAllowed)
+    let pretty = try JSONSerialization.data(
+        withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+    print(String(decoding: pretty, as: UTF8.self))
 }
 
 /// A signed-in conversation with the server, with what the listings need to print names and dates.

@@ -23,7 +23,7 @@ struct TaskTable {
         priority > 1 ? "p\(5 - priority)" : ""
     }
 
-    /// "today 15:00", "tomorrow", "Fri 27 Nov"; a past date reads "Mon 23 Nov (still open)".
+    /// "today 15:00", "tomorrow", "Fri 27 Nov"; a past date reads "Mon 23 Nov, still open".
     func dueText(_ due: Due?) -> String {
         guard let due else { return "" }
         let zone = due.timezone.flatMap(TimeZone.init(identifier:)) ?? timeZone
@@ -41,7 +41,7 @@ struct TaskTable {
         }
         if let time { text += " " + String(time.iso.prefix(5)) }
         if due.isRecurring { text += " ↻" }
-        return offset < 0 ? "\(text) (still open)" : text
+        return offset < 0 ? "\(text), still open" : text
     }
 
     static func align(_ rows: [[String]]) -> String {

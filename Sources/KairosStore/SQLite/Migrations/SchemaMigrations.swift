@@ -8,6 +8,8 @@ enum SchemaMigrations {
         return migrator
     }
 
+    // Text length limits are counted in characters by `Limits`; SQLite's length() counts code points,
+    // so the schema only rules out empty text.
     // Times are integer microseconds since 1970 (UTC). Due dates are local calendar dates (TEXT
     // YYYY-MM-DD) so that "today" filters compare dates, with `due_at` as the exact instant of timed dues.
     private static func createInitialSchema(_ db: Database) throws {
@@ -34,7 +36,7 @@ enum SchemaMigrations {
                     id INTEGER PRIMARY KEY,
                     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                     parent_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
-                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 120),
+                    name TEXT NOT NULL CHECK (name <> ''),
                     description TEXT NOT NULL DEFAULT '',
                     color TEXT NOT NULL,
                     child_order INTEGER NOT NULL,
@@ -53,7 +55,7 @@ enum SchemaMigrations {
                     id INTEGER PRIMARY KEY,
                     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                     project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
-                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 120),
+                    name TEXT NOT NULL CHECK (name <> ''),
                     section_order INTEGER NOT NULL,
                     is_collapsed INTEGER NOT NULL DEFAULT 0,
                     added_at INTEGER NOT NULL,
@@ -76,7 +78,7 @@ enum SchemaMigrations {
                     project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
                     section_id INTEGER REFERENCES sections(id) ON DELETE CASCADE,
                     parent_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
-                    content TEXT NOT NULL CHECK (length(content) BETWEEN 1 AND 500),
+                    content TEXT NOT NULL CHECK (content <> ''),
                     description TEXT NOT NULL DEFAULT '',
                     priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 1 AND 4),
                     due_date TEXT,

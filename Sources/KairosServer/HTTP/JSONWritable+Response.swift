@@ -1,0 +1,43 @@
+import Hummingbird
+import KairosCore
+import NIOCore
+
+extension JSONWritable {
+    /// A JSON response written by `JSONWriter`.
+    func jsonResponse(status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: JSONWriter.encode(self))))
+    }
+}
+
+/// Every response model answers as JSON written by hand (see `JSONWritable`).
+protocol JSONResponseGenerator: ResponseGenerator, JSONWritable {}
+
+extension JSONResponseGenerator {
+    public func response(from request: Request, context: some RequestContext) throws -> Response { jsonResponse() }
+}
+
+extension User: JSONResponseGenerator {}
+extension Collaborator: JSONResponseGenerator {}
+extension APITokenInfo: JSONResponseGenerator {}
+extension AuthResponse: JSONResponseGenerator {}
+extension TokenCreatedResponse: JSONResponseGenerator {}
+extension Project: JSONResponseGenerator {}
+extension Section: JSONResponseGenerator {}
+extension Label: JSONResponseGenerator {}
+extension TaskItem: JSONResponseGenerator {}
+extension Comment: JSONResponseGenerator {}
+extension Page: ResponseGenerator, JSONResponseGenerator where Item: JSONWritable {}
+extension CompletedPage: JSONResponseGenerator {}
+
+/// `{"status": "ok"}` from the health check.
+struct HealthStatus: JSONResponseGenerator {
+    let status: String
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("status"); json.string(status)
+        }
+    }
+}
