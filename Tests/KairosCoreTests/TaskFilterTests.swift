@@ -38,5 +38,6 @@ struct TaskFilterTests {
     @Test("Views are defined as filter queries that parse")
     func views() throws {
         for view in TaskView.allCases { _ = try TaskFilter.parse(view.query) }
+        #expect(TaskView.filters.count == TaskView.allCases.count)
     }
 }

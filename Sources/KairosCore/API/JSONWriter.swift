@@ -88,7 +88,12 @@ public struct JSONWriter {
 
     /// A record timestamp in the API's format, or null.
     public mutating func date(_ value: Date?) {
-        string(value.map(APITimestamp.format))
+        guard let value else { return null() }
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        APITimestamp.append(value, microseconds: true, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     public mutating func value(_ value: (some JSONWritable)?) {

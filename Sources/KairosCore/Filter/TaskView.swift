@@ -10,4 +10,7 @@ public enum TaskView: String, CaseIterable, Sendable {
         case .overdue: "overdue"
         }
     }
+
+    /// The parsed filters of every view, for recognising a view's query.
+    public static let filters: Set<TaskFilter> = Set(allCases.compactMap { try? TaskFilter.parse($0.query) })
 }

@@ -5,22 +5,57 @@ import Foundation
 public enum APITimestamp {
     /// Formats an instant with microseconds, as Todoist's record timestamps are.
     public static func format(_ date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))
-        let seconds = LocalDate.floorDiv(Int(micros), 1_000_000)
-        return wallClock(seconds) + "." + pad(Int(micros) - seconds * 1_000_000, 6) + "Z"
+        var bytes: [UInt8] = []
+        append(date, microseconds: true, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Formats an instant to the second, `YYYY-MM-DDTHH:MM:SSZ`.
     public static func utcSeconds(_ date: Date) -> String {
-        wallClock(Int(date.timeIntervalSince1970.rounded(.down))) + "Z"
+        var bytes: [UInt8] = []
+        append(date, microseconds: false, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS` in UTC for a count of seconds since 1970, by arithmetic (no Calendar: this runs per field of every response).
-    private static func wallClock(_ seconds: Int) -> String {
+    /// Appends the UTC timestamp by arithmetic alone: it runs for several fields of every task in every response.
+    static func append(_ date: Date, microseconds: Bool, to bytes: inout [UInt8]) {
+        let micros = Int((date.timeIntervalSince1970 * 1_000_000).rounded(.down))
+        let seconds = LocalDate.floorDiv(micros, 1_000_000)
         let days = LocalDate.floorDiv(seconds, 86_400)
         let second = seconds - days * 86_400
         let day = LocalDate(dayNumber: days)
-        return "\(day.iso)T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))"
+        appendDigits(day.year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day.month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day.day, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(second / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(second / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(second % 60, 2, to: &bytes)
+        if microseconds {
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(micros - seconds * 1_000_000, 6, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends a non-negative number zero-padded to `width` digits.
+    static func appendDigits(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        if rest >= divisor * 10 {  // wider than asked: write it all
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM)`; a string without an offset is read as UTC.
@@ -80,11 +115,6 @@ public enum APITimestamp {
             value = value * 10 + digit
         }
         return value
-    }
-
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }
 

@@ -39,6 +39,7 @@ extension Request {
     }
 
     private static func formDecode(_ text: Substring) -> String {
+        guard text.contains(where: { $0 == "+" || $0 == "%" }) else { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

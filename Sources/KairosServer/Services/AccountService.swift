@@ -54,9 +54,7 @@ public struct AccountService: Sendable {
     public func issueToken(for user: User, name: String) async throws -> TokenCreatedResponse {
         let name = try Limits.requireText(name, Limits.tokenName, field: "name")
         var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }
-            .joined()
-        let token = "kai_" + secret
+        let token = "kai_" + Self.hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         let info = try await store.addToken(userID: user.id, name: name, tokenHash: Self.hash(token: token), now: clock.now())
         return TokenCreatedResponse(token: token, info: info)
     }
@@ -76,7 +74,15 @@ public struct AccountService: Sendable {
     }
 
     static func hash(token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: Data(token.utf8)))
+    }
+
+    /// Lower-case hex; runs on every authenticated request, so no String(format:).
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]] }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func requirePassword(_ password: String) throws(KairosError) -> String {

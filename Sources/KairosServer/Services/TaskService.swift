@@ -23,6 +23,9 @@ public struct TaskService: Sendable {
         of user: User, projectID: String? = nil, sectionID: String? = nil, parentID: String? = nil,
         label: String? = nil, ids: [String]? = nil, filterQuery: String? = nil, page: PageRequest
     ) async throws -> Page<TaskItem> {
+        if let ids, ids.count > PageLimit.range.upperBound {
+            throw KairosError.invalidField(field: "ids", message: "ids can list at most 200 tasks at once.")
+        }
         let now = clock.now()
         let query = TaskQuery(
             projectID: projectID, sectionID: sectionID, parentID: parentID, label: label, ids: ids,

@@ -8,12 +8,10 @@ extension SQLiteStore: AccountStore {
             "An account with this email already exists. Log in instead, or use another email."
         ) {
             try await pool.write { db in
-                try db.execute(
-                    sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
+                try db.run(sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
                     arguments: [email, name, passwordHash, timezone, now.micros])
                 let userID = db.lastInsertedRowID
-                try db.execute(
-                    sql: """
+                try db.run(sql: """
                         INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
                         VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
                         """,
@@ -25,7 +23,7 @@ extension SQLiteStore: AccountStore {
 
     public func credentials(email: String) async throws -> (user: User, passwordHash: String)? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE email = ?", arguments: [email]) else {
+            guard let row = try db.fetchRow(sql: "SELECT * FROM users WHERE email = ?", arguments: [email]) else {
                 return nil
             }
             return (User(row: row), row["password_hash"])
@@ -35,17 +33,16 @@ extension SQLiteStore: AccountStore {
     public func user(id: String) async throws -> User? {
         guard let rowID = id.rowID else { return nil }
         return try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]).map(User.init(row:))
+            try db.fetchRow(sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]).map(User.init(row:))
         }
     }
 
     public func updateUser(id: String, name: String?, timezone: String?) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
+            try db.run(sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
                 arguments: [name, timezone, rowID])
-            let row = try require(try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
+            let row = try require(try db.fetchRow(sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
             return User(row: row)
         }
     }
@@ -53,8 +50,7 @@ extension SQLiteStore: AccountStore {
     public func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+            try db.run(sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [owner, name, tokenHash, now.micros])
             return APITokenInfo(id: db.lastInsertedRowID.apiID, name: name, createdAt: now)
         }
@@ -62,9 +58,7 @@ extension SQLiteStore: AccountStore {
 
     public func user(tokenHash: String) async throws -> User? {
         try await pool.read { db in
-            try Row.fetchOne(
-                db,
-                sql: """
+            try db.fetchRow(sql: """
                     SELECT users.* FROM api_tokens JOIN users ON users.id = api_tokens.user_id
                     WHERE api_tokens.token_hash = ? AND api_tokens.revoked_at IS NULL
                     """,
@@ -76,8 +70,7 @@ extension SQLiteStore: AccountStore {
     public func tokens(userID: String) async throws -> [APITokenInfo] {
         let owner = try require(userID.rowID, "User")
         return try await pool.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY id",
+            try db.fetchRows(sql: "SELECT * FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY id",
                 arguments: [owner]
             ).map { row in
                 APITokenInfo(
@@ -90,8 +83,7 @@ extension SQLiteStore: AccountStore {
         let owner = try require(userID.rowID, "User")
         let token = try require(tokenID.rowID, "Token")
         try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
+            try db.run(sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
                 arguments: [now.micros, token, owner])
             if db.changesCount == 0 { throw KairosError.missing("Token") }
         }

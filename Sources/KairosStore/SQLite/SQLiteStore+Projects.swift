@@ -7,9 +7,7 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let keyset = page.ascendingKeyset(orderColumn: "child_order")
         return try await pool.read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT * FROM projects WHERE user_id = ? AND is_archived = ?\(keyset.sql) ORDER BY child_order, id LIMIT ?",
+            let rows = try db.fetchRows(sql: "SELECT * FROM projects WHERE user_id = ? AND is_archived = ?\(keyset.sql) ORDER BY child_order, id LIMIT ?",
                 arguments: [owner, archived] + keyset.arguments + [page.fetchLimit]
             ).map(Project.init(row:))
             let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
@@ -26,7 +24,7 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         return try await pool.read { db in
             try require(
-                try Row.fetchOne(db, sql: "SELECT * FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
+                try db.fetchRow(sql: "SELECT * FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
                 "Project"
             ).asProject
         }
@@ -39,10 +37,8 @@ extension SQLiteStore: ProjectStore {
             if let parentID = draft.parentID {
                 parent = try require(try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project").id.rowID
             }
-            let order = try Int.fetchOne(
-                db, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?", arguments: [owner]) ?? 1
-            try db.execute(
-                sql: """
+            let order = try db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?", arguments: [owner]) ?? 1
+            try db.run(sql: """
                     INSERT INTO projects (user_id, parent_id, name, description, color, child_order, is_favorite,
                                           view_style, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -64,8 +60,7 @@ extension SQLiteStore: ProjectStore {
                 throw KairosError.invalidField(
                     field: changes.name != nil ? "name" : "id", message: "The Inbox cannot be renamed or archived.")
             }
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     UPDATE projects SET name = COALESCE(?, name), description = COALESCE(?, description),
                         color = COALESCE(?, color), is_favorite = COALESCE(?, is_favorite),
                         view_style = COALESCE(?, view_style), child_order = COALESCE(?, child_order),
@@ -90,8 +85,7 @@ extension SQLiteStore: ProjectStore {
             }
             if moveTasksToInbox {
                 // The project and its subprojects are about to go; their tasks land in the Inbox, unsectioned.
-                try db.execute(
-                    sql: """
+                try db.run(sql: """
                         WITH RECURSIVE doomed(id) AS (
                             SELECT ? UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
                         )
@@ -101,12 +95,12 @@ extension SQLiteStore: ProjectStore {
                         """,
                     arguments: [projectID, owner])
             }
-            try db.execute(sql: "DELETE FROM projects WHERE id = ? AND user_id = ?", arguments: [projectID, owner])
+            try db.run(sql: "DELETE FROM projects WHERE id = ? AND user_id = ?", arguments: [projectID, owner])
         }
     }
 
     static func project(_ db: Database, owner: Int64, id: Int64) throws -> Project? {
-        try Row.fetchOne(db, sql: "SELECT * FROM projects WHERE id = ? AND user_id = ?", arguments: [id, owner])?.asProject
+        try db.fetchRow(sql: "SELECT * FROM projects WHERE id = ? AND user_id = ?", arguments: [id, owner])?.asProject
     }
 
     // MARK: Sections
@@ -121,9 +115,7 @@ extension SQLiteStore: ProjectStore {
             arguments += [projectID.rowID ?? 0]
         }
         return try await pool.read { [condition, arguments] db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT * FROM sections WHERE \(condition)\(keyset.sql) ORDER BY section_order, id LIMIT ?",
+            let rows = try db.fetchRows(sql: "SELECT * FROM sections WHERE \(condition)\(keyset.sql) ORDER BY section_order, id LIMIT ?",
                 arguments: arguments + keyset.arguments + [page.fetchLimit]
             ).map(Section.init(row:))
             let cut = page.page(rows) { [Int64($0.sectionOrder), $0.id.rowID!] }
@@ -140,11 +132,9 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
             let project = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
-            let position = try order ?? Int.fetchOne(
-                db, sql: "SELECT COALESCE(MAX(section_order), 0) + 1 FROM sections WHERE project_id = ?",
+            let position = try order ?? db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(section_order), 0) + 1 FROM sections WHERE project_id = ?",
                 arguments: [project.id.rowID!]) ?? 1
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     INSERT INTO sections (user_id, project_id, name, section_order, added_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
@@ -159,8 +149,7 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         return try await pool.write { db in
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     UPDATE sections SET name = COALESCE(?, name), section_order = COALESCE(?, section_order),
                         is_collapsed = COALESCE(?, is_collapsed), updated_at = ?
                     WHERE id = ? AND user_id = ?
@@ -174,13 +163,13 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         try await pool.write { db in
-            try db.execute(sql: "DELETE FROM sections WHERE id = ? AND user_id = ?", arguments: [sectionID, owner])
+            try db.run(sql: "DELETE FROM sections WHERE id = ? AND user_id = ?", arguments: [sectionID, owner])
             if db.changesCount == 0 { throw KairosError.missing("Section") }
         }
     }
 
     static func section(_ db: Database, owner: Int64, id: Int64) throws -> Section? {
-        try Row.fetchOne(db, sql: "SELECT * FROM sections WHERE id = ? AND user_id = ?", arguments: [id, owner])
+        try db.fetchRow(sql: "SELECT * FROM sections WHERE id = ? AND user_id = ?", arguments: [id, owner])
             .map(Section.init(row:))
     }
 
@@ -190,8 +179,7 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let keyset = page.ascendingKeyset(orderColumn: "item_order")
         return try await pool.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM labels WHERE user_id = ?\(keyset.sql) ORDER BY item_order, id LIMIT ?",
+            let rows = try db.fetchRows(sql: "SELECT * FROM labels WHERE user_id = ?\(keyset.sql) ORDER BY item_order, id LIMIT ?",
                 arguments: [owner] + keyset.arguments + [page.fetchLimit]
             ).map(Label.init(row:))
             let cut = page.page(rows) { [Int64($0.order), $0.id.rowID!] }
@@ -208,10 +196,8 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
             try Self.requireUnusedLabelName(db, owner: owner, name: name, except: nil)
-            let position = try order ?? Int.fetchOne(
-                db, sql: "SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = ?", arguments: [owner]) ?? 1
-            try db.execute(
-                sql: "INSERT INTO labels (user_id, name, color, item_order, is_favorite) VALUES (?, ?, ?, ?, ?)",
+            let position = try order ?? db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = ?", arguments: [owner]) ?? 1
+            try db.run(sql: "INSERT INTO labels (user_id, name, color, item_order, is_favorite) VALUES (?, ?, ?, ?, ?)",
                 arguments: [owner, name, color, position, isFavorite])
             return try require(try Self.label(db, owner: owner, id: db.lastInsertedRowID), "Label")
         }
@@ -227,18 +213,15 @@ extension SQLiteStore: ProjectStore {
             if let name, name != current.name {
                 try Self.requireUnusedLabelName(db, owner: owner, name: name, except: labelID)
                 // A task that already carries the new name keeps one copy of it.
-                try db.execute(
-                    sql: """
+                try db.run(sql: """
                         DELETE FROM task_labels WHERE user_id = ? AND name = ?
                             AND task_id IN (SELECT task_id FROM task_labels WHERE user_id = ? AND name = ?)
                         """,
                     arguments: [owner, current.name, owner, name])
-                try db.execute(
-                    sql: "UPDATE task_labels SET name = ? WHERE user_id = ? AND name = ?",
+                try db.run(sql: "UPDATE task_labels SET name = ? WHERE user_id = ? AND name = ?",
                     arguments: [name, owner, current.name])
             }
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     UPDATE labels SET name = COALESCE(?, name), color = COALESCE(?, color),
                         item_order = COALESCE(?, item_order), is_favorite = COALESCE(?, is_favorite)
                     WHERE id = ? AND user_id = ?
@@ -253,19 +236,18 @@ extension SQLiteStore: ProjectStore {
         let labelID = try require(id.rowID, "Label")
         try await pool.write { db in
             let label = try require(try Self.label(db, owner: owner, id: labelID), "Label")
-            try db.execute(sql: "DELETE FROM task_labels WHERE user_id = ? AND name = ?", arguments: [owner, label.name])
-            try db.execute(sql: "DELETE FROM labels WHERE id = ?", arguments: [labelID])
+            try db.run(sql: "DELETE FROM task_labels WHERE user_id = ? AND name = ?", arguments: [owner, label.name])
+            try db.run(sql: "DELETE FROM labels WHERE id = ?", arguments: [labelID])
         }
     }
 
     static func label(_ db: Database, owner: Int64, id: Int64) throws -> Label? {
-        try Row.fetchOne(db, sql: "SELECT * FROM labels WHERE id = ? AND user_id = ?", arguments: [id, owner])
+        try db.fetchRow(sql: "SELECT * FROM labels WHERE id = ? AND user_id = ?", arguments: [id, owner])
             .map(Label.init(row:))
     }
 
     private static func requireUnusedLabelName(_ db: Database, owner: Int64, name: String, except: Int64?) throws {
-        let taken = try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM labels WHERE user_id = ? AND name = ? AND id IS NOT ?",
+        let taken = try db.fetchValue(Bool.self, sql: "SELECT 1 FROM labels WHERE user_id = ? AND name = ? AND id IS NOT ?",
             arguments: [owner, name, except]) ?? false
         if taken { throw KairosError.conflict("You already have a label named \"\(name)\". Pick another name.") }
     }

@@ -33,6 +33,8 @@ extension SQLiteStore: TaskStore {
             conditions.append("tasks.id IN (\(databaseQuestionMarks(count: max(ids.count, 1))))")
             arguments += StatementArguments(ids.isEmpty ? [0] : ids.map { $0.rowID ?? 0 })
         }
+        // The built-in views run constantly and have a fixed shape; other filters are ad hoc.
+        let cacheable = query.filter.map(TaskView.filters.contains) ?? true
         if let filter = query.filter {
             let part = FilterSQL(owner: owner, today: query.today, now: query.now).condition(for: filter)
             conditions.append(part.sql)
@@ -42,7 +44,8 @@ extension SQLiteStore: TaskStore {
         let sql = "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))\(keyset.sql)"
             + " ORDER BY tasks.child_order, tasks.id LIMIT ?"
         return try await pool.read { [arguments] db in
-            let rows = try Self.loadTasks(db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit])
+            let rows = try Self.loadTasks(
+                db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit], uncached: !cacheable)
             let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
             return Page(results: cut.items, nextCursor: cut.next)
         }
@@ -58,8 +61,7 @@ extension SQLiteStore: TaskStore {
         return try await pool.write { db in
             let place = try Self.placement(db, owner: owner, draft: draft)
             let order = try draft.childOrder ?? Self.nextChildOrder(db, project: place.project, parent: place.parent)
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
                         deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
                         added_by, assigned_by, responsible, added_at, updated_at)
@@ -110,8 +112,9 @@ extension SQLiteStore: TaskStore {
             case .clear: set("responsible", nil); set("assigned_by", nil)
             case .set(let uid): set("responsible", uid.rowID); set("assigned_by", owner)
             }
-            try db.execute(
-                sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments + [taskID])
+            try db.run(
+                sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments + [taskID],
+                uncached: true)
             switch changes.due {
             case .unchanged: break
             case .clear: try Self.writeDue(db, task: taskID, due: nil)
@@ -127,8 +130,7 @@ extension SQLiteStore: TaskStore {
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
             _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     WITH RECURSIVE family(id) AS (
                         SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                     )
@@ -144,8 +146,7 @@ extension SQLiteStore: TaskStore {
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
             _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     WITH RECURSIVE lineage(id) AS (
                         SELECT ? UNION ALL SELECT t.parent_id FROM tasks t JOIN lineage ON t.id = lineage.id
                         WHERE t.parent_id IS NOT NULL
@@ -175,9 +176,7 @@ extension SQLiteStore: TaskStore {
                 section = target.id.rowID
             case .parent(let parentID):
                 let target = try require(try Self.task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
-                let inside = try Bool.fetchOne(
-                    db,
-                    sql: """
+                let inside = try db.fetchValue(Bool.self, sql: """
                         WITH RECURSIVE family(id) AS (
                             SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                         )
@@ -193,12 +192,10 @@ extension SQLiteStore: TaskStore {
                 parent = target.id.rowID
             }
             let order = try Self.nextChildOrder(db, project: project, parent: parent)
-            try db.execute(
-                sql: "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
+            try db.run(sql: "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
                 arguments: [project, section, parent, order, now.micros, taskID])
             // Subtasks travel with their parent.
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     WITH RECURSIVE family(id) AS (
                         SELECT id FROM tasks WHERE parent_id = ?
                         UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
@@ -213,7 +210,7 @@ extension SQLiteStore: TaskStore {
         let owner = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            try db.execute(sql: "DELETE FROM tasks WHERE id = ? AND user_id = ?", arguments: [taskID, owner])
+            try db.run(sql: "DELETE FROM tasks WHERE id = ? AND user_id = ?", arguments: [taskID, owner])
             if db.changesCount == 0 { throw KairosError.missing("Task") }
         }
     }
@@ -283,23 +280,26 @@ extension SQLiteStore: TaskStore {
     }
 
     /// Reads tasks and their labels (in one extra query for the whole batch).
-    static func loadTasks(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TaskItem] {
-        var tasks = try Row.fetchAll(db, sql: sql, arguments: arguments).map(TaskItem.init(row:))
+    static func loadTasks(_ db: Database, sql: String, arguments: StatementArguments, uncached: Bool = false) throws -> [TaskItem] {
+        var tasks: [TaskItem] = []
+        let rows = try db.fetchRowCursor(sql: sql, arguments: arguments, uncached: uncached)
+        while let row = try rows.next() { tasks.append(TaskItem(row: row)) }
         guard !tasks.isEmpty else { return tasks }
         let ids = tasks.map { $0.id.rowID! }
         var labels: [Int64: [String]] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: "SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY task_id, position",
+        let labelRows = try db.fetchRowCursor(
+            sql: """
+                SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: ids.count)))
+                ORDER BY task_id, position
+                """,
             arguments: StatementArguments(ids))
-        while let row = try rows.next() { labels[row["task_id"], default: []].append(row["name"]) }
+        while let row = try labelRows.next() { labels[row[0] as Int64, default: []].append(row[1]) }
         for index in tasks.indices { tasks[index].labels = labels[ids[index]] ?? [] }
         return tasks
     }
 
     private static func writeDue(_ db: Database, task: Int64, due: Due?) throws {
-        try db.execute(
-            sql: """
+        try db.run(sql: """
                 UPDATE tasks SET due_date = ?, due_time = ?, due_timezone = ?, due_string = ?, due_lang = ?,
                     due_rrule = ?, due_at = ?
                 WHERE id = ?
@@ -311,17 +311,15 @@ extension SQLiteStore: TaskStore {
     }
 
     private static func writeLabels(_ db: Database, task: Int64, owner: Int64, labels: [String]) throws {
-        try db.execute(sql: "DELETE FROM task_labels WHERE task_id = ?", arguments: [task])
+        try db.run(sql: "DELETE FROM task_labels WHERE task_id = ?", arguments: [task])
         for (position, name) in labels.enumerated() {
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO task_labels (task_id, user_id, name, position) VALUES (?, ?, ?, ?)",
+            try db.run(sql: "INSERT OR IGNORE INTO task_labels (task_id, user_id, name, position) VALUES (?, ?, ?, ?)",
                 arguments: [task, owner, name, position])
         }
     }
 
     private static func nextChildOrder(_ db: Database, project: Int64, parent: Int64?) throws -> Int {
-        try Int.fetchOne(
-            db, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM tasks WHERE project_id = ? AND parent_id IS ?",
+        try db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM tasks WHERE project_id = ? AND parent_id IS ?",
             arguments: [project, parent]) ?? 1
     }
 
@@ -351,7 +349,7 @@ extension SQLiteStore: TaskStore {
             return (project.id.rowID!, nil, nil)
         }
         let inbox = try require(
-            try Int64.fetchOne(db, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
+            try db.fetchValue(Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
             "Project")
         return (inbox, nil, nil)
     }
@@ -379,8 +377,7 @@ extension SQLiteStore: TaskStore {
             keysetSQL = ""
         }
         return try await pool.read { [arguments] db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM comments WHERE user_id = ? AND \(target)\(keysetSQL) ORDER BY id LIMIT ?",
+            let rows = try db.fetchRows(sql: "SELECT * FROM comments WHERE user_id = ? AND \(target)\(keysetSQL) ORDER BY id LIMIT ?",
                 arguments: arguments + [page.fetchLimit]
             ).map(Comment.init(row:))
             let kept = Array(rows.prefix(page.limit))
@@ -406,8 +403,7 @@ extension SQLiteStore: TaskStore {
             } else {
                 throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id for the comment.")
             }
-            try db.execute(
-                sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
+            try db.run(sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [owner, task, project, content, now.micros])
             return try require(try Self.comment(db, owner: owner, id: db.lastInsertedRowID), "Comment")
         }
@@ -417,8 +413,7 @@ extension SQLiteStore: TaskStore {
         let owner = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         return try await pool.write { db in
-            try db.execute(
-                sql: "UPDATE comments SET content = ? WHERE id = ? AND user_id = ?", arguments: [content, commentID, owner])
+            try db.run(sql: "UPDATE comments SET content = ? WHERE id = ? AND user_id = ?", arguments: [content, commentID, owner])
             return try require(try Self.comment(db, owner: owner, id: commentID), "Comment")
         }
     }
@@ -427,13 +422,13 @@ extension SQLiteStore: TaskStore {
         let owner = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         try await pool.write { db in
-            try db.execute(sql: "DELETE FROM comments WHERE id = ? AND user_id = ?", arguments: [commentID, owner])
+            try db.run(sql: "DELETE FROM comments WHERE id = ? AND user_id = ?", arguments: [commentID, owner])
             if db.changesCount == 0 { throw KairosError.missing("Comment") }
         }
     }
 
     static func comment(_ db: Database, owner: Int64, id: Int64) throws -> Comment? {
-        try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ? AND user_id = ?", arguments: [id, owner])
+        try db.fetchRow(sql: "SELECT * FROM comments WHERE id = ? AND user_id = ?", arguments: [id, owner])
             .map(Comment.init(row:))
     }
 }
@@ -481,12 +476,13 @@ enum TaskColumn: Int, CaseIterable {
 }
 
 extension Row {
-    fileprivate subscript<Value: DatabaseValueConvertible>(_ column: TaskColumn) -> Value {
+    // StatementColumnConvertible values are read straight from the SQLite statement.
+    fileprivate subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: TaskColumn) -> Value {
         self[column.rawValue]
     }
 
-    fileprivate func optional<Value: DatabaseValueConvertible>(_ column: TaskColumn) -> Value? {
-        self[column.rawValue]
+    fileprivate func optional<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: TaskColumn) -> Value? {
+        hasNull(atIndex: column.rawValue) ? nil : self[column.rawValue]
     }
 }
 

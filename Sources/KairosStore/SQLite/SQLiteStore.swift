@@ -25,6 +25,33 @@ public final class SQLiteStore: Sendable {
     }
 }
 
+// Statements are compiled once per connection and kept: compiling (and GRDB's authorizer pass over
+// it) costs more than running most of these queries. Only statements whose text has a bounded number
+// of shapes go through here; ad-hoc filter queries use `uncached`.
+extension Database {
+    func fetchRows(sql: String, arguments: StatementArguments = [], uncached: Bool = false) throws -> [Row] {
+        try Row.fetchAll(uncached ? makeStatement(sql: sql) : cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func fetchRow(sql: String, arguments: StatementArguments = []) throws -> Row? {
+        try Row.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func fetchRowCursor(sql: String, arguments: StatementArguments = [], uncached: Bool = false) throws -> RowCursor {
+        try Row.fetchCursor(uncached ? makeStatement(sql: sql) : cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func fetchValue<Value: DatabaseValueConvertible>(
+        _ type: Value.Type, sql: String, arguments: StatementArguments = []
+    ) throws -> Value? {
+        try Value.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func run(sql: String, arguments: StatementArguments = [], uncached: Bool = false) throws {
+        try (uncached ? makeStatement(sql: sql) : cachedStatement(sql: sql)).execute(arguments: arguments)
+    }
+}
+
 extension String {
     /// The database id behind an API id; nil for text that cannot be one of ours.
     var rowID: Int64? {
