@@ -2,8 +2,11 @@ import Foundation
 
 extension KairosClient {
     /// Creates an account (`POST /auth/signup`); set `token` from the answer to act as the new user.
-    public func signUp(email: String, password: String, name: String, timezone: String? = nil) async throws -> AuthResponse {
-        try await send(.post, "auth", "signup",
+    public func signUp(
+        email: String, password: String, name: String, timezone: String? = nil
+    ) async throws -> AuthResponse {
+        try await send(
+            .post, "auth", "signup",
             body: SignupRequest(email: email, password: password, name: name, timezone: timezone))
     }
 

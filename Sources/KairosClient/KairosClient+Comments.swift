@@ -5,9 +5,11 @@ extension KairosClient {
     public func comments(
         taskID: String? = nil, projectID: String? = nil, cursor: String? = nil, limit: Int? = nil
     ) async throws -> Page<Comment> {
-        try await send(.get, "comments", query: [
-            "task_id": taskID, "project_id": projectID, "cursor": cursor, "limit": limit.map { String($0) },
-        ])
+        try await send(
+            .get, "comments",
+            query: [
+                "task_id": taskID, "project_id": projectID, "cursor": cursor, "limit": limit.map { String($0) },
+            ])
     }
 
     /// One comment (`GET /comments/{id}`).

@@ -65,8 +65,11 @@ extension KairosClient {
     // MARK: Sections
 
     /// One page of sections, optionally of one project (`GET /sections`).
-    public func sections(projectID: String? = nil, cursor: String? = nil, limit: Int? = nil) async throws -> Page<Section> {
-        try await send(.get, "sections",
+    public func sections(
+        projectID: String? = nil, cursor: String? = nil, limit: Int? = nil
+    ) async throws -> Page<Section> {
+        try await send(
+            .get, "sections",
             query: ["project_id": projectID, "cursor": cursor, "limit": limit.map { String($0) }])
     }
 

@@ -6,15 +6,18 @@ extension KairosClient {
         projectID: String? = nil, sectionID: String? = nil, parentID: String? = nil, label: String? = nil,
         ids: [String]? = nil, cursor: String? = nil, limit: Int? = nil
     ) async throws -> Page<TaskItem> {
-        try await send(.get, "tasks", query: [
-            "project_id": projectID, "section_id": sectionID, "parent_id": parentID, "label": label,
-            "ids": ids?.joined(separator: ","), "cursor": cursor, "limit": limit.map { String($0) },
-        ])
+        try await send(
+            .get, "tasks",
+            query: [
+                "project_id": projectID, "section_id": sectionID, "parent_id": parentID, "label": label,
+                "ids": ids?.joined(separator: ","), "cursor": cursor, "limit": limit.map { String($0) },
+            ])
     }
 
     /// One page of active tasks matching a filter query such as `today | overdue` (`GET /tasks/filter`).
     public func filterTasks(query: String, cursor: String? = nil, limit: Int? = nil) async throws -> Page<TaskItem> {
-        try await send(.get, "tasks", "filter",
+        try await send(
+            .get, "tasks", "filter",
             query: ["query": query, "cursor": cursor, "limit": limit.map { String($0) }])
     }
 
@@ -30,7 +33,8 @@ extension KairosClient {
 
     /// One page of active tasks ranked by how well they match `query` (`GET /tasks/search`).
     public func searchTasks(query: String, cursor: String? = nil, limit: Int? = nil) async throws -> Page<TaskItem> {
-        try await send(.get, "tasks", "search",
+        try await send(
+            .get, "tasks", "search",
             query: ["query": query, "cursor": cursor, "limit": limit.map { String($0) }])
     }
 
@@ -73,19 +77,23 @@ extension KairosClient {
     public func completedTasks(
         byCompletionDateSince since: Date, until: Date, cursor: String? = nil, limit: Int? = nil
     ) async throws -> CompletedPage {
-        try await send(.get, "tasks", "completed", "by_completion_date", query: [
-            "since": APITimestamp.format(since), "until": APITimestamp.format(until),
-            "cursor": cursor, "limit": limit.map { String($0) },
-        ])
+        try await send(
+            .get, "tasks", "completed", "by_completion_date",
+            query: [
+                "since": APITimestamp.format(since), "until": APITimestamp.format(until),
+                "cursor": cursor, "limit": limit.map { String($0) },
+            ])
     }
 
     /// One page of completed tasks whose due date falls between two instants (`GET /tasks/completed/by_due_date`).
     public func completedTasks(
         byDueDateSince since: Date, until: Date, projectID: String? = nil, cursor: String? = nil, limit: Int? = nil
     ) async throws -> CompletedPage {
-        try await send(.get, "tasks", "completed", "by_due_date", query: [
-            "since": APITimestamp.format(since), "until": APITimestamp.format(until), "project_id": projectID,
-            "cursor": cursor, "limit": limit.map { String($0) },
-        ])
+        try await send(
+            .get, "tasks", "completed", "by_due_date",
+            query: [
+                "since": APITimestamp.format(since), "until": APITimestamp.format(until), "project_id": projectID,
+                "cursor": cursor, "limit": limit.map { String($0) },
+            ])
     }
 }

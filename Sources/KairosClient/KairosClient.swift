@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 // Re-exported so `import KairosClient` is enough to use the wire models and request bodies.
 @_exported import KairosCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A typed async client of the Kairos JSON API (`/api/v1`, Todoist API v1 shape).
 public struct KairosClient: Sendable {
@@ -61,7 +62,8 @@ extension KairosClient {
                     + "Check that `kairos serve` is running there and that the server URL is right.")
         }
         guard let http = response as? HTTPURLResponse else {
-            throw KairosClientError.unexpectedResponse(status: 0, detail: "The answer to \(url.absoluteString) was not HTTP.")
+            throw KairosClientError.unexpectedResponse(
+                status: 0, detail: "The answer to \(url.absoluteString) was not HTTP.")
         }
 
         let decoder = APICoding.makeDecoder()
@@ -97,7 +99,8 @@ extension KairosClient {
     /// The URL of an API path, with each segment and query value percent-encoded.
     private func endpoint(_ segments: [String], query: KeyValuePairs<String, String?>) throws -> URL {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
-            throw KairosClientError.transport("\(baseURL.absoluteString) is not a server URL such as http://127.0.0.1:8080.")
+            throw KairosClientError.transport(
+                "\(baseURL.absoluteString) is not a server URL such as http://127.0.0.1:8080.")
         }
         var root = components.percentEncodedPath
         while root.hasSuffix("/") { root.removeLast() }

@@ -58,9 +58,12 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         router: buildRouter(services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         onServerRunning: { channel in
-            let address = channel.localAddress.map { "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)" }
+            let address = channel.localAddress.map {
+                "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
+            }
             readyLogger.notice(
-                "Kairos is ready on http://\(address ?? "\(configuration.host):\(configuration.port)") (data: \(configuration.databasePath))")
+                "Kairos is ready on http://\(address ?? "\(configuration.host):\(configuration.port)") (data: \(configuration.databasePath))"
+            )
         },
         logger: logger)
 }

@@ -36,7 +36,9 @@ public struct ProjectDraft: Sendable {
     public var isFavorite: Bool
     public var viewStyle: String
 
-    public init(name: String, description: String, parentID: String?, color: String, isFavorite: Bool, viewStyle: String) {
+    public init(
+        name: String, description: String, parentID: String?, color: String, isFavorite: Bool, viewStyle: String
+    ) {
         self.name = name
         self.description = description
         self.parentID = parentID
@@ -85,7 +87,9 @@ public protocol ProjectStore: Sendable {
     func sections(userID: String, projectID: String?, page: PageRequest) async throws -> Page<Section>
     func section(userID: String, id: String) async throws -> Section?
     func createSection(userID: String, projectID: String, name: String, order: Int?, now: Date) async throws -> Section
-    func updateSection(userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date) async throws -> Section
+    func updateSection(
+        userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date
+    ) async throws -> Section
     /// Deletes a section and the tasks in it.
     func deleteSection(userID: String, id: String) async throws
 
@@ -93,7 +97,9 @@ public protocol ProjectStore: Sendable {
     func label(userID: String, id: String) async throws -> Label?
     func createLabel(userID: String, name: String, color: String, order: Int?, isFavorite: Bool) async throws -> Label
     /// Updates a label; a rename also renames it on every task that carries it.
-    func updateLabel(userID: String, id: String, name: String?, color: String?, order: Int?, isFavorite: Bool?) async throws -> Label
+    func updateLabel(
+        userID: String, id: String, name: String?, color: String?, order: Int?, isFavorite: Bool?
+    ) async throws -> Label
     /// Deletes a label and removes it from the user's tasks.
     func deleteLabel(userID: String, id: String) async throws
 }
@@ -230,7 +236,9 @@ public protocol TaskStore: Sendable {
 
     func comments(userID: String, taskID: String?, projectID: String?, page: PageRequest) async throws -> Page<Comment>
     func comment(userID: String, id: String) async throws -> Comment?
-    func createComment(userID: String, taskID: String?, projectID: String?, content: String, now: Date) async throws -> Comment
+    func createComment(
+        userID: String, taskID: String?, projectID: String?, content: String, now: Date
+    ) async throws -> Comment
     func updateComment(userID: String, id: String, content: String) async throws -> Comment
     func deleteComment(userID: String, id: String) async throws
 }

@@ -33,7 +33,9 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    public mutating func array<Element>(_ elements: some Sequence<Element>, _ write: (inout JSONWriter, Element) -> Void) {
+    public mutating func array<Element>(
+        _ elements: some Sequence<Element>, _ write: (inout JSONWriter, Element) -> Void
+    ) {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false

@@ -327,7 +327,8 @@ extension DueStringParser {
                 return (date, nil)
             }
             if let (month, day, year) = readMonthNameDate() {
-                let date = year.map { LocalDate(year: $0, month: month, day: day) }
+                let date =
+                    year.map { LocalDate(year: $0, month: month, day: day) }
                     ?? upcoming(month: month, day: day, onOrAfter: today)
                 return date.map { ($0, nil) }
             }
@@ -434,7 +435,7 @@ extension DueStringParser {
         private func slashDate(_ token: String) -> LocalDate? {
             let parts = token.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 || parts.count == 3, parts[0].count <= 2, parts[1].count <= 2,
-                  let month = DueStringParser.number(parts[0]), let day = DueStringParser.number(parts[1])
+                let month = DueStringParser.number(parts[0]), let day = DueStringParser.number(parts[1])
             else { return nil }
             guard parts.count == 3 else {
                 return upcoming(month: month, day: day, onOrAfter: today)
@@ -501,8 +502,8 @@ extension DueStringParser {
             }
             let fields = clock.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard (1...3).contains(fields.count), (1...2).contains(fields[0].count),
-                  fields.dropFirst().allSatisfy({ $0.count == 2 }),
-                  var hour = DueStringParser.number(fields[0])
+                fields.dropFirst().allSatisfy({ $0.count == 2 }),
+                var hour = DueStringParser.number(fields[0])
             else { return nil }
             let minute = fields.count > 1 ? DueStringParser.number(fields[1]) : 0
             let second = fields.count > 2 ? DueStringParser.number(fields[2]) : 0

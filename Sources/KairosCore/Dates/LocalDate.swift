@@ -12,7 +12,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Creates a date, or nil when the components do not name a real day (e.g. February 29 of a common year).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...LocalDate.daysInMonth(year: year, month: month)).contains(day)
+            (1...LocalDate.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -23,9 +23,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public init?(iso: String) {
         let scalars = Array(iso.unicodeScalars)
         guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-",
-              let year = LocalDate.digits(scalars[0..<4]),
-              let month = LocalDate.digits(scalars[5..<7]),
-              let day = LocalDate.digits(scalars[8..<10])
+            let year = LocalDate.digits(scalars[0..<4]),
+            let month = LocalDate.digits(scalars[5..<7]),
+            let day = LocalDate.digits(scalars[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }

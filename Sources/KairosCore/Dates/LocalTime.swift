@@ -19,8 +19,8 @@ public struct LocalTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public init?(iso: String) {
         let scalars = Array(iso.unicodeScalars)
         guard scalars.count == 5 || scalars.count == 8, scalars[2] == ":",
-              let hour = LocalDate.digits(scalars[0..<2]),
-              let minute = LocalDate.digits(scalars[3..<5])
+            let hour = LocalDate.digits(scalars[0..<2]),
+            let minute = LocalDate.digits(scalars[3..<5])
         else { return nil }
         var second = 0
         if scalars.count == 8 {

@@ -56,7 +56,8 @@ public struct RecurrenceRule: Hashable, Sendable {
                 frequency = parsed
             case "INTERVAL":
                 guard let parsed = RecurrenceRule.unsignedInteger(value), (1...9999).contains(parsed) else {
-                    throw RecurrenceRuleError(message: "INTERVAL must be a whole number from 1 to 9999, got \"\(value)\"")
+                    throw RecurrenceRuleError(
+                        message: "INTERVAL must be a whole number from 1 to 9999, got \"\(value)\"")
                 }
                 interval = parsed
             case "BYDAY":
@@ -74,7 +75,8 @@ public struct RecurrenceRule: Hashable, Sendable {
                     byMonthDay = parsed
                 } else {
                     throw RecurrenceRuleError(
-                        message: "BYMONTHDAY must be a single day from 1 to 31, or -1 for the last day, got \"\(value)\"")
+                        message:
+                            "BYMONTHDAY must be a single day from 1 to 31, or -1 for the last day, got \"\(value)\"")
                 }
             default:
                 throw RecurrenceRuleError(

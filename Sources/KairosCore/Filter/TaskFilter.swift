@@ -18,8 +18,16 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case or(TaskFilter, TaskFilter)
     case not(TaskFilter)
 
+    /// The longest query accepted, as in Todoist.
+    public static let maxQueryLength = 1024
+    /// How deeply parentheses may nest.
+    public static let maxNesting = 8
+
     /// Parses a query; the error message points at what could not be understood.
     public static func parse(_ query: String) throws(KairosError) -> TaskFilter {
+        guard query.count <= maxQueryLength else {
+            throw .invalidField(field: "query", message: "query: at most \(maxQueryLength) characters.")
+        }
         var parser = FilterParser(query)
         return try parser.parseQuery()
     }
@@ -29,6 +37,7 @@ public indirect enum TaskFilter: Hashable, Sendable {
 struct FilterParser {
     private let chars: [Character]
     private var index = 0
+    private var depth = 0
 
     init(_ query: String) {
         chars = Array(query)
@@ -58,6 +67,11 @@ struct FilterParser {
     private mutating func parseUnary() throws(KairosError) -> TaskFilter {
         if consume("!") { return .not(try parseUnary()) }
         if consume("(") {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= TaskFilter.maxNesting else {
+                throw invalid("parentheses nest more than \(TaskFilter.maxNesting) deep. Simplify the query.")
+            }
             let inner = try parseOr()
             guard consume(")") else { throw invalid("a \"(\" is never closed.") }
             return inner
@@ -100,7 +114,9 @@ struct FilterParser {
             return text.isEmpty ? nil : .search(text)
         }
         let words = lower.split(separator: " ")
-        if words.count == 2, words[1] == "days" || words[1] == "day", let n = Int(words[0]), n > 0 { return .nextDays(n) }
+        if words.count == 2, words[1] == "days" || words[1] == "day", let n = Int(words[0]), n > 0 {
+            return .nextDays(n)
+        }
         if words.count == 3, words[0] == "next", words[2] == "days" || words[2] == "day", let n = Int(words[1]), n > 0 {
             return .nextDays(n)
         }

@@ -8,7 +8,9 @@ public struct Label: Decodable, Hashable, Sendable {
     public var order: Int
     public var isFavorite: Bool
 
-    public init(id: String, name: String, color: String = ProjectColor.defaultColor, order: Int, isFavorite: Bool = false) {
+    public init(
+        id: String, name: String, color: String = ProjectColor.defaultColor, order: Int, isFavorite: Bool = false
+    ) {
         self.id = id
         self.name = name
         self.color = color

@@ -29,7 +29,8 @@ public enum Limits {
 
     public static func requirePriority(_ value: Int) throws(KairosError) -> Int {
         guard priority.contains(value) else {
-            throw .invalidField(field: "priority", message: "priority must be 1 to 4 (4 is the most urgent, shown as p1).")
+            throw .invalidField(
+                field: "priority", message: "priority must be 1 to 4 (4 is the most urgent, shown as p1).")
         }
         return value
     }
@@ -52,7 +53,8 @@ public enum Limits {
     public static func requireTimeZone(_ value: String, field: String = "timezone") throws(KairosError) -> String {
         guard TimeZone(identifier: value) != nil, value.contains("/") || value == "UTC" || value == "GMT" else {
             throw .invalidField(
-                field: field, message: "\(field) must be an IANA time zone name such as Europe/Paris or America/New_York.")
+                field: field,
+                message: "\(field) must be an IANA time zone name such as Europe/Paris or America/New_York.")
         }
         return value
     }

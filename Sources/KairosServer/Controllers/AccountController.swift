@@ -25,7 +25,8 @@ struct AccountController {
         }
         group.post("tokens") { request, context -> EditedResponse<TokenCreatedResponse> in
             let body = try await request.decodeJSON(as: TokenCreateRequest.self)
-            return EditedResponse(status: .created, response: try await accounts.issueToken(for: context.user, name: body.name))
+            return EditedResponse(
+                status: .created, response: try await accounts.issueToken(for: context.user, name: body.name))
         }
         group.delete("tokens/:id") { _, context -> Response in
             try await accounts.revokeToken(try context.parameters.require("id"), of: context.user)

@@ -13,7 +13,8 @@ struct ProjectController {
             try await projects.projects(of: context.user, archived: true, page: try request.pageRequest(cursorKeys: 2))
         }
         group.post("projects") { request, context -> Project in
-            try await projects.createProject(try await request.decodeJSON(as: ProjectCreateRequest.self), for: context.user)
+            try await projects.createProject(
+                try await request.decodeJSON(as: ProjectCreateRequest.self), for: context.user)
         }
         group.get("projects/:id") { _, context -> Project in
             try await projects.project(try context.parameters.require("id"), of: context.user)
@@ -44,7 +45,8 @@ struct ProjectController {
                 of: context.user, projectID: request.query("project_id"), page: try request.pageRequest(cursorKeys: 2))
         }
         group.post("sections") { request, context -> Section in
-            try await projects.createSection(try await request.decodeJSON(as: SectionCreateRequest.self), for: context.user)
+            try await projects.createSection(
+                try await request.decodeJSON(as: SectionCreateRequest.self), for: context.user)
         }
         group.get("sections/:id") { _, context -> Section in
             try await projects.section(try context.parameters.require("id"), of: context.user)

@@ -8,7 +8,9 @@ struct TaskController {
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.get("tasks") { request, context -> Page<TaskItem> in
-            let ids = request.query("ids").map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            let ids = request.query("ids").map {
+                $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            }
             return try await tasks.tasks(
                 of: context.user, projectID: request.query("project_id"), sectionID: request.query("section_id"),
                 parentID: request.query("parent_id"), label: request.query("label"), ids: ids,
@@ -18,7 +20,8 @@ struct TaskController {
             guard let query = request.query("query") else {
                 throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
             }
-            return try await tasks.tasks(of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 2))
+            return try await tasks.tasks(
+                of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 2))
         }
         group.get("tasks/search") { request, context -> Page<TaskItem> in
             guard let query = request.query("query") else {
@@ -64,7 +67,8 @@ struct TaskController {
             let taskID = request.query("task_id")
             let projectID = request.query("project_id")
             guard taskID != nil || projectID != nil else {
-                throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id to list comments.")
+                throw KairosError.invalidField(
+                    field: "task_id", message: "Give task_id or project_id to list comments.")
             }
             return try await tasks.comments(
                 of: context.user, taskID: taskID, projectID: projectID, page: try request.pageRequest(cursorKeys: 1))

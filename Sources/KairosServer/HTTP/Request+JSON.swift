@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import KairosStore
 import KairosCore
+import KairosStore
 import NIOCore
 
 extension Request {
@@ -85,7 +85,8 @@ extension KairosError {
             self = .invalidField(field: field, message: "\(field) must be \(Self.describe(type)).")
         case .dataCorrupted(let context):
             let field = fieldName(context.codingPath)
-            self = field.isEmpty
+            self =
+                field.isEmpty
                 ? .badRequest("The body is not valid JSON. Check quotes, commas and brackets.")
                 : .invalidField(field: field, message: "\(field): \(context.debugDescription)")
         @unknown default:

@@ -6,7 +6,9 @@ import NIOCore
 
 /// Turns every error into `{"error": {"code", "message"}}` with the right status; bad input never yields a 500.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as KairosError {

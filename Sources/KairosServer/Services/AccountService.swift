@@ -43,7 +43,9 @@ public struct AccountService: Sendable {
     }
 
     /// Creates a user directly, for self-hosters (`kairos admin create-user`).
-    public func createUser(email: String, name: String, password: String, timezone: String?) async throws -> AuthResponse {
+    public func createUser(
+        email: String, name: String, password: String, timezone: String?
+    ) async throws -> AuthResponse {
         try await signUp(SignupRequest(email: email, password: password, name: name, timezone: timezone))
     }
 
@@ -55,7 +57,8 @@ public struct AccountService: Sendable {
         let name = try Limits.requireText(name, Limits.tokenName, field: "name")
         var generator = SystemRandomNumberGenerator()
         let token = "kai_" + Self.hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        let info = try await store.addToken(userID: user.id, name: name, tokenHash: Self.hash(token: token), now: clock.now())
+        let info = try await store.addToken(
+            userID: user.id, name: name, tokenHash: Self.hash(token: token), now: clock.now())
         return TokenCreatedResponse(token: token, info: info)
     }
 
@@ -68,7 +71,9 @@ public struct AccountService: Sendable {
     }
 
     public func update(_ user: User, with request: UserUpdateRequest) async throws -> User {
-        let name = try request.name.map { name throws(KairosError) in try Limits.requireText(name, Limits.userName, field: "name") }
+        let name = try request.name.map { name throws(KairosError) in
+            try Limits.requireText(name, Limits.userName, field: "name")
+        }
         let timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
         return try await store.updateUser(id: user.id, name: name, timezone: timezone)
     }

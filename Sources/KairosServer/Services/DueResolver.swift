@@ -18,17 +18,17 @@ struct DueResolver {
         return nil
     }
 
-    /// The due change an update asks for; clearing any of the three clears the due date.
+    /// The due change an update asks for: a new value wins, `null` alone clears, and a due_string
+    /// meaning "no date" clears too.
     func update(
         string: FieldUpdate<String>, date: FieldUpdate<String>, datetime: FieldUpdate<String>, lang: String?
     ) throws(KairosError) -> FieldUpdate<Due> {
-        if [string, date, datetime].contains(.clear) { return .clear }
-        guard let due = try due(string: string.newValue, date: date.newValue, datetime: datetime.newValue, lang: lang)
-        else {
-            // A due_string such as "no date" parses to nothing: that clears the due date.
-            return string == .unchanged ? .unchanged : .clear
+        let fields = [string, date, datetime]
+        if fields.contains(where: { $0.newValue != nil }) {
+            let due = try due(string: string.newValue, date: date.newValue, datetime: datetime.newValue, lang: lang)
+            return due.map { .set($0) } ?? .clear
         }
-        return .set(due)
+        return fields.contains(.clear) ? .clear : .unchanged
     }
 
     private func fromString(_ text: String, lang: String?) throws(KairosError) -> Due? {
@@ -74,6 +74,7 @@ struct DueResolver {
     }
 
     private static func hasOffset(_ text: String) -> Bool {
-        text.hasSuffix("Z") || text.hasSuffix("z") || text.dropFirst(19).contains("+") || text.dropFirst(19).contains("-")
+        text.hasSuffix("Z") || text.hasSuffix("z") || text.dropFirst(19).contains("+")
+            || text.dropFirst(19).contains("-")
     }
 }

@@ -112,7 +112,8 @@ public struct ProjectService: Sendable {
 
     public func updateLabel(_ id: String, _ request: LabelRequest, for user: User) async throws -> Label {
         try await store.updateLabel(
-            userID: user.id, id: id, name: try request.name.map { name throws(KairosError) in try Self.labelName(name) },
+            userID: user.id, id: id,
+            name: try request.name.map { name throws(KairosError) in try Self.labelName(name) },
             color: try request.color.map { try Limits.requireColor($0) }, order: request.order,
             isFavorite: request.isFavorite)
     }

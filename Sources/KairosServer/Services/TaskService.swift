@@ -153,7 +153,9 @@ public struct TaskService: Sendable {
 
     // MARK: Comments
 
-    public func comments(of user: User, taskID: String?, projectID: String?, page: PageRequest) async throws -> Page<Comment> {
+    public func comments(
+        of user: User, taskID: String?, projectID: String?, page: PageRequest
+    ) async throws -> Page<Comment> {
         if let taskID {
             _ = try await task(taskID, of: user)
         } else if let projectID {
@@ -226,7 +228,8 @@ public struct TaskService: Sendable {
     private static func assignee(_ uid: String, for user: User) throws(KairosError) -> String {
         guard uid == user.id else {
             throw .invalidField(
-                field: "assignee_id", message: "assignee_id must be someone the project is shared with (for now: yourself).")
+                field: "assignee_id",
+                message: "assignee_id must be someone the project is shared with (for now: yourself).")
         }
         return uid
     }

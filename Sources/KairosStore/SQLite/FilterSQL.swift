@@ -38,20 +38,37 @@ struct FilterSQL {
             return ("tasks.responsible = ?", [owner])
         case .recurring:
             return ("tasks.due_rrule IS NOT NULL", [])
-        case .and(let left, let right):
-            return combine(left, "AND", right)
-        case .or(let left, let right):
-            return combine(left, "OR", right)
+        case .and:
+            return join(filter.operands(of: .and), "AND")
+        case .or:
+            return join(filter.operands(of: .or), "OR")
         case .not(let inner):
+            // Double negations cancel, so a run of `!` nests at most one NOT.
+            if case .not(let twice) = inner { return condition(for: twice) }
             // A comparison with a NULL due date is NULL, not false; NOT must see it as false.
             let part = condition(for: inner)
             return ("NOT IFNULL((\(part.sql)), 0)", part.arguments)
         }
     }
 
-    private func combine(_ left: TaskFilter, _ op: String, _ right: TaskFilter) -> (sql: String, arguments: StatementArguments) {
-        let l = condition(for: left)
-        let r = condition(for: right)
-        return ("(\(l.sql) \(op) \(r.sql))", l.arguments + r.arguments)
+    // A chain of one connective becomes one flat list: SQLite's parser stack overflows on deep nesting.
+    private func join(_ operands: [TaskFilter], _ op: String) -> (sql: String, arguments: StatementArguments) {
+        let parts = operands.map(condition(for:))
+        let sql = "(" + parts.map(\.sql).joined(separator: " \(op) ") + ")"
+        return (sql, parts.reduce(into: StatementArguments()) { $0 += $1.arguments })
+    }
+}
+
+extension TaskFilter {
+    enum Connective { case and, or }
+
+    /// The operands of a chain of one connective, left to right: `a | (b | c) | d` gives [a, b, c, d].
+    func operands(of connective: Connective) -> [TaskFilter] {
+        switch (self, connective) {
+        case (.and(let left, let right), .and), (.or(let left, let right), .or):
+            return left.operands(of: connective) + right.operands(of: connective)
+        default:
+            return [self]
+        }
     }
 }

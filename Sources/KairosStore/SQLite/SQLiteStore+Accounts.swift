@@ -3,15 +3,19 @@ import GRDB
 import KairosCore
 
 extension SQLiteStore: AccountStore {
-    public func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User {
+    public func createUser(
+        email: String, name: String, passwordHash: String, timezone: String, now: Date
+    ) async throws -> User {
         try await conflictOnUniqueViolation(
             "An account with this email already exists. Log in instead, or use another email."
         ) {
             try await pool.write { db in
-                try db.run(sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
+                try db.run(
+                    sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
                     arguments: [email, name, passwordHash, timezone, now.micros])
                 let userID = db.lastInsertedRowID
-                try db.run(sql: """
+                try db.run(
+                    sql: """
                         INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
                         VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
                         """,
@@ -40,7 +44,8 @@ extension SQLiteStore: AccountStore {
     public func updateUser(id: String, name: String?, timezone: String?) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await pool.write { db in
-            try db.run(sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
+            try db.run(
+                sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
                 arguments: [name, timezone, rowID])
             let row = try require(try db.fetchRow(sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
             return User(row: row)
@@ -50,7 +55,8 @@ extension SQLiteStore: AccountStore {
     public func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
-            try db.run(sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
+            try db.run(
+                sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [owner, name, tokenHash, now.micros])
             return APITokenInfo(id: db.lastInsertedRowID.apiID, name: name, createdAt: now)
         }
@@ -58,7 +64,8 @@ extension SQLiteStore: AccountStore {
 
     public func user(tokenHash: String) async throws -> User? {
         try await pool.read { db in
-            try db.fetchRow(sql: """
+            try db.fetchRow(
+                sql: """
                     SELECT users.* FROM api_tokens JOIN users ON users.id = api_tokens.user_id
                     WHERE api_tokens.token_hash = ? AND api_tokens.revoked_at IS NULL
                     """,
@@ -70,7 +77,8 @@ extension SQLiteStore: AccountStore {
     public func tokens(userID: String) async throws -> [APITokenInfo] {
         let owner = try require(userID.rowID, "User")
         return try await pool.read { db in
-            try db.fetchRows(sql: "SELECT * FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY id",
+            try db.fetchRows(
+                sql: "SELECT * FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY id",
                 arguments: [owner]
             ).map { row in
                 APITokenInfo(
@@ -83,7 +91,8 @@ extension SQLiteStore: AccountStore {
         let owner = try require(userID.rowID, "User")
         let token = try require(tokenID.rowID, "Token")
         try await pool.write { db in
-            try db.run(sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
+            try db.run(
+                sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
                 arguments: [now.micros, token, owner])
             if db.changesCount == 0 { throw KairosError.missing("Token") }
         }

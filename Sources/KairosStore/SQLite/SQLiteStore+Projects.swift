@@ -7,7 +7,9 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let keyset = page.ascendingKeyset(orderColumn: "child_order")
         return try await pool.read { db in
-            let rows = try db.fetchRows(sql: "SELECT * FROM projects WHERE user_id = ? AND is_archived = ?\(keyset.sql) ORDER BY child_order, id LIMIT ?",
+            let rows = try db.fetchRows(
+                sql:
+                    "SELECT * FROM projects WHERE user_id = ? AND is_archived = ?\(keyset.sql) ORDER BY child_order, id LIMIT ?",
                 arguments: [owner, archived] + keyset.arguments + [page.fetchLimit]
             ).map(Project.init(row:))
             let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
@@ -35,10 +37,15 @@ extension SQLiteStore: ProjectStore {
         return try await pool.write { db in
             var parent: Int64?
             if let parentID = draft.parentID {
-                parent = try require(try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project").id.rowID
+                parent = try require(try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project").id
+                    .rowID
             }
-            let order = try db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?", arguments: [owner]) ?? 1
-            try db.run(sql: """
+            let order =
+                try db.fetchValue(
+                    Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?",
+                    arguments: [owner]) ?? 1
+            try db.run(
+                sql: """
                     INSERT INTO projects (user_id, parent_id, name, description, color, child_order, is_favorite,
                                           view_style, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -60,7 +67,8 @@ extension SQLiteStore: ProjectStore {
                 throw KairosError.invalidField(
                     field: changes.name != nil ? "name" : "id", message: "The Inbox cannot be renamed or archived.")
             }
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     UPDATE projects SET name = COALESCE(?, name), description = COALESCE(?, description),
                         color = COALESCE(?, color), is_favorite = COALESCE(?, is_favorite),
                         view_style = COALESCE(?, view_style), child_order = COALESCE(?, child_order),
@@ -85,7 +93,8 @@ extension SQLiteStore: ProjectStore {
             }
             if moveTasksToInbox {
                 // The project and its subprojects are about to go; their tasks land in the Inbox, unsectioned.
-                try db.run(sql: """
+                try db.run(
+                    sql: """
                         WITH RECURSIVE doomed(id) AS (
                             SELECT ? UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
                         )
@@ -115,7 +124,8 @@ extension SQLiteStore: ProjectStore {
             arguments += [projectID.rowID ?? 0]
         }
         return try await pool.read { [condition, arguments] db in
-            let rows = try db.fetchRows(sql: "SELECT * FROM sections WHERE \(condition)\(keyset.sql) ORDER BY section_order, id LIMIT ?",
+            let rows = try db.fetchRows(
+                sql: "SELECT * FROM sections WHERE \(condition)\(keyset.sql) ORDER BY section_order, id LIMIT ?",
                 arguments: arguments + keyset.arguments + [page.fetchLimit]
             ).map(Section.init(row:))
             let cut = page.page(rows) { [Int64($0.sectionOrder), $0.id.rowID!] }
@@ -128,13 +138,18 @@ extension SQLiteStore: ProjectStore {
         return try await pool.read { db in try Self.section(db, owner: owner, id: sectionID) }
     }
 
-    public func createSection(userID: String, projectID: String, name: String, order: Int?, now: Date) async throws -> Section {
+    public func createSection(
+        userID: String, projectID: String, name: String, order: Int?, now: Date
+    ) async throws -> Section {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
             let project = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
-            let position = try order ?? db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(section_order), 0) + 1 FROM sections WHERE project_id = ?",
-                arguments: [project.id.rowID!]) ?? 1
-            try db.run(sql: """
+            let position =
+                try order ?? db.fetchValue(
+                    Int.self, sql: "SELECT COALESCE(MAX(section_order), 0) + 1 FROM sections WHERE project_id = ?",
+                    arguments: [project.id.rowID!]) ?? 1
+            try db.run(
+                sql: """
                     INSERT INTO sections (user_id, project_id, name, section_order, added_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
@@ -149,7 +164,8 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         return try await pool.write { db in
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     UPDATE sections SET name = COALESCE(?, name), section_order = COALESCE(?, section_order),
                         is_collapsed = COALESCE(?, is_collapsed), updated_at = ?
                     WHERE id = ? AND user_id = ?
@@ -179,7 +195,8 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let keyset = page.ascendingKeyset(orderColumn: "item_order")
         return try await pool.read { db in
-            let rows = try db.fetchRows(sql: "SELECT * FROM labels WHERE user_id = ?\(keyset.sql) ORDER BY item_order, id LIMIT ?",
+            let rows = try db.fetchRows(
+                sql: "SELECT * FROM labels WHERE user_id = ?\(keyset.sql) ORDER BY item_order, id LIMIT ?",
                 arguments: [owner] + keyset.arguments + [page.fetchLimit]
             ).map(Label.init(row:))
             let cut = page.page(rows) { [Int64($0.order), $0.id.rowID!] }
@@ -192,12 +209,18 @@ extension SQLiteStore: ProjectStore {
         return try await pool.read { db in try Self.label(db, owner: owner, id: labelID) }
     }
 
-    public func createLabel(userID: String, name: String, color: String, order: Int?, isFavorite: Bool) async throws -> Label {
+    public func createLabel(
+        userID: String, name: String, color: String, order: Int?, isFavorite: Bool
+    ) async throws -> Label {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
             try Self.requireUnusedLabelName(db, owner: owner, name: name, except: nil)
-            let position = try order ?? db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = ?", arguments: [owner]) ?? 1
-            try db.run(sql: "INSERT INTO labels (user_id, name, color, item_order, is_favorite) VALUES (?, ?, ?, ?, ?)",
+            let position =
+                try order ?? db.fetchValue(
+                    Int.self, sql: "SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = ?",
+                    arguments: [owner]) ?? 1
+            try db.run(
+                sql: "INSERT INTO labels (user_id, name, color, item_order, is_favorite) VALUES (?, ?, ?, ?, ?)",
                 arguments: [owner, name, color, position, isFavorite])
             return try require(try Self.label(db, owner: owner, id: db.lastInsertedRowID), "Label")
         }
@@ -213,15 +236,18 @@ extension SQLiteStore: ProjectStore {
             if let name, name != current.name {
                 try Self.requireUnusedLabelName(db, owner: owner, name: name, except: labelID)
                 // A task that already carries the new name keeps one copy of it.
-                try db.run(sql: """
+                try db.run(
+                    sql: """
                         DELETE FROM task_labels WHERE user_id = ? AND name = ?
                             AND task_id IN (SELECT task_id FROM task_labels WHERE user_id = ? AND name = ?)
                         """,
                     arguments: [owner, current.name, owner, name])
-                try db.run(sql: "UPDATE task_labels SET name = ? WHERE user_id = ? AND name = ?",
+                try db.run(
+                    sql: "UPDATE task_labels SET name = ? WHERE user_id = ? AND name = ?",
                     arguments: [name, owner, current.name])
             }
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     UPDATE labels SET name = COALESCE(?, name), color = COALESCE(?, color),
                         item_order = COALESCE(?, item_order), is_favorite = COALESCE(?, is_favorite)
                     WHERE id = ? AND user_id = ?
@@ -247,8 +273,10 @@ extension SQLiteStore: ProjectStore {
     }
 
     private static func requireUnusedLabelName(_ db: Database, owner: Int64, name: String, except: Int64?) throws {
-        let taken = try db.fetchValue(Bool.self, sql: "SELECT 1 FROM labels WHERE user_id = ? AND name = ? AND id IS NOT ?",
-            arguments: [owner, name, except]) ?? false
+        let taken =
+            try db.fetchValue(
+                Bool.self, sql: "SELECT 1 FROM labels WHERE user_id = ? AND name = ? AND id IS NOT ?",
+                arguments: [owner, name, except]) ?? false
         if taken { throw KairosError.conflict("You already have a label named \"\(name)\". Pick another name.") }
     }
 }
@@ -272,7 +300,8 @@ extension Section {
     init(row: Row) {
         self.init(
             id: (row["id"] as Int64).apiID, projectID: (row["project_id"] as Int64).apiID, name: row["name"],
-            sectionOrder: row["section_order"], isCollapsed: row["is_collapsed"], addedAt: Date(micros: row["added_at"]),
+            sectionOrder: row["section_order"], isCollapsed: row["is_collapsed"],
+            addedAt: Date(micros: row["added_at"]),
             updatedAt: Date(micros: row["updated_at"]))
     }
 }

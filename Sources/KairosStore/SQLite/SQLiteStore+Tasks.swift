@@ -41,13 +41,20 @@ extension SQLiteStore: TaskStore {
             arguments += part.arguments
         }
         let keyset = page.ascendingKeyset(orderColumn: "tasks.child_order", idColumn: "tasks.id")
-        let sql = "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))\(keyset.sql)"
+        let sql =
+            "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))\(keyset.sql)"
             + " ORDER BY tasks.child_order, tasks.id LIMIT ?"
-        return try await pool.read { [arguments] db in
-            let rows = try Self.loadTasks(
-                db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit], uncached: !cacheable)
-            let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
-            return Page(results: cut.items, nextCursor: cut.next)
+        do {
+            return try await pool.read { [arguments] db in
+                let rows = try Self.loadTasks(
+                    db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit], uncached: !cacheable)
+                let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
+                return Page(results: cut.items, nextCursor: cut.next)
+            }
+        } catch let error as DatabaseError where query.filter != nil && error.resultCode == .SQLITE_ERROR {
+            // The parser's nesting limit keeps queries well inside SQLite's; this is the backstop.
+            throw KairosError.invalidField(
+                field: "query", message: "query is too complex to run. Split it into simpler filters.")
         }
     }
 
@@ -61,7 +68,8 @@ extension SQLiteStore: TaskStore {
         return try await pool.write { db in
             let place = try Self.placement(db, owner: owner, draft: draft)
             let order = try draft.childOrder ?? Self.nextChildOrder(db, project: place.project, parent: place.parent)
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
                         deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
                         added_by, assigned_by, responsible, added_at, updated_at)
@@ -69,7 +77,8 @@ extension SQLiteStore: TaskStore {
                     """,
                 arguments: [
                     owner, place.project, place.section, place.parent, draft.content, draft.description, draft.priority,
-                    draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount, draft.duration?.unit.rawValue,
+                    draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
+                    draft.duration?.unit.rawValue,
                     order, draft.dayOrder, owner, draft.responsibleUID == nil ? nil : owner,
                     draft.responsibleUID?.rowID, now.micros, now.micros,
                 ])
@@ -105,7 +114,8 @@ extension SQLiteStore: TaskStore {
             switch changes.duration {
             case .unchanged: break
             case .clear: set("duration_amount", nil); set("duration_unit", nil)
-            case .set(let duration): set("duration_amount", duration.amount); set("duration_unit", duration.unit.rawValue)
+            case .set(let duration):
+                set("duration_amount", duration.amount); set("duration_unit", duration.unit.rawValue)
             }
             switch changes.responsibleUID {
             case .unchanged: break
@@ -113,7 +123,8 @@ extension SQLiteStore: TaskStore {
             case .set(let uid): set("responsible", uid.rowID); set("assigned_by", owner)
             }
             try db.run(
-                sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments + [taskID],
+                sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?",
+                arguments: arguments + [taskID],
                 uncached: true)
             switch changes.due {
             case .unchanged: break
@@ -130,7 +141,8 @@ extension SQLiteStore: TaskStore {
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
             _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     WITH RECURSIVE family(id) AS (
                         SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                     )
@@ -146,7 +158,8 @@ extension SQLiteStore: TaskStore {
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
             _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     WITH RECURSIVE lineage(id) AS (
                         SELECT ? UNION ALL SELECT t.parent_id FROM tasks t JOIN lineage ON t.id = lineage.id
                         WHERE t.parent_id IS NOT NULL
@@ -176,13 +189,16 @@ extension SQLiteStore: TaskStore {
                 section = target.id.rowID
             case .parent(let parentID):
                 let target = try require(try Self.task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
-                let inside = try db.fetchValue(Bool.self, sql: """
-                        WITH RECURSIVE family(id) AS (
-                            SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
-                        )
-                        SELECT 1 FROM family WHERE id = ?
-                        """,
-                    arguments: [taskID, target.id.rowID!]) ?? false
+                let inside =
+                    try db.fetchValue(
+                        Bool.self,
+                        sql: """
+                            WITH RECURSIVE family(id) AS (
+                                SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                            )
+                            SELECT 1 FROM family WHERE id = ?
+                            """,
+                        arguments: [taskID, target.id.rowID!]) ?? false
                 if inside {
                     throw KairosError.invalidField(
                         field: "parent_id", message: "parent_id cannot be the task itself or one of its subtasks.")
@@ -191,11 +207,15 @@ extension SQLiteStore: TaskStore {
                 section = target.sectionID?.rowID
                 parent = target.id.rowID
             }
+            try Self.requireOpenProject(db, project)
             let order = try Self.nextChildOrder(db, project: project, parent: parent)
-            try db.run(sql: "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
+            try db.run(
+                sql:
+                    "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
                 arguments: [project, section, parent, order, now.micros, taskID])
             // Subtasks travel with their parent.
-            try db.run(sql: """
+            try db.run(
+                sql: """
                     WITH RECURSIVE family(id) AS (
                         SELECT id FROM tasks WHERE parent_id = ?
                         UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
@@ -245,7 +265,8 @@ extension SQLiteStore: TaskStore {
             conditions.append("(tasks.completed_at < ? OR (tasks.completed_at = ? AND tasks.id < ?))")
             arguments += [keys[0], keys[0], keys[1]]
         }
-        let sql = "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND ")) "
+        let sql =
+            "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND ")) "
             + "ORDER BY tasks.completed_at DESC, tasks.id DESC LIMIT ?"
         return try await pool.read { [arguments] db in
             let rows = try Self.loadTasks(db, sql: sql, arguments: arguments + [page.fetchLimit])
@@ -280,7 +301,9 @@ extension SQLiteStore: TaskStore {
     }
 
     /// Reads tasks and their labels (in one extra query for the whole batch).
-    static func loadTasks(_ db: Database, sql: String, arguments: StatementArguments, uncached: Bool = false) throws -> [TaskItem] {
+    static func loadTasks(
+        _ db: Database, sql: String, arguments: StatementArguments, uncached: Bool = false
+    ) throws -> [TaskItem] {
         var tasks: [TaskItem] = []
         let rows = try db.fetchRowCursor(sql: sql, arguments: arguments, uncached: uncached)
         while let row = try rows.next() { tasks.append(TaskItem(row: row)) }
@@ -299,7 +322,8 @@ extension SQLiteStore: TaskStore {
     }
 
     private static func writeDue(_ db: Database, task: Int64, due: Due?) throws {
-        try db.run(sql: """
+        try db.run(
+            sql: """
                 UPDATE tasks SET due_date = ?, due_time = ?, due_timezone = ?, due_string = ?, due_lang = ?,
                     due_rrule = ?, due_at = ?
                 WHERE id = ?
@@ -313,50 +337,63 @@ extension SQLiteStore: TaskStore {
     private static func writeLabels(_ db: Database, task: Int64, owner: Int64, labels: [String]) throws {
         try db.run(sql: "DELETE FROM task_labels WHERE task_id = ?", arguments: [task])
         for (position, name) in labels.enumerated() {
-            try db.run(sql: "INSERT OR IGNORE INTO task_labels (task_id, user_id, name, position) VALUES (?, ?, ?, ?)",
+            try db.run(
+                sql: "INSERT OR IGNORE INTO task_labels (task_id, user_id, name, position) VALUES (?, ?, ?, ?)",
                 arguments: [task, owner, name, position])
         }
     }
 
     private static func nextChildOrder(_ db: Database, project: Int64, parent: Int64?) throws -> Int {
-        try db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM tasks WHERE project_id = ? AND parent_id IS ?",
+        try db.fetchValue(
+            Int.self,
+            sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM tasks WHERE project_id = ? AND parent_id IS ?",
             arguments: [project, parent]) ?? 1
     }
 
     /// Where a new task lands: a parent decides its project and section, a section decides its project,
-    /// else the named project or the Inbox.
+    /// else the named project or the Inbox. An archived project takes no new tasks by any route.
     private static func placement(
         _ db: Database, owner: Int64, draft: TaskDraft
     ) throws -> (project: Int64, section: Int64?, parent: Int64?) {
+        let place: (project: Int64, section: Int64?, parent: Int64?)
         if let parentID = draft.parentID {
             let parent = try require(try task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
-            return (parent.projectID.rowID!, parent.sectionID?.rowID, parent.id.rowID)
-        }
-        if let sectionID = draft.sectionID {
+            place = (parent.projectID.rowID!, parent.sectionID?.rowID, parent.id.rowID)
+        } else if let sectionID = draft.sectionID {
             let section = try require(try section(db, owner: owner, id: sectionID.rowID ?? 0), "Section")
             if let projectID = draft.projectID, projectID != section.projectID {
                 throw KairosError.invalidField(
                     field: "section_id", message: "section_id belongs to another project than project_id.")
             }
-            return (section.projectID.rowID!, section.id.rowID, nil)
+            place = (section.projectID.rowID!, section.id.rowID, nil)
+        } else if let projectID = draft.projectID {
+            place = (
+                try require(try project(db, owner: owner, id: projectID.rowID ?? 0), "Project").id.rowID!, nil, nil
+            )
+        } else {
+            let inbox = try db.fetchValue(
+                Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner])
+            place = (try require(inbox, "Project"), nil, nil)
         }
-        if let projectID = draft.projectID {
-            let project = try require(try project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
-            if project.isArchived {
-                throw KairosError.invalidField(
-                    field: "project_id", message: "The project is archived. Unarchive it before adding tasks.")
-            }
-            return (project.id.rowID!, nil, nil)
+        try requireOpenProject(db, place.project)
+        return place
+    }
+
+    private static func requireOpenProject(_ db: Database, _ project: Int64) throws {
+        let archived = try db.fetchValue(
+            Bool.self, sql: "SELECT is_archived FROM projects WHERE id = ?", arguments: [project])
+        if archived == true {
+            throw KairosError.invalidField(
+                field: "project_id",
+                message: "The project is archived. Unarchive it before adding or moving tasks into it.")
         }
-        let inbox = try require(
-            try db.fetchValue(Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
-            "Project")
-        return (inbox, nil, nil)
     }
 
     // MARK: Comments
 
-    public func comments(userID: String, taskID: String?, projectID: String?, page: PageRequest) async throws -> Page<Comment> {
+    public func comments(
+        userID: String, taskID: String?, projectID: String?, page: PageRequest
+    ) async throws -> Page<Comment> {
         let owner = try require(userID.rowID, "User")
         let keysetSQL: String
         var arguments: StatementArguments
@@ -377,7 +414,8 @@ extension SQLiteStore: TaskStore {
             keysetSQL = ""
         }
         return try await pool.read { [arguments] db in
-            let rows = try db.fetchRows(sql: "SELECT * FROM comments WHERE user_id = ? AND \(target)\(keysetSQL) ORDER BY id LIMIT ?",
+            let rows = try db.fetchRows(
+                sql: "SELECT * FROM comments WHERE user_id = ? AND \(target)\(keysetSQL) ORDER BY id LIMIT ?",
                 arguments: arguments + [page.fetchLimit]
             ).map(Comment.init(row:))
             let kept = Array(rows.prefix(page.limit))
@@ -391,7 +429,9 @@ extension SQLiteStore: TaskStore {
         return try await pool.read { db in try Self.comment(db, owner: owner, id: commentID) }
     }
 
-    public func createComment(userID: String, taskID: String?, projectID: String?, content: String, now: Date) async throws -> Comment {
+    public func createComment(
+        userID: String, taskID: String?, projectID: String?, content: String, now: Date
+    ) async throws -> Comment {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
             var task: Int64?
@@ -403,7 +443,8 @@ extension SQLiteStore: TaskStore {
             } else {
                 throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id for the comment.")
             }
-            try db.run(sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
+            try db.run(
+                sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [owner, task, project, content, now.micros])
             return try require(try Self.comment(db, owner: owner, id: db.lastInsertedRowID), "Comment")
         }
@@ -413,7 +454,9 @@ extension SQLiteStore: TaskStore {
         let owner = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         return try await pool.write { db in
-            try db.run(sql: "UPDATE comments SET content = ? WHERE id = ? AND user_id = ?", arguments: [content, commentID, owner])
+            try db.run(
+                sql: "UPDATE comments SET content = ? WHERE id = ? AND user_id = ?",
+                arguments: [content, commentID, owner])
             return try require(try Self.comment(db, owner: owner, id: commentID), "Comment")
         }
     }
@@ -481,7 +524,9 @@ extension Row {
         self[column.rawValue]
     }
 
-    fileprivate func optional<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: TaskColumn) -> Value? {
+    fileprivate func optional<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ column: TaskColumn
+    ) -> Value? {
         hasNull(atIndex: column.rawValue) ? nil : self[column.rawValue]
     }
 }
@@ -498,13 +543,18 @@ extension TaskItem {
                 recurrence: text(.dueRRule).flatMap { try? RecurrenceRule(rrule: $0) })
         }
         var duration: TaskDuration?
-        if let amount: Int = row.optional(.durationAmount), let unit = text(.durationUnit).flatMap(TaskDuration.Unit.init) {
+        if let amount: Int = row.optional(.durationAmount),
+            let unit = text(.durationUnit).flatMap(TaskDuration.Unit.init)
+        {
             duration = TaskDuration(amount: amount, unit: unit)
         }
         self.init(
             id: id(.id)!, userID: id(.userID)!, projectID: id(.projectID)!, sectionID: id(.sectionID),
             parentID: id(.parentID), content: row[.content], description: row[.description], priority: row[.priority],
-            due: due, deadline: text(.deadlineDate).flatMap(LocalDate.init(iso:)).map { Deadline(date: $0, lang: text(.deadlineLang) ?? "en") },
+            due: due,
+            deadline: text(.deadlineDate).flatMap(LocalDate.init(iso:)).map {
+                Deadline(date: $0, lang: text(.deadlineLang) ?? "en")
+            },
             duration: duration, childOrder: row[.childOrder], dayOrder: row[.dayOrder], isCollapsed: row[.isCollapsed],
             addedByUID: id(.addedBy)!, assignedByUID: id(.assignedBy), responsibleUID: id(.responsible),
             completedAt: (row.optional(.completedAt) as Int64?).map(Date.init(micros:)),

@@ -44,7 +44,8 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "What to do.")
     var text: String
 
-    @Option(help: "When it is due: today, tomorrow, friday, next week, 2026-03-12, \"friday at 3pm\", \"every monday\".")
+    @Option(
+        help: "When it is due: today, tomorrow, friday, next week, 2026-03-12, \"friday at 3pm\", \"every monday\".")
     var due: String?
 
     @Option(help: "Project name (default: Inbox).")
@@ -62,7 +63,8 @@ struct AddCommand: AsyncParsableCommand {
         if let project {
             let all = try await session.client.allProjects()
             guard let match = all.first(where: { $0.name.caseInsensitiveCompare(project) == .orderedSame }) else {
-                throw CLIError("No project named \"\(project)\". Your projects: \(all.map(\.name).joined(separator: ", ")).")
+                throw CLIError(
+                    "No project named \"\(project)\". Your projects: \(all.map(\.name).joined(separator: ", ")).")
             }
             projectID = match.id
         }
@@ -127,7 +129,8 @@ struct InboxCommand: AsyncParsableCommand {
         let session = try CLISession()
         let projects = try await session.client.allProjects()
         guard let inbox = projects.first(where: \.isInbox) else { throw CLIError("Your account has no Inbox.") }
-        try await session.show(try await session.client.allTasks(projectID: inbox.id), options: options, showProject: false)
+        try await session.show(
+            try await session.client.allTasks(projectID: inbox.id), options: options, showProject: false)
     }
 }
 
@@ -204,7 +207,8 @@ struct ProjectsCommand: AsyncParsableCommand {
         let session = try CLISession()
         let projects = try await session.client.allProjects()
         if json { return try printJSON(projects) }
-        let rows = [["ID", "PROJECT", "COLOR"]]
+        let rows =
+            [["ID", "PROJECT", "COLOR"]]
             + projects.map { [$0.id, ($0.isFavorite ? "★ " : "") + $0.name, $0.color] }
         print(TaskTable.align(rows))
     }

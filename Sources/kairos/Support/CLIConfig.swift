@@ -10,7 +10,8 @@ struct CLIConfig: Codable {
     static var fileURL: URL {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["KAIROS_CONFIG"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         return base.appendingPathComponent("kairos").appendingPathComponent("config.json")
     }

@@ -27,9 +27,10 @@ struct TaskTable {
     func dueText(_ due: Due?) -> String {
         guard let due else { return "" }
         let zone = due.timezone.flatMap(TimeZone.init(identifier:)) ?? timeZone
-        let (day, time): (LocalDate, LocalTime?) = due.instant(fallback: zone).map {
-            (LocalDate($0, in: timeZone), LocalTime($0, in: timeZone))
-        } ?? (due.date, nil)
+        let (day, time): (LocalDate, LocalTime?) =
+            due.instant(fallback: zone).map {
+                (LocalDate($0, in: timeZone), LocalTime($0, in: timeZone))
+            } ?? (due.date, nil)
         let offset = LocalDate.daysBetween(today, day)
         var text: String
         switch offset {
