@@ -12,12 +12,15 @@ struct KairosClientTests {
             #expect(me.timezone == "UTC")
 
             let work = try await client.createProject(ProjectCreateRequest(name: "Work"))
-            let report = try await client.createTask(TaskCreateRequest(
-                content: "Write report", projectID: work.id, labels: ["c++", "focus"], priority: 4,
-                dueString: "tomorrow"))
-            let call = try await client.createTask(TaskCreateRequest(
-                content: "Call Bob", projectID: work.id, labels: ["phone"], dueString: "tomorrow"))
-            let someday = try await client.createTask(TaskCreateRequest(content: "Read milk+eggs book", projectID: work.id))
+            let report = try await client.createTask(
+                TaskCreateRequest(
+                    content: "Write report", projectID: work.id, labels: ["c++", "focus"], priority: 4,
+                    dueString: "tomorrow"))
+            let call = try await client.createTask(
+                TaskCreateRequest(
+                    content: "Call Bob", projectID: work.id, labels: ["phone"], dueString: "tomorrow"))
+            let someday = try await client.createTask(
+                TaskCreateRequest(content: "Read milk+eggs book", projectID: work.id))
             #expect(report.due?.string == "tomorrow")
             #expect(report.labels == ["c++", "focus"])
 
@@ -52,7 +55,9 @@ struct KairosClientTests {
                 try await withThrowingTaskGroup(of: String.self) { group in
                     for number in batch..<(batch + 25) {
                         group.addTask {
-                            try await client.createTask(TaskCreateRequest(content: "Task \(number)", projectID: bulk.id)).id
+                            try await client.createTask(
+                                TaskCreateRequest(content: "Task \(number)", projectID: bulk.id)
+                            ).id
                         }
                     }
                     for try await id in group { created.insert(id) }
@@ -81,8 +86,9 @@ struct KairosClientTests {
         try await withSignedInClient { client in
             let home = try await client.createProject(ProjectCreateRequest(name: "Home"))
             let garden = try await client.createProject(ProjectCreateRequest(name: "Garden"))
-            let task = try await client.createTask(TaskCreateRequest(
-                content: "Water plants", projectID: home.id, dueString: "tomorrow"))
+            let task = try await client.createTask(
+                TaskCreateRequest(
+                    content: "Water plants", projectID: home.id, dueString: "tomorrow"))
             #expect(task.due != nil)
 
             var clearDue = TaskUpdateRequest()
@@ -99,7 +105,8 @@ struct KairosClientTests {
             let before = Date().addingTimeInterval(-60)
             try await client.closeTask(id: task.id)
             #expect(try await client.tasks(projectID: home.id).results.isEmpty)
-            let done = try await client.completedTasks(byCompletionDateSince: before, until: Date().addingTimeInterval(60))
+            let done = try await client.completedTasks(
+                byCompletionDateSince: before, until: Date().addingTimeInterval(60))
             #expect(done.items.map(\.id) == [task.id])
             #expect(done.items.first?.completedAt != nil)
             let byDue = try await client.completedTasks(
@@ -124,8 +131,10 @@ struct KairosClientTests {
             let project = try await client.createProject(ProjectCreateRequest(name: "Trip"))
             let task = try await client.createTask(TaskCreateRequest(content: "Book hotel", projectID: project.id))
 
-            let note = try await client.createComment(CommentCreateRequest(content: "Near the station", taskID: task.id))
-            let plan = try await client.createComment(CommentCreateRequest(content: "Budget: 800 €", projectID: project.id))
+            let note = try await client.createComment(
+                CommentCreateRequest(content: "Near the station", taskID: task.id))
+            let plan = try await client.createComment(
+                CommentCreateRequest(content: "Budget: 800 €", projectID: project.id))
             #expect(note.taskID == task.id)
             #expect(plan.projectID == project.id)
 
@@ -219,7 +228,10 @@ struct KairosClientTests {
             let invalid = await #expect(throws: KairosClientError.self) {
                 try await client.createTask(TaskCreateRequest(content: "  "))
             }
-            #expect(invalid == .server(status: 400, code: "invalid_field", message: "content must be 1 to 500 characters long."))
+            #expect(
+                invalid
+                    == .server(status: 400, code: "invalid_field", message: "content must be 1 to 500 characters long.")
+            )
 
             var stranger = client
             stranger.token = "not-a-real-token"

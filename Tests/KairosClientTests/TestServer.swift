@@ -1,13 +1,14 @@
 import Foundation
 import KairosClient
 import KairosServer
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a real Kairos server on a free loopback port for the length of `body`, with its own data folder.
@@ -62,9 +63,9 @@ private func waitUntilHealthy(_ server: URL) async throws {
 /// Asks the kernel for a free TCP port on 127.0.0.1 by binding port 0, then releases it.
 func freeLoopbackPort() throws -> Int {
     #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard fd >= 0 else { throw POSIXError(.EMFILE) }
     defer { close(fd) }

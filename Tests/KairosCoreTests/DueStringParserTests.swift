@@ -84,7 +84,8 @@ struct DueStringParserTests {
         // 03:30 UTC on March 12 is still March 11 in New York but already March 12 in Tokyo.
         let now = Self.instant("2026-03-12T03:30:00Z")
         #expect(try Self.parse("today", now: now)?.date == Self.date("2026-03-11"))
-        #expect(try Self.parse("today", now: now, in: TimeZone(identifier: "Asia/Tokyo")!)?.date == Self.date("2026-03-12"))
+        #expect(
+            try Self.parse("today", now: now, in: TimeZone(identifier: "Asia/Tokyo")!)?.date == Self.date("2026-03-12"))
     }
 
     @Test func yearRollsOverAtLocalMidnight() throws {
@@ -162,58 +163,59 @@ struct DueStringParserTests {
 
     // MARK: Recurring
 
-    @Test(arguments: [
-        ("every day", "2026-03-11", nil, "FREQ=DAILY"),
-        ("daily", "2026-03-11", nil, "FREQ=DAILY"),
-        ("everyday", "2026-03-11", nil, "FREQ=DAILY"),
-        ("every other day", "2026-03-11", nil, "FREQ=DAILY;INTERVAL=2"),
-        ("every 3 days", "2026-03-11", nil, "FREQ=DAILY;INTERVAL=3"),
-        ("every weekday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-        ("every workday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-        ("every weekend", "2026-03-14", nil, "FREQ=WEEKLY;BYDAY=SA,SU"),
-        ("every monday", "2026-03-16", nil, "FREQ=WEEKLY;BYDAY=MO"),
-        ("every mondays", "2026-03-16", nil, "FREQ=WEEKLY;BYDAY=MO"),
-        ("every wednesday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=WE"),
-        ("every mon, wed", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,WE"),
-        ("every monday and wednesday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,WE"),
-        ("every tue, thu and sat", "2026-03-12", nil, "FREQ=WEEKLY;BYDAY=TU,TH,SA"),
-        ("every other monday", "2026-03-16", nil, "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"),
-        ("every week", "2026-03-11", nil, "FREQ=WEEKLY"),
-        ("weekly", "2026-03-11", nil, "FREQ=WEEKLY"),
-        ("every other week", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
-        ("every 2 weeks", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
-        ("every two weeks", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
-        ("every 2 weeks on monday, friday", "2026-03-13", nil, "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR"),
-        ("every month", "2026-03-11", nil, "FREQ=MONTHLY"),
-        ("monthly", "2026-03-11", nil, "FREQ=MONTHLY"),
-        ("every 6 months", "2026-03-11", nil, "FREQ=MONTHLY;INTERVAL=6"),
-        ("every month on the 15th", "2026-03-15", nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
-        ("every month on the 10th", "2026-04-10", nil, "FREQ=MONTHLY;BYMONTHDAY=10"),
-        ("every 15th", "2026-03-15", nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
-        ("every 1st", "2026-04-01", nil, "FREQ=MONTHLY;BYMONTHDAY=1"),
-        ("every the 31st", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=31"),
-        ("every last day", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
-        ("every month on the last day", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
-        ("every year", "2026-03-11", nil, "FREQ=YEARLY"),
-        ("yearly", "2026-03-11", nil, "FREQ=YEARLY"),
-        ("annually", "2026-03-11", nil, "FREQ=YEARLY"),
-        ("every 2 years", "2026-03-11", nil, "FREQ=YEARLY;INTERVAL=2"),
-        ("every march 12", "2026-03-12", nil, "FREQ=YEARLY"),
-        ("every 1 march", "2027-03-01", nil, "FREQ=YEARLY"),
-        ("every day at 5pm", "2026-03-11", "17:00:00", "FREQ=DAILY"),
-        ("every day at 9am", "2026-03-12", "09:00:00", "FREQ=DAILY"),
-        ("9am every day", "2026-03-12", "09:00:00", "FREQ=DAILY"),
-        ("every wednesday at 9am", "2026-03-18", "09:00:00", "FREQ=WEEKLY;BYDAY=WE"),
-        ("every wednesday at 11:30", "2026-03-11", "11:30:00", "FREQ=WEEKLY;BYDAY=WE"),
-        ("every weekday at 9am", "2026-03-12", "09:00:00", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
-        ("every 2 weeks at 8am", "2026-03-25", "08:00:00", "FREQ=WEEKLY;INTERVAL=2"),
-        ("every month at 10am", "2026-04-11", "10:00:00", "FREQ=MONTHLY"),
-        ("every march 11 at 10am", "2027-03-11", "10:00:00", "FREQ=YEARLY"),
-        ("every 15th at noon", "2026-03-15", "12:00:00", "FREQ=MONTHLY;BYMONTHDAY=15"),
-        ("every day starting march 20", "2026-03-20", nil, "FREQ=DAILY"),
-        ("every monday starting next month", "2026-04-06", nil, "FREQ=WEEKLY;BYDAY=MO"),
-        ("every day from tomorrow at 9am", "2026-03-12", "09:00:00", "FREQ=DAILY"),
-    ] as [(String, String, String?, String)])
+    @Test(
+        arguments: [
+            ("every day", "2026-03-11", nil, "FREQ=DAILY"),
+            ("daily", "2026-03-11", nil, "FREQ=DAILY"),
+            ("everyday", "2026-03-11", nil, "FREQ=DAILY"),
+            ("every other day", "2026-03-11", nil, "FREQ=DAILY;INTERVAL=2"),
+            ("every 3 days", "2026-03-11", nil, "FREQ=DAILY;INTERVAL=3"),
+            ("every weekday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+            ("every workday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+            ("every weekend", "2026-03-14", nil, "FREQ=WEEKLY;BYDAY=SA,SU"),
+            ("every monday", "2026-03-16", nil, "FREQ=WEEKLY;BYDAY=MO"),
+            ("every mondays", "2026-03-16", nil, "FREQ=WEEKLY;BYDAY=MO"),
+            ("every wednesday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=WE"),
+            ("every mon, wed", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,WE"),
+            ("every monday and wednesday", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,WE"),
+            ("every tue, thu and sat", "2026-03-12", nil, "FREQ=WEEKLY;BYDAY=TU,TH,SA"),
+            ("every other monday", "2026-03-16", nil, "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"),
+            ("every week", "2026-03-11", nil, "FREQ=WEEKLY"),
+            ("weekly", "2026-03-11", nil, "FREQ=WEEKLY"),
+            ("every other week", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
+            ("every 2 weeks", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
+            ("every two weeks", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
+            ("every 2 weeks on monday, friday", "2026-03-13", nil, "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR"),
+            ("every month", "2026-03-11", nil, "FREQ=MONTHLY"),
+            ("monthly", "2026-03-11", nil, "FREQ=MONTHLY"),
+            ("every 6 months", "2026-03-11", nil, "FREQ=MONTHLY;INTERVAL=6"),
+            ("every month on the 15th", "2026-03-15", nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
+            ("every month on the 10th", "2026-04-10", nil, "FREQ=MONTHLY;BYMONTHDAY=10"),
+            ("every 15th", "2026-03-15", nil, "FREQ=MONTHLY;BYMONTHDAY=15"),
+            ("every 1st", "2026-04-01", nil, "FREQ=MONTHLY;BYMONTHDAY=1"),
+            ("every the 31st", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=31"),
+            ("every last day", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every month on the last day", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every year", "2026-03-11", nil, "FREQ=YEARLY"),
+            ("yearly", "2026-03-11", nil, "FREQ=YEARLY"),
+            ("annually", "2026-03-11", nil, "FREQ=YEARLY"),
+            ("every 2 years", "2026-03-11", nil, "FREQ=YEARLY;INTERVAL=2"),
+            ("every march 12", "2026-03-12", nil, "FREQ=YEARLY"),
+            ("every 1 march", "2027-03-01", nil, "FREQ=YEARLY"),
+            ("every day at 5pm", "2026-03-11", "17:00:00", "FREQ=DAILY"),
+            ("every day at 9am", "2026-03-12", "09:00:00", "FREQ=DAILY"),
+            ("9am every day", "2026-03-12", "09:00:00", "FREQ=DAILY"),
+            ("every wednesday at 9am", "2026-03-18", "09:00:00", "FREQ=WEEKLY;BYDAY=WE"),
+            ("every wednesday at 11:30", "2026-03-11", "11:30:00", "FREQ=WEEKLY;BYDAY=WE"),
+            ("every weekday at 9am", "2026-03-12", "09:00:00", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+            ("every 2 weeks at 8am", "2026-03-25", "08:00:00", "FREQ=WEEKLY;INTERVAL=2"),
+            ("every month at 10am", "2026-04-11", "10:00:00", "FREQ=MONTHLY"),
+            ("every march 11 at 10am", "2027-03-11", "10:00:00", "FREQ=YEARLY"),
+            ("every 15th at noon", "2026-03-15", "12:00:00", "FREQ=MONTHLY;BYMONTHDAY=15"),
+            ("every day starting march 20", "2026-03-20", nil, "FREQ=DAILY"),
+            ("every monday starting next month", "2026-04-06", nil, "FREQ=WEEKLY;BYDAY=MO"),
+            ("every day from tomorrow at 9am", "2026-03-12", "09:00:00", "FREQ=DAILY"),
+        ] as [(String, String, String?, String)])
     func parsesRecurrences(text: String, date: String, time: String?, rrule: String) throws {
         let due = try #require(try Self.parse(text))
         #expect(due.date == Self.date(date))
@@ -223,7 +225,8 @@ struct DueStringParserTests {
 
     @Test func everyWeekdayFromTheWeekendStartsMonday() throws {
         let saturday = Self.instant("2026-03-14T16:00:00Z")
-        #expect(try Self.summary("every weekday", now: saturday) == ("2026-03-16", nil, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"))
+        #expect(
+            try Self.summary("every weekday", now: saturday) == ("2026-03-16", nil, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"))
     }
 
     @Test(arguments: [
@@ -241,10 +244,13 @@ struct DueStringParserTests {
     // MARK: Errors
 
     @Test func explainsWhatItUnderstands() {
-        #expect(throws: DueStringError(message: """
-            Could not understand due_string "blah". Try "today", "tomorrow", "friday", "next week", \
-            "2026-03-12", "March 12 at 5pm" or "every monday".
-            """)) {
+        #expect(
+            throws: DueStringError(
+                message: """
+                    Could not understand due_string "blah". Try "today", "tomorrow", "friday", "next week", \
+                    "2026-03-12", "March 12 at 5pm" or "every monday".
+                    """)
+        ) {
             try Self.parse("  blah ")
         }
     }

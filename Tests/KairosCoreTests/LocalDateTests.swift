@@ -34,7 +34,9 @@ struct LocalDateTests {
     @Test func parsesStrictISO() throws {
         let parsed = try #require(LocalDate(iso: "2026-03-12"))
         #expect(parsed.year == 2026 && parsed.month == 3 && parsed.day == 12)
-        for bad in ["2026-3-12", "2026-03-12T00:00", " 2026-03-12", "2026/03/12", "+026-03-12", "2026-02-30", "", "２０２６-03-12"] {
+        for bad in [
+            "2026-3-12", "2026-03-12T00:00", " 2026-03-12", "2026/03/12", "+026-03-12", "2026-02-30", "", "２０２６-03-12",
+        ] {
             #expect(LocalDate(iso: bad) == nil, "\(bad)")
         }
     }
@@ -136,7 +138,8 @@ struct LocalDateTests {
         let nine = try #require(LocalTime(hour: 9, minute: 0))
         #expect(Self.date("2026-03-12").at(nine, in: Self.newYork) == Self.instant("2026-03-12T13:00:00Z"))
         #expect(Self.date("2026-01-12").at(nine, in: Self.newYork) == Self.instant("2026-01-12T14:00:00Z"))
-        #expect(Self.date("2026-01-12").at(nine, in: TimeZone(identifier: "UTC")!) == Self.instant("2026-01-12T09:00:00Z"))
+        #expect(
+            Self.date("2026-01-12").at(nine, in: TimeZone(identifier: "UTC")!) == Self.instant("2026-01-12T09:00:00Z"))
     }
 
     @Test func movesSpringForwardGapTimesForward() throws {
@@ -190,8 +193,11 @@ struct LocalTimeTests {
 
     @Test func readsWallClockOfInstant() throws {
         let instant = try Date("2026-03-12T03:30:15Z", strategy: .iso8601)
-        #expect(LocalTime(instant, in: TimeZone(identifier: "America/New_York")!) == LocalTime(hour: 23, minute: 30, second: 15))
-        #expect(LocalTime(instant, in: TimeZone(identifier: "Asia/Kolkata")!) == LocalTime(hour: 9, minute: 0, second: 15))
+        #expect(
+            LocalTime(instant, in: TimeZone(identifier: "America/New_York")!)
+                == LocalTime(hour: 23, minute: 30, second: 15))
+        #expect(
+            LocalTime(instant, in: TimeZone(identifier: "Asia/Kolkata")!) == LocalTime(hour: 9, minute: 0, second: 15))
     }
 }
 

@@ -14,11 +14,15 @@ struct PermissionGuardTests {
         nil: [],
     ]
 
-    @Test("Role x action table", arguments: [("1", Role.owner), ("2", .editor), ("3", .commenter), ("4", nil)] as [(String, Role?)])
+    @Test(
+        "Role x action table",
+        arguments: [("1", Role.owner), ("2", .editor), ("3", .commenter), ("4", nil)] as [(String, Role?)])
     func table(actor: String, role: Role?) {
         #expect(Self.scope.role(of: actor) == role)
         for action in Action.allCases {
-            #expect(PermissionGuard.can(actor, action, Self.scope) == Self.expected[role]!.contains(action), "\(actor) \(action)")
+            #expect(
+                PermissionGuard.can(actor, action, Self.scope) == Self.expected[role]!.contains(action),
+                "\(actor) \(action)")
         }
     }
 

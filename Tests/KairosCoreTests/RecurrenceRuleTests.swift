@@ -75,8 +75,12 @@ struct RecurrenceRuleTests {
 
     @Test func dailyRollsOverTheYear() {
         let daily = RecurrenceRule(frequency: .daily)
-        #expect(daily.nextOccurrence(after: Self.date("2026-12-31"), start: Self.date("2026-01-01")) == Self.date("2027-01-01"))
-        #expect(daily.nextOccurrence(after: Self.date("2024-02-28"), start: Self.date("2024-02-28")) == Self.date("2024-02-29"))
+        #expect(
+            daily.nextOccurrence(after: Self.date("2026-12-31"), start: Self.date("2026-01-01"))
+                == Self.date("2027-01-01"))
+        #expect(
+            daily.nextOccurrence(after: Self.date("2024-02-28"), start: Self.date("2024-02-28"))
+                == Self.date("2024-02-29"))
     }
 
     @Test func dailyIntervalIsAnchoredOnStart() {
@@ -89,7 +93,8 @@ struct RecurrenceRuleTests {
 
     @Test func weeklyRepeatsTheStartWeekday() {
         let start = Self.date("2026-03-11")
-        #expect(RecurrenceRule(frequency: .weekly).nextOccurrence(after: start, start: start) == Self.date("2026-03-18"))
+        #expect(
+            RecurrenceRule(frequency: .weekly).nextOccurrence(after: start, start: start) == Self.date("2026-03-18"))
         let biweekly = RecurrenceRule(frequency: .weekly, interval: 2)
         #expect(biweekly.nextOccurrence(after: start, start: start) == Self.date("2026-03-25"))
         #expect(biweekly.nextOccurrence(after: Self.date("2026-03-20"), start: start) == Self.date("2026-03-25"))
@@ -183,7 +188,9 @@ struct RecurrenceRuleTests {
 
     @Test func neverReturnsADateBeforeTheStart() {
         let weekly = RecurrenceRule(frequency: .weekly)
-        #expect(weekly.nextOccurrence(after: Self.date("2026-01-01"), start: Self.date("2026-03-11")) == Self.date("2026-03-11"))
+        #expect(
+            weekly.nextOccurrence(after: Self.date("2026-01-01"), start: Self.date("2026-03-11"))
+                == Self.date("2026-03-11"))
     }
 
     @Test func unsatisfiableFiltersFallBackToTheInterval() {
@@ -202,8 +209,11 @@ struct RecurrenceRuleTests {
         #expect(Self.rule("FREQ=WEEKLY;BYDAY=WE").firstOccurrence(onOrAfter: wednesday) == wednesday)
         #expect(Self.rule("FREQ=WEEKLY;BYDAY=MO").firstOccurrence(onOrAfter: wednesday) == Self.date("2026-03-16"))
         #expect(Self.rule("FREQ=WEEKLY;BYDAY=MO,TU").firstOccurrence(onOrAfter: wednesday) == Self.date("2026-03-16"))
-        #expect(Self.rule("FREQ=MONTHLY;BYMONTHDAY=10").firstOccurrence(onOrAfter: wednesday) == Self.date("2026-04-10"))
-        #expect(Self.rule("FREQ=MONTHLY;BYMONTHDAY=31").firstOccurrence(onOrAfter: Self.date("2026-04-02")) == Self.date("2026-04-30"))
+        #expect(
+            Self.rule("FREQ=MONTHLY;BYMONTHDAY=10").firstOccurrence(onOrAfter: wednesday) == Self.date("2026-04-10"))
+        #expect(
+            Self.rule("FREQ=MONTHLY;BYMONTHDAY=31").firstOccurrence(onOrAfter: Self.date("2026-04-02"))
+                == Self.date("2026-04-30"))
     }
 
     @Test func firstOccurrenceDoesNotSkipAnInterval() {

@@ -25,7 +25,9 @@ struct TaskFilterTests {
         #expect(try TaskFilter.parse("!(p1 | p2)") == .not(.or(.priority(4), .priority(3))))
     }
 
-    @Test("Bad queries name the query field and what went wrong", arguments: ["", "  ", "(today", "today &", "someday", "today )"])
+    @Test(
+        "Bad queries name the query field and what went wrong",
+        arguments: ["", "  ", "(today", "today &", "someday", "today )"])
     func badQueries(query: String) {
         #expect {
             try TaskFilter.parse(query)

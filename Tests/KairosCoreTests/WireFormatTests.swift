@@ -54,7 +54,9 @@ struct WireFormatTests {
 
     @Test("Field rules name the field")
     func limits() {
-        #expect(throws: KairosError.invalidField(field: "content", message: "content must be 1 to 500 characters long.")) {
+        #expect(
+            throws: KairosError.invalidField(field: "content", message: "content must be 1 to 500 characters long.")
+        ) {
             try Limits.requireText(String(repeating: "x", count: 501), Limits.taskContent, field: "content")
         }
         #expect((try? Limits.requireEmail(" Ada@Example.com ")) == "ada@example.com")
@@ -74,7 +76,10 @@ struct JSONWriterTests {
                 json.key("none"); json.string(nil)
                 json.key("list"); json.array([1, 2, 3]) { json, n in json.int(n) }
                 json.key("empty"); json.array([String]()) { json, s in json.string(s) }
-                json.key("nested"); json.object { json in json.key("ok"); json.bool(true) }
+                json.key("nested");
+                json.object { json in
+                    json.key("ok"); json.bool(true)
+                }
                 json.key("after"); json.int(-7)
             }
         }
@@ -98,8 +103,9 @@ struct JSONWriterTests {
         let task = TaskItem(
             id: "7", userID: "1", projectID: "2", sectionID: "3", parentID: "4", content: "Pay \"rent\"",
             description: "line 1\nline 2", labels: ["home", "money"], priority: 4,
-            due: Due(date: LocalDate(year: 2026, month: 3, day: 5)!, time: LocalTime(hour: 9, minute: 0),
-                     timezone: "America/New_York", string: "tomorrow at 9"),
+            due: Due(
+                date: LocalDate(year: 2026, month: 3, day: 5)!, time: LocalTime(hour: 9, minute: 0),
+                timezone: "America/New_York", string: "tomorrow at 9"),
             deadline: Deadline(date: LocalDate(year: 2026, month: 3, day: 9)!),
             duration: TaskDuration(amount: 30, unit: .minute), childOrder: 3, dayOrder: 1, addedByUID: "1",
             responsibleUID: "1", completedAt: now, addedAt: now, updatedAt: now, noteCount: 2)

@@ -56,8 +56,14 @@ struct AuthTests {
             (SignupRequest(email: "ada@localhost", password: "long enough", name: "Ada"), "email"),
             (SignupRequest(email: "ada@example.com", password: "short", name: "Ada"), "password"),
             (SignupRequest(email: "ada@example.com", password: "long enough", name: "  "), "name"),
-            (SignupRequest(email: "ada@example.com", password: "long enough", name: "Ada", timezone: "Mars/Olympus"), "timezone"),
-            (SignupRequest(email: "ada@example.com", password: "long enough", name: "Ada", timezone: "EST"), "timezone"),
+            (
+                SignupRequest(email: "ada@example.com", password: "long enough", name: "Ada", timezone: "Mars/Olympus"),
+                "timezone"
+            ),
+            (
+                SignupRequest(email: "ada@example.com", password: "long enough", name: "Ada", timezone: "EST"),
+                "timezone"
+            ),
         ])
     func signUpValidation(request: SignupRequest, field: String) async throws {
         try await withAPI { api in
@@ -82,7 +88,8 @@ struct AuthTests {
     func logIn() async throws {
         try await withAPI { api in
             let ada = try await api.signUp("ada@example.com", password: "correct horse")
-            let reply = try await api.post("auth/login", LoginRequest(email: "Ada@Example.com", password: "correct horse"))
+            let reply = try await api.post(
+                "auth/login", LoginRequest(email: "Ada@Example.com", password: "correct horse"))
             let auth = try expectOK(reply, as: AuthResponse.self)
             #expect(auth.user == ada.me)
             #expect(auth.token != ada.token)
@@ -198,7 +205,8 @@ struct AuthTests {
             expectError(
                 try await ada.post("tokens", TokenCreateRequest(name: " ")), .badRequest, code: "invalid_field",
                 mentioning: "name")
-            expectError(try await ada.post("tokens", json: "{}"), .badRequest, code: "invalid_field", mentioning: "name")
+            expectError(
+                try await ada.post("tokens", json: "{}"), .badRequest, code: "invalid_field", mentioning: "name")
         }
     }
 

@@ -7,7 +7,10 @@ import Testing
 struct ErrorTests {
     @Test(
         "Malformed JSON is a 400 bad_request",
-        arguments: [#"{"content": "#, "not json", #"{"content" "x"}"#, #"{"content": "x"} trailing"#, "[]", "\"text\"", "42", "null"])
+        arguments: [
+            #"{"content": "#, "not json", #"{"content" "x"}"#, #"{"content": "x"} trailing"#, "[]", "\"text\"", "42",
+            "null",
+        ])
     func malformedJSON(body: String) async throws {
         try await withAda { ada in
             expectError(try await ada.post("tasks", json: body), .badRequest, code: "bad_request")
@@ -67,7 +70,8 @@ struct ErrorTests {
         try await withAda { ada in
             for content in ["", "   ", "\n\t", String(repeating: "x", count: 501)] {
                 expectError(
-                    try await ada.post("tasks", TaskCreateRequest(content: content)), .badRequest, code: "invalid_field",
+                    try await ada.post("tasks", TaskCreateRequest(content: content)), .badRequest,
+                    code: "invalid_field",
                     mentioning: "content")
             }
             #expect(try await ada.tasks().isEmpty)
@@ -101,12 +105,12 @@ struct ErrorTests {
     }
 
     // Lengths are promised in characters ("content must be 1 to 500 characters long", counted with Swift's
-    // `count`), but the SQLite schema re-checks them with `length()`, which counts Unicode scalars.
-    // Text whose characters are several scalars (emoji with skin tones, flags, decomposed accents)
-    // passes validation and then trips the CHECK constraint: a 500 instead of a 200.
+    // `count`). The schema must not re-check them with SQLite's `length()`, which counts Unicode scalars:
+    // text whose characters are several scalars (emoji with skin tones, flags, decomposed accents)
+    // would pass validation and then trip a CHECK constraint, a 500 instead of a 200.
 
     @Test(
-        "BUG: 500 task-content characters fit even when each is several Unicode scalars",
+        "500 task-content characters fit even when each is several Unicode scalars",
         arguments: ["👍🏽", "e\u{301}", "🇫🇷"])
     func contentLengthInCharacters(unit: String) async throws {
         try await withAda { ada in
@@ -120,7 +124,7 @@ struct ErrorTests {
         }
     }
 
-    @Test("BUG: a 120-character project or section name fits even when its characters are several scalars")
+    @Test("A 120-character project or section name fits even when its characters are several scalars")
     func nameLengthInCharacters() async throws {
         try await withAda { ada in
             let name = String(repeating: "👍🏽", count: 120)

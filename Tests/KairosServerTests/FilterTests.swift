@@ -121,7 +121,8 @@ struct FilterTests {
             #expect(try await ada.filter("overdue").isEmpty)
             // An evening meeting at 21:00 New York time has passed; one at 23:00 has not.
             let past = try await ada.createTask(TaskCreateRequest(content: "Past", dueDatetime: "2026-03-04T21:00:00"))
-            let later = try await ada.createTask(TaskCreateRequest(content: "Later", dueDatetime: "2026-03-04T23:00:00"))
+            let later = try await ada.createTask(
+                TaskCreateRequest(content: "Later", dueDatetime: "2026-03-04T23:00:00"))
             #expect(try await ada.filter("overdue") == [past.id])
             #expect(try await ada.filter("today & !overdue") == [wednesday.id, viaString.id, later.id])
         }
@@ -132,7 +133,8 @@ struct FilterTests {
         try await withAda { ada in
             expectError(try await ada.get("tasks/filter"), .badRequest, code: "invalid_field", mentioning: "query")
             expectError(
-                try await ada.get("tasks/filter", ["query": ""]), .badRequest, code: "invalid_field", mentioning: "query")
+                try await ada.get("tasks/filter", ["query": ""]), .badRequest, code: "invalid_field",
+                mentioning: "query")
         }
     }
 
@@ -157,6 +159,46 @@ struct FilterTests {
         }
     }
 
+    // FilterSQL once nested one pair of parentheses per operator, so a long but ordinary query overflowed
+    // SQLite's parser stack ("parser stack overflow") and the server answered 500; about 85 terms joined by
+    // `|` or `&`, or about 20 `!`, were enough.
+    @Test("A long filter query, such as 100 projects joined by |, is answered rather than a 500")
+    func longFilterQuery() async throws {
+        try await withAda { ada in
+            let work = try await ada.createProject("P7")
+            let task = try await ada.createTask("In P7", projectID: work.id)
+            let manyProjects = (1...100).map { "#P\($0)" }.joined(separator: " | ")
+            let reply = try await ada.get("tasks/filter", ["query": manyProjects])
+            #expect(reply.status == .ok, "\(reply)")
+            #expect((try? reply.decode(Page<TaskItem>.self).results.map(\.id)) == [task.id])
+
+            let manyAnds = (1...80).map { "!#Q\($0)" }.joined(separator: " & ")
+            let andReply = try await ada.get("tasks/filter", ["query": manyAnds])
+            #expect(andReply.status == .ok, "\(andReply)")
+            #expect((try? andReply.decode(Page<TaskItem>.self).results.map(\.id)) == [task.id])
+
+            let negations = try await ada.get("tasks/filter", ["query": String(repeating: "!", count: 30) + "today"])
+            #expect(negations.status != .internalServerError, "30 negations: \(negations)")
+        }
+    }
+
+    // The recursive-descent parser once had no bound: ~20,000 `!` (a 20 KB URL) overflowed the thread's stack
+    // and killed the whole server process (SIGSEGV). Queries are now capped in length and nesting.
+    @Test("An absurdly long or nested filter query is refused with 400 instead of crashing the server")
+    func absurdNesting() async throws {
+        try await withAda { ada in
+            for query in [
+                String(repeating: "!", count: 20_000) + "today",
+                String(repeating: "(", count: 20_000) + "today" + String(repeating: ")", count: 20_000),
+                String(repeating: "(", count: 50) + "today" + String(repeating: ")", count: 50),
+                Array(repeating: "today", count: 1_000).joined(separator: " | "),
+            ] {
+                let reply = try await ada.get("tasks/filter", ["query": query])
+                expectError(reply, .badRequest, code: "invalid_field", mentioning: "query")
+            }
+        }
+    }
+
     @Test("Query text arrives intact whether spaces are sent as %20 or +")
     func formEncodedQuery() async throws {
         try await withAda { ada in
@@ -174,8 +216,10 @@ struct FilterTests {
 struct SearchTests {
     @Test(
         "Odd search text never breaks the full-text engine",
-        arguments: ["\"", "*", "a*b", "NEAR(milk bread)", "AND", "OR milk", "NOT", "-milk", "content:milk", "^milk",
-            "'", "(", ")", "🙂", "café", "milk\"", "\\", "%", "_", "; DROP TABLE tasks"])
+        arguments: [
+            "\"", "*", "a*b", "NEAR(milk bread)", "AND", "OR milk", "NOT", "-milk", "content:milk", "^milk",
+            "'", "(", ")", "🙂", "café", "milk\"", "\\", "%", "_", "; DROP TABLE tasks",
+        ])
     func oddSearchText(text: String) async throws {
         try await withAda { ada in
             let milk = try await ada.createTask("Buy milk and bread at the café")
@@ -279,7 +323,8 @@ struct CompletedTests {
             try await ada.close(late.id)
 
             let reply = try await ada.get(
-                "tasks/completed/by_completion_date", ["since": "2026-03-01T00:00:00Z", "until": "2026-03-31T00:00:00Z"])
+                "tasks/completed/by_completion_date",
+                ["since": "2026-03-01T00:00:00Z", "until": "2026-03-31T00:00:00Z"])
             let page = try expectOK(reply, as: CompletedPage.self)
             #expect(page.items.map(\.id) == [late.id, early.id])
             #expect(page.nextCursor == nil)
@@ -372,7 +417,8 @@ struct CompletedTests {
                     .get,
                     "tasks/completed/by_completion_date"
                         + queryString([
-                            ("since", "2026-03-01T00:00:00Z"), ("until", "2026-03-31T00:00:00Z"), ("project_id", work.id),
+                            ("since", "2026-03-01T00:00:00Z"), ("until", "2026-03-31T00:00:00Z"),
+                            ("project_id", work.id),
                         ])),
                 as: CompletedPage.self)
             #expect(Set(inWork.items.map(\.id)) == [parent.id, child.id])
@@ -381,7 +427,8 @@ struct CompletedTests {
                     .get,
                     "tasks/completed/by_completion_date"
                         + queryString([
-                            ("since", "2026-03-01T00:00:00Z"), ("until", "2026-03-31T00:00:00Z"), ("parent_id", parent.id),
+                            ("since", "2026-03-01T00:00:00Z"), ("until", "2026-03-31T00:00:00Z"),
+                            ("parent_id", parent.id),
                         ])),
                 as: CompletedPage.self)
             #expect(underParent.items.map(\.id) == [child.id])
@@ -411,7 +458,8 @@ struct CompletedTests {
                 try await ada.get(path, ["since": "2026-03-05T00:00:00Z", "until": "2026-03-04T00:00:00Z"]),
                 .badRequest, code: "invalid_field", mentioning: "until")
             expectError(
-                try await ada.get(path, ["since": "2026-03-01T00:00:00Z", "until": "2026-03-04T00:00:00Z", "limit": "0"]),
+                try await ada.get(
+                    path, ["since": "2026-03-01T00:00:00Z", "until": "2026-03-04T00:00:00Z", "limit": "0"]),
                 .badRequest, code: "invalid_field", mentioning: "limit")
         }
     }

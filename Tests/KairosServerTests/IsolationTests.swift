@@ -135,7 +135,9 @@ struct IsolationTests {
             for (method, path, body) in attempts {
                 let reply = try await bob.send(method, path, body: body.map { Data($0.utf8) })
                 expectError(reply, .notFound, code: "not_found")
-                #expect(!reply.text.contains("Secret") && !reply.text.contains("secret"), "\(method) \(path) leaked: \(reply)")
+                #expect(
+                    !reply.text.contains("Secret") && !reply.text.contains("secret"),
+                    "\(method) \(path) leaked: \(reply)")
             }
         }
     }
@@ -219,7 +221,8 @@ struct IsolationTests {
             let project = try await bob.createProject(w.project.name)
             #expect(project.name == "Secret plans")
             #expect(try await bob.filter("#Secret plans").isEmpty)
-            let renamed = try expectOK(try await bob.post("labels/\(label.id)", LabelRequest(name: "renamed")), as: Label.self)
+            let renamed = try expectOK(
+                try await bob.post("labels/\(label.id)", LabelRequest(name: "renamed")), as: Label.self)
             #expect(renamed.name == "renamed")
             // Ada's task still carries her label under its old name (checked by the snapshot too).
         }

@@ -34,10 +34,11 @@ struct ProjectTests {
             #expect(home.parentID == nil)
             #expect(home.createdAt == ada.clock.now)
             let wire = try #require(reply.object)
-            for key in ["id", "name", "description", "parent_id", "child_order", "color", "is_collapsed", "is_shared",
+            for key in [
+                "id", "name", "description", "parent_id", "child_order", "color", "is_collapsed", "is_shared",
                 "is_favorite", "is_archived", "can_assign_tasks", "view_style", "inbox_project", "created_at",
-                "updated_at"]
-            {
+                "updated_at",
+            ] {
                 #expect(wire.keys.contains(key), "missing \(key)")
             }
 
@@ -71,7 +72,8 @@ struct ProjectTests {
         ])
     func createValidation(body: String, field: String) async throws {
         try await withAda { ada in
-            expectError(try await ada.post("projects", json: body), .badRequest, code: "invalid_field", mentioning: field)
+            expectError(
+                try await ada.post("projects", json: body), .badRequest, code: "invalid_field", mentioning: field)
             #expect(try await ada.projects().count == 1)
         }
     }
@@ -145,7 +147,8 @@ struct ProjectTests {
         try await withAda { ada in
             for id in ["999999", "abc", "0", "-1"] {
                 expectError(try await ada.get("projects/\(id)"), .notFound, code: "not_found", mentioning: "Project")
-                expectError(try await ada.post("projects/\(id)", ProjectUpdateRequest(name: "x")), .notFound, code: "not_found")
+                expectError(
+                    try await ada.post("projects/\(id)", ProjectUpdateRequest(name: "x")), .notFound, code: "not_found")
                 expectError(try await ada.delete("projects/\(id)"), .notFound, code: "not_found")
                 expectError(try await ada.post("projects/\(id)/archive"), .notFound, code: "not_found")
                 expectError(try await ada.post("projects/\(id)/unarchive"), .notFound, code: "not_found")
@@ -177,6 +180,30 @@ struct ProjectTests {
             #expect(!restored.isArchived)
             #expect(try await ada.projects().map(\.name) == ["Inbox", "Home"])
             #expect(try expectOK(try await ada.get("projects/archived"), as: Page<Project>.self).results.isEmpty)
+            #expect(try await ada.taskIDs() == [task.id])
+        }
+    }
+
+    // Only `project_id` used to be checked against archived projects (SQLiteStore+Tasks placement): a task
+    // created with the `section_id` of an archived project's section, or moved into an archived project or
+    // section, was accepted and then vanished from every list.
+    @Test("An archived project takes no new tasks by any route: section_id, parent_id or move")
+    func archivedProjectTakesNoTasksAnyWay() async throws {
+        try await withAda { ada in
+            let old = try await ada.createProject("Old")
+            let shelf = try await ada.createSection("Shelf", in: old.id)
+            let parent = try await ada.createTask("Old parent", sectionID: shelf.id)
+            _ = try expectOK(try await ada.post("projects/\(old.id)/archive"), as: Project.self)
+            let task = try await ada.createTask("Active")
+
+            let viaSection = try await ada.post("tasks", TaskCreateRequest(content: "x", sectionID: shelf.id))
+            #expect(viaSection.status == .badRequest, "create with section_id: \(viaSection.status)")
+            let viaParent = try await ada.post("tasks", TaskCreateRequest(content: "x", parentID: parent.id))
+            #expect(viaParent.status == .badRequest, "create with parent_id: \(viaParent.status)")
+            let moveToProject = try await ada.post("tasks/\(task.id)/move", TaskMoveRequest(projectID: old.id))
+            #expect(moveToProject.status == .badRequest, "move to project: \(moveToProject.status)")
+            let moveToSection = try await ada.post("tasks/\(task.id)/move", TaskMoveRequest(sectionID: shelf.id))
+            #expect(moveToSection.status == .badRequest, "move to section: \(moveToSection.status)")
             #expect(try await ada.taskIDs() == [task.id])
         }
     }
@@ -248,7 +275,8 @@ struct ProjectTests {
     func inboxIsProtected() async throws {
         try await withAda { ada in
             let inbox = try await ada.inbox()
-            expectError(try await ada.delete("projects/\(inbox.id)"), .badRequest, code: "invalid_field", mentioning: "Inbox")
+            expectError(
+                try await ada.delete("projects/\(inbox.id)"), .badRequest, code: "invalid_field", mentioning: "Inbox")
             expectError(
                 try await ada.delete("projects/\(inbox.id)", ["tasks": "delete"]), .badRequest, code: "invalid_field")
             expectError(
@@ -283,7 +311,8 @@ struct ProjectTests {
             repeat {
                 var query: [(String, String)] = [("limit", "2")]
                 if let cursor { query.append(("cursor", cursor)) }
-                let page = try expectOK(try await ada.send(.get, "projects" + queryString(query)), as: Page<Project>.self)
+                let page = try expectOK(
+                    try await ada.send(.get, "projects" + queryString(query)), as: Page<Project>.self)
                 #expect(page.results.count <= 2)
                 names += page.results.map(\.name)
                 cursor = page.nextCursor

@@ -21,7 +21,8 @@ struct SectionTests {
             #expect(!kitchen.isCollapsed)
 
             let inHome = try expectOK(
-                try await ada.get("sections", ["project_id": home.id]), as: Page<Section>.self).results
+                try await ada.get("sections", ["project_id": home.id]), as: Page<Section>.self
+            ).results
             #expect(inHome.map(\.id) == [kitchen.id, garden.id])
             let all = try expectOK(try await ada.get("sections"), as: Page<Section>.self).results
             #expect(Set(all.map(\.id)) == [kitchen.id, garden.id, desk.id])
@@ -37,7 +38,8 @@ struct SectionTests {
             #expect(renamed.projectID == home.id)
 
             try expectNoContent(try await ada.delete("sections/\(kitchen.id)"))
-            expectError(try await ada.get("sections/\(kitchen.id)"), .notFound, code: "not_found", mentioning: "Section")
+            expectError(
+                try await ada.get("sections/\(kitchen.id)"), .notFound, code: "not_found", mentioning: "Section")
             expectError(try await ada.delete("sections/\(kitchen.id)"), .notFound, code: "not_found")
         }
     }
@@ -63,7 +65,8 @@ struct SectionTests {
                 try await ada.post("sections", SectionCreateRequest(name: "", projectID: home.id)), .badRequest,
                 code: "invalid_field", mentioning: "name")
             expectError(
-                try await ada.post("sections", SectionCreateRequest(name: String(repeating: "s", count: 121), projectID: home.id)),
+                try await ada.post(
+                    "sections", SectionCreateRequest(name: String(repeating: "s", count: 121), projectID: home.id)),
                 .badRequest, code: "invalid_field", mentioning: "name")
             expectError(
                 try await ada.post("sections", json: #"{"name": "Kitchen"}"#), .badRequest, code: "invalid_field",
@@ -111,12 +114,16 @@ struct LabelTests {
             #expect(updated.color == "blue")
             #expect(updated.order == 0)
             #expect(updated.isFavorite)
-            #expect(try expectOK(try await ada.get("labels"), as: Page<Label>.self).results.map(\.name) == ["waiting", "errand"])
+            #expect(
+                try expectOK(try await ada.get("labels"), as: Page<Label>.self).results.map(\.name) == [
+                    "waiting", "errand",
+                ])
 
             try expectNoContent(try await ada.delete("labels/\(errand.id)"))
             expectError(try await ada.get("labels/\(errand.id)"), .notFound, code: "not_found", mentioning: "Label")
             expectError(try await ada.delete("labels/\(errand.id)"), .notFound, code: "not_found")
-            expectError(try await ada.post("labels/\(errand.id)", LabelRequest(color: "red")), .notFound, code: "not_found")
+            expectError(
+                try await ada.post("labels/\(errand.id)", LabelRequest(color: "red")), .notFound, code: "not_found")
         }
     }
 
@@ -135,12 +142,12 @@ struct LabelTests {
         }
     }
 
-    @Test("BUG: renaming a label to a name a task already carries merges the two instead of failing with a 500")
+    @Test("Renaming a label to a name a task already carries merges the two instead of failing")
     func renameOntoTaskOnlyName() async throws {
         try await withAda { ada in
             // Tasks may carry label names that were never created as labels ("quick" here), so the uniqueness
-            // check on `labels` lets the rename through, and the UPDATE of `task_labels` then hits its
-            // (task_id, name) primary key on the task that carries both names.
+            // check on `labels` lets the rename through; the task carrying both names must end up with one,
+            // not trip the (task_id, name) primary key of `task_labels`.
             let errand = try await ada.createLabel("errand")
             let tagged = try await ada.createTask("Buy stamps", labels: ["errand", "quick"])
             let reply = try await ada.post("labels/\(errand.id)", LabelRequest(name: "quick"))
@@ -170,7 +177,8 @@ struct LabelTests {
                 try await ada.post("labels/\(home.id)", LabelRequest(name: "ERRAND")), .conflict, code: "conflict")
             #expect(try expectOK(try await ada.get("labels"), as: Page<Label>.self).results == [errand, home])
             // Changing only the case of one's own name is fine.
-            let recased = try expectOK(try await ada.post("labels/\(errand.id)", LabelRequest(name: "Errand")), as: Label.self)
+            let recased = try expectOK(
+                try await ada.post("labels/\(errand.id)", LabelRequest(name: "Errand")), as: Label.self)
             #expect(recased.name == "Errand")
         }
     }
@@ -267,7 +275,8 @@ struct CommentTests {
             repeat {
                 var query: [(String, String)] = [("task_id", task.id), ("limit", "2")]
                 if let cursor { query.append(("cursor", cursor)) }
-                let page = try expectOK(try await ada.send(.get, "comments" + queryString(query)), as: Page<Comment>.self)
+                let page = try expectOK(
+                    try await ada.send(.get, "comments" + queryString(query)), as: Page<Comment>.self)
                 seen += page.results.map(\.id)
                 cursor = page.nextCursor
             } while cursor != nil
@@ -298,10 +307,13 @@ struct CommentTests {
                 code: "not_found", mentioning: "Project")
             expectError(try await ada.get("comments", ["task_id": "999999"]), .notFound, code: "not_found")
             expectError(try await ada.get("comments", ["project_id": "999999"]), .notFound, code: "not_found")
-            #expect(try expectOK(try await ada.get("comments", ["task_id": task.id]), as: Page<Comment>.self).results.isEmpty)
+            #expect(
+                try expectOK(try await ada.get("comments", ["task_id": task.id]), as: Page<Comment>.self).results
+                    .isEmpty)
 
             let ok = try expectOK(
-                try await ada.post("comments", CommentCreateRequest(content: "Fine", taskID: task.id)), as: Comment.self)
+                try await ada.post("comments", CommentCreateRequest(content: "Fine", taskID: task.id)), as: Comment.self
+            )
             expectError(
                 try await ada.post("comments/\(ok.id)", CommentUpdateRequest(content: "  ")), .badRequest,
                 code: "invalid_field", mentioning: "content")

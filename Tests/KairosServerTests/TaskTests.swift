@@ -34,10 +34,11 @@ struct TaskTests {
             #expect(wire["checked"] as? Bool == false)
             #expect(wire["is_deleted"] as? Bool == false)
             #expect(wire["due"] is NSNull)
-            for key in ["id", "user_id", "project_id", "section_id", "parent_id", "content", "description", "labels",
+            for key in [
+                "id", "user_id", "project_id", "section_id", "parent_id", "content", "description", "labels",
                 "priority", "due", "deadline", "duration", "child_order", "day_order", "is_collapsed", "added_by_uid",
-                "assigned_by_uid", "responsible_uid", "completed_at", "added_at", "updated_at", "note_count"]
-            {
+                "assigned_by_uid", "responsible_uid", "completed_at", "added_at", "updated_at", "note_count",
+            ] {
                 #expect(wire.keys.contains(key), "missing \(key)")
             }
         }
@@ -306,6 +307,53 @@ struct TaskTests {
                 #expect(try await ada.task(task.id).due == nil)
             }
             #expect(try await ada.filter("no date").count == 4)
+        }
+    }
+
+    // DueResolver.update used to return `.clear` as soon as any of the three due fields was null, before
+    // looking at the others, so a client that sends every field (nulls for the ones it does not use) and a
+    // new due_date got its due date erased, while the same body on create set the date.
+    @Test("A new due_date sent with the other due fields as null sets that date instead of clearing it")
+    func dueDateWithNullSiblings() async throws {
+        try await withAda { ada in
+            let body = #"{"due_string": null, "due_date": "2026-03-09", "due_datetime": null}"#
+            let created = try expectOK(
+                try await ada.post(
+                    "tasks",
+                    json: #"{"content": "Created", "due_string": null, "due_date": "2026-03-09", "due_datetime": null}"#
+                ),
+                as: TaskItem.self)
+            #expect(created.due?.date.iso == "2026-03-09")
+
+            let task = try await ada.createTask("Updated", dueString: "today")
+            let reply = try await ada.post("tasks/\(task.id)", json: body)
+            #expect(
+                reply.status == .badRequest || (try? reply.decode(TaskItem.self).due?.date.iso) == "2026-03-09",
+                "\(reply)")
+            #expect(try await ada.task(task.id).due != nil, "the due date was erased")
+        }
+    }
+
+    @Test("DST: a wall time that does not exist (the spring-forward gap) is still accepted")
+    func dueDatetimeInDSTGap() async throws {
+        try await withAda { ada in
+            // 02:30 on March 8, 2026 does not exist in New York: clocks jump from 02:00 to 03:00.
+            let reply = try await ada.post(
+                "tasks", TaskCreateRequest(content: "Gap", dueDatetime: "2026-03-08T02:30:00"))
+            let task = try expectOK(reply, as: TaskItem.self)
+            #expect(task.due?.date.iso == "2026-03-08")
+        }
+    }
+
+    @Test("Closing an already completed task keeps its first completion time")
+    func closeTwice() async throws {
+        try await withAda { ada in
+            let task = try await ada.createTask("Once")
+            try await ada.close(task.id)
+            let first = try await ada.task(task.id).completedAt
+            ada.clock.set("2026-03-05T10:00:00Z")
+            try await ada.close(task.id)
+            #expect(try await ada.task(task.id).completedAt == first)
         }
     }
 
@@ -637,7 +685,8 @@ struct TaskTests {
         try await withAda { ada in
             for limit in ["0", "201", "-1", "ten", "1.5"] {
                 expectError(
-                    try await ada.get("tasks", ["limit": limit]), .badRequest, code: "invalid_field", mentioning: "limit")
+                    try await ada.get("tasks", ["limit": limit]), .badRequest, code: "invalid_field",
+                    mentioning: "limit")
             }
             #expect(try await ada.get("tasks", ["limit": "1"]).status == .ok)
             #expect(try await ada.get("tasks", ["limit": "200"]).status == .ok)

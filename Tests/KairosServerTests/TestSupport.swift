@@ -152,7 +152,8 @@ struct TestAPI: Sendable {
     }
 
     func createSection(_ name: String, in projectID: String) async throws -> Section {
-        try expectOK(try await post("sections", SectionCreateRequest(name: name, projectID: projectID)), as: Section.self)
+        try expectOK(
+            try await post("sections", SectionCreateRequest(name: name, projectID: projectID)), as: Section.self)
     }
 
     func createLabel(_ name: String) async throws -> Label {

@@ -38,10 +38,19 @@ struct SQLiteStoreTests {
         #expect(first.labels == ["errand", "shop"])
         #expect(first.due?.date.iso == "2026-03-04")
         #expect(second.childOrder == first.childOrder + 1)
-        #expect(try await temp.store.searchTasks(userID: user.id, text: "mil", page: PageRequest()).results.map(\.id) == [first.id])
-        #expect(try await temp.store.searchTasks(userID: user.id, text: "crown", page: PageRequest()).results.map(\.id) == [second.id])
+        #expect(
+            try await temp.store.searchTasks(userID: user.id, text: "mil", page: PageRequest()).results.map(\.id) == [
+                first.id
+            ])
+        #expect(
+            try await temp.store.searchTasks(userID: user.id, text: "crown", page: PageRequest()).results.map(\.id) == [
+                second.id
+            ])
         _ = try await temp.store.updateTask(
-            userID: user.id, id: first.id, changes: { var c = TaskChanges(); c.content = "Buy bread"; return c }(), now: temp.now)
+            userID: user.id, id: first.id,
+            changes: {
+                var c = TaskChanges(); c.content = "Buy bread"; return c
+            }(), now: temp.now)
         #expect(try await temp.store.searchTasks(userID: user.id, text: "milk", page: PageRequest()).results.isEmpty)
     }
 
@@ -109,7 +118,8 @@ struct SQLiteStoreTests {
         let user = try await temp.user()
         let project = try await temp.store.createProject(
             userID: user.id,
-            draft: ProjectDraft(name: "Work", description: "", parentID: nil, color: "blue", isFavorite: false, viewStyle: "list"),
+            draft: ProjectDraft(
+                name: "Work", description: "", parentID: nil, color: "blue", isFavorite: false, viewStyle: "list"),
             now: temp.now)
         let parent = try await temp.task("parent", for: user)
         let child = try await temp.task("child", for: user) { $0.parentID = parent.id }
@@ -127,9 +137,11 @@ struct SQLiteStoreTests {
         let inbox = try await temp.store.inbox(userID: user.id)
         let project = try await temp.store.createProject(
             userID: user.id,
-            draft: ProjectDraft(name: "Trip", description: "", parentID: nil, color: "blue", isFavorite: false, viewStyle: "list"),
+            draft: ProjectDraft(
+                name: "Trip", description: "", parentID: nil, color: "blue", isFavorite: false, viewStyle: "list"),
             now: temp.now)
-        let section = try await temp.store.createSection(userID: user.id, projectID: project.id, name: "Pack", order: nil, now: temp.now)
+        let section = try await temp.store.createSection(
+            userID: user.id, projectID: project.id, name: "Pack", order: nil, now: temp.now)
         let task = try await temp.task("passport", for: user) { $0.sectionID = section.id }
         try await temp.store.deleteProject(userID: user.id, id: project.id, moveTasksToInbox: true)
         let moved = try #require(try await temp.store.task(userID: user.id, id: task.id))
@@ -147,7 +159,9 @@ struct SQLiteStoreTests {
         let bob = try await temp.user()
         let task = try await temp.task("secret", for: ada)
         #expect(try await temp.store.task(userID: bob.id, id: task.id) == nil)
-        await #expect(throws: KairosError.missing("Task")) { try await temp.store.deleteTask(userID: bob.id, id: task.id) }
+        await #expect(throws: KairosError.missing("Task")) {
+            try await temp.store.deleteTask(userID: bob.id, id: task.id)
+        }
         await #expect(throws: KairosError.self) {
             _ = try await temp.task("sneaky", for: bob) { $0.parentID = task.id }
         }
@@ -169,9 +183,11 @@ struct SQLiteStoreTests {
     func labels() async throws {
         let temp = try TemporaryStore()
         let user = try await temp.user()
-        let label = try await temp.store.createLabel(userID: user.id, name: "home", color: "blue", order: nil, isFavorite: false)
+        let label = try await temp.store.createLabel(
+            userID: user.id, name: "home", color: "blue", order: nil, isFavorite: false)
         let task = try await temp.task("sweep", for: user) { $0.labels = ["home", "chores"] }
-        _ = try await temp.store.updateLabel(userID: user.id, id: label.id, name: "house", color: nil, order: nil, isFavorite: nil)
+        _ = try await temp.store.updateLabel(
+            userID: user.id, id: label.id, name: "house", color: nil, order: nil, isFavorite: nil)
         #expect(try await temp.store.task(userID: user.id, id: task.id)?.labels == ["house", "chores"])
         try await temp.store.deleteLabel(userID: user.id, id: label.id)
         #expect(try await temp.store.task(userID: user.id, id: task.id)?.labels == ["chores"])

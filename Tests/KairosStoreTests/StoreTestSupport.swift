@@ -20,7 +20,9 @@ final class TemporaryStore {
         try await store.createUser(email: email, name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
     }
 
-    func task(_ content: String, for user: User, _ configure: (inout TaskDraft) -> Void = { _ in }) async throws -> TaskItem {
+    func task(
+        _ content: String, for user: User, _ configure: (inout TaskDraft) -> Void = { _ in }
+    ) async throws -> TaskItem {
         var draft = TaskDraft(content: content)
         configure(&draft)
         return try await store.createTask(userID: user.id, draft: draft, now: now)
@@ -33,6 +35,8 @@ final class TemporaryStore {
     }
 
     func ids(_ filter: String, for user: User) async throws -> Set<String> {
-        Set(try await store.tasks(userID: user.id, query: query(filter), page: PageRequest(limit: 200)).results.map(\.id))
+        Set(
+            try await store.tasks(userID: user.id, query: query(filter), page: PageRequest(limit: 200)).results.map(
+                \.id))
     }
 }

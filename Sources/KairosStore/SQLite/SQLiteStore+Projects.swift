@@ -37,8 +37,12 @@ extension SQLiteStore: ProjectStore {
         return try await pool.write { db in
             var parent: Int64?
             if let parentID = draft.parentID {
-                parent = try require(try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project").id
-                    .rowID
+                let parentProject = try require(
+                    try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project")
+                if parentProject.isInbox {
+                    throw KairosError.invalidField(field: "parent_id", message: "The Inbox cannot hold sub-projects.")
+                }
+                parent = parentProject.id.rowID
             }
             let order =
                 try db.fetchValue(

@@ -358,6 +358,10 @@ extension SQLiteStore: TaskStore {
         let place: (project: Int64, section: Int64?, parent: Int64?)
         if let parentID = draft.parentID {
             let parent = try require(try task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
+            if let projectID = draft.projectID, projectID != parent.projectID {
+                throw KairosError.invalidField(
+                    field: "parent_id", message: "parent_id is a task in another project than project_id.")
+            }
             place = (parent.projectID.rowID!, parent.sectionID?.rowID, parent.id.rowID)
         } else if let sectionID = draft.sectionID {
             let section = try require(try section(db, owner: owner, id: sectionID.rowID ?? 0), "Section")
