@@ -21,7 +21,7 @@ struct TaskController {
                 throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
             }
             return try await tasks.tasks(
-                of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 2))
+                of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 3))
         }
         group.get("tasks/search") { request, context -> Page<TaskItem> in
             guard let query = request.query("query") else {

@@ -11,15 +11,15 @@ struct FilterSQL {
     func condition(for filter: TaskFilter) -> (sql: String, arguments: StatementArguments) {
         switch filter {
         case .today:
-            return ("tasks.due_date = ?", [today.iso])
+            return ("tasks.due_day = ?", [DueDay.of(today)])
         case .tomorrow:
-            return ("tasks.due_date = ?", [today.adding(days: 1).iso])
+            return ("tasks.due_day = ?", [DueDay.of(today) + 1])
         case .overdue:
-            return ("(tasks.due_date < ? OR tasks.due_at < ?)", [today.iso, now.micros])
+            return ("(tasks.due_day < ? OR tasks.due_at < ?)", [DueDay.of(today), now.micros])
         case .noDate:
-            return ("tasks.due_date IS NULL", [])
+            return ("tasks.due_day = ?", [DueDay.none])
         case .nextDays(let days):
-            return ("tasks.due_date BETWEEN ? AND ?", [today.iso, today.adding(days: days - 1).iso])
+            return ("tasks.due_day BETWEEN ? AND ?", [DueDay.of(today), DueDay.of(today) + Int64(days) - 1])
         case .project(let name):
             return (
                 "tasks.project_id IN (SELECT id FROM projects WHERE user_id = ? AND name = ? COLLATE NOCASE)",
@@ -71,4 +71,13 @@ extension TaskFilter {
             return [self]
         }
     }
+}
+
+/// A due date as days since 1970, the form filters compare and sort on; undated tasks sort last.
+enum DueDay {
+    static let none: Int64 = 2_147_483_647
+    private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
+
+    static func of(_ date: LocalDate) -> Int64 { Int64(LocalDate.daysBetween(epoch, date)) }
+    static func of(_ due: Due?) -> Int64 { due.map { of($0.date) } ?? none }
 }

@@ -40,15 +40,23 @@ extension SQLiteStore: TaskStore {
             conditions.append(part.sql)
             arguments += part.arguments
         }
-        let keyset = page.ascendingKeyset(orderColumn: "tasks.child_order", idColumn: "tasks.id")
+        // Filter results come in due order, undated last, which is also what lets the Today view stop
+        // after the first page of the due index instead of scanning every open task.
+        let order =
+            query.filter == nil
+            ? ["tasks.child_order", "tasks.id"] : ["tasks.due_day", "tasks.child_order", "tasks.id"]
+        let keyset = page.ascendingKeyset(columns: order)
         let sql =
             "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))\(keyset.sql)"
-            + " ORDER BY tasks.child_order, tasks.id LIMIT ?"
+            + " ORDER BY \(order.joined(separator: ", ")) LIMIT ?"
         do {
             return try await pool.read { [arguments] db in
                 let rows = try Self.loadTasks(
                     db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit], uncached: !cacheable)
-                let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
+                let cut = page.page(rows) { task in
+                    let key = [Int64(task.childOrder), task.id.rowID!]
+                    return query.filter == nil ? key : [DueDay.of(task.due)] + key
+                }
                 return Page(results: cut.items, nextCursor: cut.next)
             }
         } catch let error as DatabaseError where query.filter != nil && error.resultCode == .SQLITE_ERROR {
@@ -324,12 +332,13 @@ extension SQLiteStore: TaskStore {
     private static func writeDue(_ db: Database, task: Int64, due: Due?) throws {
         try db.run(
             sql: """
-                UPDATE tasks SET due_date = ?, due_time = ?, due_timezone = ?, due_string = ?, due_lang = ?,
+                UPDATE tasks SET due_date = ?, due_day = ?, due_time = ?, due_timezone = ?, due_string = ?, due_lang = ?,
                     due_rrule = ?, due_at = ?
                 WHERE id = ?
                 """,
             arguments: [
-                due?.date.iso, due?.time?.iso, due?.timezone, due?.string, due?.lang, due?.recurrence?.rrule,
+                due?.date.iso, DueDay.of(due), due?.time?.iso, due?.timezone, due?.string, due?.lang,
+                due?.recurrence?.rrule,
                 due?.instant(fallback: .gmt)?.micros, task,
             ])
     }

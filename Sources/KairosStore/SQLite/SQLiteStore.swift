@@ -70,12 +70,15 @@ extension Date {
 }
 
 extension PageRequest {
-    /// Keyset condition for lists ordered by (`orderColumn`, id) ascending.
+    /// Keyset condition for a list ordered ascending by `columns`: the rows after the cursor's key.
+    func ascendingKeyset(columns: [String]) -> (sql: String, arguments: StatementArguments) {
+        guard let keys = cursor?.keys, keys.count == columns.count else { return ("", []) }
+        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        return (" AND (\(columns.joined(separator: ", "))) > (\(placeholders))", StatementArguments(keys))
+    }
+
     func ascendingKeyset(orderColumn: String, idColumn: String = "id") -> (sql: String, arguments: StatementArguments) {
-        guard let keys = cursor?.keys, keys.count == 2 else { return ("", []) }
-        return (
-            " AND (\(orderColumn) > ? OR (\(orderColumn) = ? AND \(idColumn) > ?))", [keys[0], keys[0], keys[1]]
-        )
+        ascendingKeyset(columns: [orderColumn, idColumn])
     }
 
     /// Reads one extra row to know whether another page exists.

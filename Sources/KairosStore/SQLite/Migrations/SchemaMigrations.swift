@@ -11,7 +11,8 @@ enum SchemaMigrations {
     // Text length limits are counted in characters by `Limits`; SQLite's length() counts code points,
     // so the schema only rules out empty text.
     // Times are integer microseconds since 1970 (UTC). Due dates are local calendar dates (TEXT
-    // YYYY-MM-DD) so that "today" filters compare dates, with `due_at` as the exact instant of timed dues.
+    // YYYY-MM-DD), with `due_day` the same date as days since 1970 (`DueDay.none` when undated) so that
+    // filters compare and sort on one indexed integer, and `due_at` the exact instant of timed dues.
     private static func createInitialSchema(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -82,6 +83,7 @@ enum SchemaMigrations {
                     description TEXT NOT NULL DEFAULT '',
                     priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 1 AND 4),
                     due_date TEXT,
+                    due_day INTEGER NOT NULL DEFAULT 2147483647,
                     due_time TEXT,
                     due_timezone TEXT,
                     due_string TEXT,
@@ -106,9 +108,10 @@ enum SchemaMigrations {
                 );
                 CREATE INDEX tasks_by_user ON tasks(user_id, completed_at, child_order, id);
                 CREATE INDEX tasks_by_project ON tasks(project_id, completed_at, child_order, id);
-                CREATE INDEX tasks_by_due ON tasks(user_id, completed_at, due_date);
+                CREATE INDEX tasks_by_due ON tasks(user_id, completed_at, due_day, child_order, id);
                 CREATE INDEX tasks_by_section ON tasks(section_id);
                 CREATE INDEX tasks_by_parent ON tasks(parent_id);
+                CREATE INDEX tasks_by_siblings ON tasks(project_id, parent_id, child_order);
                 CREATE TABLE task_labels (
                     task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
                     user_id INTEGER NOT NULL,

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import KairosClient
+import KairosCore
+
+/// `kairos show ID`: one task in full.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task in full.")
+    @Argument(help: "The task's id.")
+    var id: String
+    @Flag(help: "Print the task as JSON.")
+    var json = false
+
+    func run() async throws {
+        let session = try CLISession()
+        async let taskRequest = session.client.task(id: id)
+        async let userRequest = session.client.currentUser()
+        let task = try await taskRequest
+        if json { return try printJSON(task) }
+        let zone = try await userRequest.timeZone
+        let project = try await session.client.project(id: task.projectID)
+        let table = TaskTable(projectNames: [:], today: LocalDate.today(in: zone, now: Date()), timeZone: zone)
+        var lines = [
+            ("Task", task.content), ("ID", task.id), ("Project", project.name),
+            ("Status", task.isCompleted ? "done" : "open"),
+        ]
+        if !task.description.isEmpty { lines.append(("Notes", task.description)) }
+        if let due = task.due { lines.append(("Due", "\(table.dueText(due)) — \"\(due.string)\"")) }
+        if task.priority > 1 { lines.append(("Priority", TaskTable.priorityLabel(task.priority))) }
+        if !task.labels.isEmpty { lines.append(("Labels", task.labels.map { "@\($0)" }.joined(separator: " "))) }
+        if let duration = task.duration { lines.append(("Estimate", "\(duration.amount) \(duration.unit.rawValue)s")) }
+        if let deadline = task.deadline { lines.append(("Deadline", deadline.date.iso)) }
+        if task.noteCount > 0 { lines.append(("Comments", String(task.noteCount))) }
+        print(TaskTable.align(lines.map { ["\($0.0):", $0.1] }))
+    }
+}

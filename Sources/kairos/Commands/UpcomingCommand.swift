@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+import KairosClient
+import KairosCore
+
+/// `kairos upcoming`: the next seven days.
+struct UpcomingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "upcoming", abstract: "Tasks due in the next 7 days.")
+    @OptionGroup var options: ListOptions
+
+    func run() async throws {
+        let session = try CLISession()
+        let tasks = try await session.client.allTasks(matching: TaskView.upcoming.query)
+        try await session.show(TaskTable.agendaOrder(tasks), options: options)
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import KairosClient
+import KairosCore
+
+/// Options every listing command takes.
+struct ListOptions: ParsableArguments {
+    @Flag(help: "Print the tasks as JSON instead of a table.")
+    var json = false
+}
+
+/// Prints a value in the API's JSON shape, indented for reading.
+func printJSON(_ value: some JSONWritable) throws {
+    let parsed = try JSONSerialization.jsonObject(with: Data(JSONWriter.encode(value)), options: .fragmentsAllowed)
+    let pretty = try JSONSerialization.data(
+        withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+    print(String(decoding: pretty, as: UTF8.self))
+}
+
+/// A signed-in conversation with the server, with what the listings need to print names and dates.
+struct CLISession {
+    let client: KairosClient
+
+    init() throws {
+        client = try CLIConfig.load().client()
+    }
+
+    /// Prints tasks as JSON or as a table with project names and dates in the user's zone.
+    func show(_ tasks: [TaskItem], options: ListOptions, showProject: Bool = true) async throws {
+        if options.json { return try printJSON(tasks) }
+        async let user = client.currentUser()
+        async let projects = showProject ? client.allProjects() : []
+        let zone = try await user.timeZone
+        let names = Dictionary(try await projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let table = TaskTable(projectNames: names, today: LocalDate.today(in: zone, now: Date()), timeZone: zone)
+        print(table.render(tasks, showProject: showProject))
+    }
+}
