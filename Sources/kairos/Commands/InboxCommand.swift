@@ -12,7 +12,9 @@ struct InboxCommand: AsyncParsableCommand {
         let session = try CLISession()
         let projects = try await session.client.allProjects()
         guard let inbox = projects.first(where: \.isInbox) else { throw CLIError("Your account has no Inbox.") }
-        try await session.show(
-            try await session.client.allTasks(projectID: inbox.id), options: options, showProject: false)
+        let client = session.client
+        try await session.show(options: options, showProject: false) {
+            try await client.allTasks(projectID: inbox.id)
+        }
     }
 }

@@ -12,6 +12,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try CLISession()
-        try await session.show(try await session.client.searchTasks(query: text, limit: 50).results, options: options)
+        let client = session.client
+        let text = text
+        try await session.show(options: options) { try await client.searchTasks(query: text, limit: 50).results }
     }
 }

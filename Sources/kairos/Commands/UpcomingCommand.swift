@@ -10,7 +10,9 @@ struct UpcomingCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try CLISession()
-        let tasks = try await session.client.allTasks(matching: TaskView.upcoming.query)
-        try await session.show(TaskTable.agendaOrder(tasks), options: options)
+        let client = session.client
+        try await session.show(options: options, order: TaskTable.agendaOrder) {
+            try await client.allTasks(matching: TaskView.upcoming.query)
+        }
     }
 }

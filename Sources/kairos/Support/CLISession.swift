@@ -25,11 +25,17 @@ struct CLISession {
         client = try CLIConfig.load().client()
     }
 
-    /// Prints tasks as JSON or as a table with project names and dates in the user's zone.
-    func show(_ tasks: [TaskItem], options: ListOptions, showProject: Bool = true) async throws {
-        if options.json { return try printJSON(tasks) }
+    /// Fetches tasks and prints them as JSON or as a table with project names and dates in the user's
+    /// zone; the user and projects are fetched at the same time as the tasks, so a listing costs one round trip.
+    func show(
+        options: ListOptions, showProject: Bool = true, order: ([TaskItem]) -> [TaskItem] = { $0 },
+        _ fetchTasks: @Sendable @escaping () async throws -> [TaskItem]
+    ) async throws {
+        async let taskList = fetchTasks()
+        if options.json { return try printJSON(order(try await taskList)) }
         async let user = client.currentUser()
         async let projects = showProject ? client.allProjects() : []
+        let tasks = order(try await taskList)
         let zone = try await user.timeZone
         let names = Dictionary(try await projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let table = TaskTable(projectNames: names, today: LocalDate.today(in: zone, now: Date()), timeZone: zone)
