@@ -9,10 +9,6 @@ struct UpcomingCommand: AsyncParsableCommand {
     @OptionGroup var options: ListOptions
 
     func run() async throws {
-        let session = try CLISession()
-        let client = session.client
-        try await session.show(options: options, order: TaskTable.agendaOrder) {
-            try await client.allTasks(matching: TaskView.upcoming.query)
-        }
+        try await CLISession().show(.upcoming, options: options)
     }
 }

@@ -41,4 +41,12 @@ struct CLISession {
         let table = TaskTable(projectNames: names, today: LocalDate.today(in: zone, now: Date()), timeZone: zone)
         print(table.render(tasks, showProject: showProject))
     }
+
+    /// Prints one of the built-in views in agenda order.
+    func show(_ view: TaskView, options: ListOptions) async throws {
+        let client = client
+        try await show(options: options, order: TaskTable.agendaOrder) {
+            try await client.allTasks(matching: view.query)
+        }
+    }
 }
