@@ -12,7 +12,7 @@ struct ProjectsCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try CLISession()
         let projects = try await session.client.allProjects()
-        if json { return try printJSON(projects) }
+        if json { return printJSON(projects) }
         let rows =
             [["ID", "PROJECT", "COLOR"]]
             + projects.map { [$0.id, ($0.isFavorite ? "★ " : "") + $0.name, $0.color] }

@@ -16,7 +16,7 @@ struct ShowCommand: AsyncParsableCommand {
         async let taskRequest = session.client.task(id: id)
         async let userRequest = session.client.currentUser()
         let task = try await taskRequest
-        if json { return try printJSON(task) }
+        if json { return printJSON(task) }
         let zone = try await userRequest.timeZone
         let project = try await session.client.project(id: task.projectID)
         let table = TaskTable(projectNames: [:], today: LocalDate.today(in: zone, now: Date()), timeZone: zone)

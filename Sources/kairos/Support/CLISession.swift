@@ -9,12 +9,9 @@ struct ListOptions: ParsableArguments {
     var json = false
 }
 
-/// Prints a value in the API's JSON shape, indented for reading.
-func printJSON(_ value: some JSONWritable) throws {
-    let parsed = try JSONSerialization.jsonObject(with: Data(JSONWriter.encode(value)), options: .fragmentsAllowed)
-    let pretty = try JSONSerialization.data(
-        withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-    print(String(decoding: pretty, as: UTF8.self))
+/// Prints a value in the API's JSON shape, compact, one document per command (for scripts and `jq`).
+func printJSON(_ value: some JSONWritable) {
+    print(String(decoding: JSONWriter.encode(value), as: UTF8.self))
 }
 
 /// A signed-in conversation with the server, with what the listings need to print names and dates.
@@ -32,7 +29,7 @@ struct CLISession {
         _ fetchTasks: @Sendable @escaping () async throws -> [TaskItem]
     ) async throws {
         async let taskList = fetchTasks()
-        if options.json { return try printJSON(order(try await taskList)) }
+        if options.json { return printJSON(order(try await taskList)) }
         async let user = client.currentUser()
         async let projects = showProject ? client.allProjects() : []
         let tasks = order(try await taskList)
