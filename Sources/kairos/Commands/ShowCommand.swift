@@ -13,11 +13,14 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try CLISession()
-        async let taskRequest = session.client.task(id: id)
-        async let userRequest = session.client.currentUser()
-        let task = try await taskRequest
+        let client = session.client
+        let id = id
+        async let taskRequest = settle { try await client.task(id: id) }
+        async let userRequest = settle { try await client.currentUser() }
+        let (taskResult, userResult) = await (taskRequest, userRequest)
+        let task = try taskResult.get()
         if json { return printJSON(task) }
-        let zone = try await userRequest.timeZone
+        let zone = try userResult.get().timeZone
         let project = try await session.client.project(id: task.projectID)
         let table = TaskTable(projectNames: [:], today: LocalDate.today(in: zone, now: Date()), timeZone: zone)
         var lines = [

@@ -14,6 +14,16 @@ func printJSON(_ value: some JSONWritable) {
     print(String(decoding: JSONWriter.encode(value), as: UTF8.self))
 }
 
+/// Runs a request to completion and keeps its outcome. Concurrent requests are settled this way and
+/// checked afterwards, because cancelling an in-flight URLSession request on Linux can hang the process.
+func settle<Value: Sendable>(_ request: @Sendable () async throws -> Value) async -> Result<Value, any Error> {
+    do {
+        return .success(try await request())
+    } catch {
+        return .failure(error)
+    }
+}
+
 /// A signed-in conversation with the server, with what the listings need to print names and dates.
 struct CLISession {
     let client: KairosClient
@@ -28,13 +38,16 @@ struct CLISession {
         options: ListOptions, showProject: Bool = true, order: ([TaskItem]) -> [TaskItem] = { $0 },
         _ fetchTasks: @Sendable @escaping () async throws -> [TaskItem]
     ) async throws {
-        async let taskList = fetchTasks()
-        if options.json { return printJSON(order(try await taskList)) }
-        async let user = client.currentUser()
-        async let projects = showProject ? client.allProjects() : []
-        let tasks = order(try await taskList)
-        let zone = try await user.timeZone
-        let names = Dictionary(try await projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        if options.json { return printJSON(order(try await fetchTasks())) }
+        let client = client
+        async let taskList = settle(fetchTasks)
+        async let user = settle { try await client.currentUser() }
+        async let projects = settle { showProject ? try await client.allProjects() : [] }
+        let (taskResult, userResult, projectResult) = await (taskList, user, projects)
+        let tasks = order(try taskResult.get())
+        let zone = try userResult.get().timeZone
+        let names = Dictionary(
+            try projectResult.get().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let table = TaskTable(projectNames: names, today: LocalDate.today(in: zone, now: Date()), timeZone: zone)
         print(table.render(tasks, showProject: showProject))
     }
