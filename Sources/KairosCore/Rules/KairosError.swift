@@ -43,6 +43,12 @@ public enum KairosError: Error, Equatable, Sendable {
     }
 }
 
+/// The value, or `notFound` worded for its kind of resource when there is none.
+public func require<T>(_ value: T?, _ kind: String) throws(KairosError) -> T {
+    guard let value else { throw .missing(kind) }
+    return value
+}
+
 /// The body of every error response: `{"error": {"code": "...", "message": "..."}}`.
 public struct ErrorResponse: Decodable, Sendable, JSONWritable {
     public struct Detail: Decodable, Sendable {

@@ -131,9 +131,3 @@ public struct ProjectService: Sendable {
         return name
     }
 }
-
-/// Throws `notFound` for a missing resource, worded for its kind.
-func require<T>(_ value: T?, _ kind: String) throws(KairosError) -> T {
-    guard let value else { throw .missing(kind) }
-    return value
-}

@@ -92,18 +92,12 @@ extension PageRequest {
     }
 }
 
-/// Runs a write whose only expected constraint failure is a uniqueness clash (two requests racing
-/// for the same email or label name), reporting that as `conflict` rather than a server error.
+/// Runs a write whose only expected constraint failure is a unique index saying the value is taken,
+/// reporting that as `conflict` rather than a server error.
 func conflictOnUniqueViolation<T>(_ message: String, _ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
         throw KairosError.conflict(message)
     }
-}
-
-/// Throws `notFound` for a missing row, worded for the kind of resource.
-func require<T>(_ value: T?, _ kind: String) throws -> T {
-    guard let value else { throw KairosError.missing(kind) }
-    return value
 }
