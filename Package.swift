@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "kairos", targets: ["kairos"]),
         .library(name: "KairosCore", targets: ["KairosCore"]),
+        .library(name: "KairosCapture", targets: ["KairosCapture"]),
         .library(name: "KairosClient", targets: ["KairosClient"]),
         .library(name: "KairosServer", targets: ["KairosServer"]),
     ],
@@ -21,6 +22,8 @@ let package = Package(
     targets: [
         // Pure domain: entities, rules, due dates, filters, permissions. No I/O.
         .target(name: "KairosCore"),
+        // The natural-language capture parser: speech and quick-add text to task proposals. No I/O.
+        .target(name: "KairosCapture", dependencies: ["KairosCore"]),
         // Persistence behind protocols; the embedded default is SQLite.
         .target(
             name: "KairosStore",
@@ -34,6 +37,7 @@ let package = Package(
             name: "KairosServer",
             dependencies: [
                 "KairosCore",
+                "KairosCapture",
                 "KairosStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -47,11 +51,17 @@ let package = Package(
             name: "kairos",
             dependencies: [
                 "KairosClient",
+                "KairosCapture",
                 "KairosServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "KairosCoreTests", dependencies: ["KairosCore"]),
+        .testTarget(
+            name: "KairosCaptureTests",
+            dependencies: ["KairosCapture"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "KairosStoreTests", dependencies: ["KairosStore"]),
         .testTarget(
             name: "KairosServerTests",

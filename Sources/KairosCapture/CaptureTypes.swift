@@ -1,0 +1,102 @@
+import Foundation
+import KairosCore
+
+/// What the parser knows besides the text: the speaker's moment, time zone and list names.
+public struct CaptureContext: Sendable {
+    /// The reference moment as wall time in `timeZone`.
+    public var now: LocalDateTime
+    public var timeZone: TimeZone
+    /// The user's existing list (project) names, matched case-insensitively.
+    public var lists: [String]
+
+    public init(now: LocalDateTime, timeZone: TimeZone, lists: [String]) {
+        self.now = now
+        self.timeZone = timeZone
+        self.lists = lists
+    }
+
+    public init(instant: Date, timeZone: TimeZone, lists: [String]) {
+        self.init(now: LocalDateTime(instant, in: timeZone), timeZone: timeZone, lists: lists)
+    }
+}
+
+/// One task the parser proposes; the user reviews it before anything is written.
+public struct CaptureProposal: Hashable, Sendable {
+    /// The action in the speaker's words, first letter upper-case.
+    public var title: String
+    /// Extra text kept with the task, e.g. the rest of a long transcript that gave no task.
+    public var description: String?
+    /// Local wall time in the context's time zone, to the minute.
+    public var due: LocalDateTime?
+    /// The list as the user named it: an existing list's own spelling, or the spoken name capitalized.
+    public var list: String?
+    /// Whether `list` names one of the context's lists (false also when `list` is nil).
+    public var listExists: Bool
+    /// 1 (highest) to 4 as the user sees it, nil when not said. The Todoist-shaped API stores p1 as 4.
+    public var priority: Int?
+    public var labels: [String]
+    public var recurrence: RecurrenceRule?
+    /// Where the task was said, as UTF-16 offsets into the captured text (JavaScript and NSString indices).
+    public var sourceSpan: Range<Int>
+
+    public init(
+        title: String, description: String? = nil, due: LocalDateTime? = nil, list: String? = nil,
+        listExists: Bool = false, priority: Int? = nil, labels: [String] = [], recurrence: RecurrenceRule? = nil,
+        sourceSpan: Range<Int>
+    ) {
+        self.title = title
+        self.description = description
+        self.due = due
+        self.list = list
+        self.listExists = listExists
+        self.priority = priority
+        self.labels = labels
+        self.recurrence = recurrence
+        self.sourceSpan = sourceSpan
+    }
+}
+
+/// Something the user should know about a capture that still succeeded.
+public enum CaptureWarning: Hashable, Sendable {
+    /// The text was longer than `CaptureLimits.maxWords`; only the first words were parsed.
+    case truncated(parsedWords: Int, totalWords: Int)
+    /// Nothing in the text looked like English.
+    case notEnglish
+
+    public var code: String {
+        switch self {
+        case .truncated: "truncated"
+        case .notEnglish: "not_english"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .truncated(let parsed, let total):
+            "The text has \(total) words; only the first \(parsed) were turned into tasks."
+        case .notEnglish:
+            "This doesn't look like English, the only language capture understands so far; check the tasks."
+        }
+    }
+}
+
+/// The parser's answer: proposals in the order they were said, and warnings.
+public struct CaptureResult: Hashable, Sendable {
+    public var tasks: [CaptureProposal]
+    public var warnings: [CaptureWarning]
+
+    public init(tasks: [CaptureProposal], warnings: [CaptureWarning] = []) {
+        self.tasks = tasks
+        self.warnings = warnings
+    }
+}
+
+/// Size rules for captured text.
+public enum CaptureLimits {
+    /// Longer text is refused (HTTP 413).
+    public static let maxCharacters = 20_000
+    /// Longer text is cut to this many words, with a warning.
+    public static let maxWords = 500
+    /// A transcript kept as a task keeps this many characters in the title, the rest in the description.
+    public static let maxTitleCharacters = 500
+}
