@@ -103,6 +103,13 @@ public struct JSONWriter {
         value.write(to: &self)
     }
 
+    /// Writes `fragment`, already-encoded JSON text, as the next value (a value echoed back as it was received).
+    public mutating func raw(_ fragment: some Sequence<UInt8>) {
+        separate()
+        bytes.append(contentsOf: fragment)
+        needsComma = true
+    }
+
     public mutating func null() {
         separate()
         bytes.append(contentsOf: Array("null".utf8))

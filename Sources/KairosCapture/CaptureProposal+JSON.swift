@@ -1,0 +1,85 @@
+import Foundation
+import KairosCore
+
+// The one JSON form of capture output, shared by `kairos parse`, the capture API and the SDK:
+// a proposal is {"title", "description", "due", "list", "list_exists", "priority", "labels", "recurrence",
+// "source_span"}, with `due` as local wall time "YYYY-MM-DDTHH:MM" and `recurrence` as an RRULE.
+
+extension CaptureProposal: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("title"); json.string(title)
+            json.key("description"); json.string(description)
+            json.key("due"); json.string(due?.iso)
+            json.key("list"); json.string(list)
+            json.key("list_exists"); json.bool(listExists)
+            json.key("priority"); json.int(priority)
+            json.key("labels"); json.array(labels) { json, label in json.string(label) }
+            json.key("recurrence"); json.string(recurrence?.rrule)
+            json.key("source_span")
+            json.array([sourceSpan.lowerBound, sourceSpan.upperBound]) { json, offset in json.int(offset) }
+        }
+    }
+}
+
+extension CaptureProposal: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case title, description, due, list, priority, labels, recurrence
+        case listExists = "list_exists"
+        case sourceSpan = "source_span"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var due: LocalDateTime?
+        if let text = try c.decodeIfPresent(String.self, forKey: .due) {
+            guard let wallTime = LocalDateTime(iso: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .due, in: c, debugDescription: "Expected a wall time such as 2026-03-12T15:00, got \(text)")
+            }
+            due = wallTime
+        }
+        var recurrence: RecurrenceRule?
+        if let rrule = try c.decodeIfPresent(String.self, forKey: .recurrence) {
+            do {
+                recurrence = try RecurrenceRule(rrule: rrule)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .recurrence, in: c, debugDescription: error.message)
+            }
+        }
+        let span = try c.decode([Int].self, forKey: .sourceSpan)
+        guard span.count == 2, 0 <= span[0], span[0] <= span[1] else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sourceSpan, in: c, debugDescription: "Expected [start, end] with 0 <= start <= end")
+        }
+        self.init(
+            title: try c.decode(String.self, forKey: .title),
+            description: try c.decodeIfPresent(String.self, forKey: .description), due: due,
+            list: try c.decodeIfPresent(String.self, forKey: .list),
+            listExists: try c.decodeIfPresent(Bool.self, forKey: .listExists) ?? false,
+            priority: try c.decodeIfPresent(Int.self, forKey: .priority),
+            labels: try c.decodeIfPresent([String].self, forKey: .labels) ?? [], recurrence: recurrence,
+            sourceSpan: span[0]..<span[1])
+    }
+}
+
+extension CaptureWarning: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("code"); json.string(code)
+            json.key("message"); json.string(message)
+        }
+    }
+}
+
+extension CaptureResult: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in writeMembers(to: &json) }
+    }
+
+    /// Writes `"tasks"` and `"warnings"` into the object being written, for answers that carry more members.
+    public func writeMembers(to json: inout JSONWriter) {
+        json.key("tasks"); json.array(tasks) { json, task in task.write(to: &json) }
+        json.key("warnings"); json.array(warnings) { json, warning in warning.write(to: &json) }
+    }
+}
