@@ -10,19 +10,76 @@ public struct CaptureEngine: Sendable {
     /// With `keepUnparsedText`, text that yields no task but is more than filler comes back as one task titled
     /// with the transcript, so nothing said is lost (the API's behaviour); without it the rules' output is exact.
     public func capture(_ text: String, context: CaptureContext, keepUnparsedText: Bool = false) -> CaptureResult {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return CaptureResult(tasks: []) }
-        return CaptureResult(tasks: [CaptureProposal(title: trimmed, sourceSpan: 0..<text.utf16.count)])
+        var tokens = Tokenizer.tokenize(text)
+        var warnings: [CaptureWarning] = []
+        let words = tokens.lazy.filter { $0.kind == .word }.count
+        if words > CaptureLimits.maxWords {
+            var seen = 0
+            let cut = tokens.firstIndex { token in
+                if token.kind == .word { seen += 1 }
+                return seen > CaptureLimits.maxWords
+            }
+            if let cut { tokens.removeSubrange(cut...) }
+            warnings.append(.truncated(parsedWords: CaptureLimits.maxWords, totalWords: words))
+        }
+        if !LanguageCheck.looksEnglish(tokens) { warnings.append(.notEnglish) }
+        var tasks = UtteranceParser(tokens: tokens, context: context).tasks()
+        if tasks.isEmpty, keepUnparsedText, let kept = Self.transcriptTask(text, tokens: tokens) {
+            tasks = [kept]
+        }
+        return CaptureResult(tasks: tasks, warnings: warnings)
     }
 
     /// Parses `range` of `text` (UTF-16 offsets; the whole text when nil) as exactly one task, as Todoist's
     /// quick add and a highlighted phrase do. Nil when the range holds nothing to make a task of.
     public func captureOne(_ text: String, range: Range<Int>? = nil, context: CaptureContext) -> CaptureProposal? {
-        let span = range ?? 0..<text.utf16.count
         let utf16 = Array(text.utf16)
+        let span = range ?? 0..<utf16.count
         guard span.lowerBound >= 0, span.upperBound <= utf16.count else { return nil }
-        let phrase = String(decoding: utf16[span], as: UTF16.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !phrase.isEmpty else { return nil }
-        return CaptureProposal(title: phrase, sourceSpan: span)
+        let phrase = String(decoding: utf16[span], as: UTF16.self)
+        let tokens = Tokenizer.tokenize(phrase)
+        guard var proposal = UtteranceParser(tokens: tokens, context: context).singleTask() else { return nil }
+        proposal.sourceSpan =
+            (proposal.sourceSpan.lowerBound + span.lowerBound)..<(proposal.sourceSpan.upperBound + span.lowerBound)
+        return proposal
+    }
+
+    /// The transcript itself as a task, when it holds more than filler: the first characters as the title, the rest
+    /// as the description.
+    static func transcriptTask(_ text: String, tokens: [Token]) -> CaptureProposal? {
+        let meaningful = tokens.contains { token in
+            token.kind == .word && !Lexicon.hesitations.contains(token.word) && !Lexicon.fillers.contains(token.word)
+        }
+        guard meaningful else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = String(trimmed.prefix(CaptureLimits.maxTitleCharacters))
+        let rest = trimmed.dropFirst(CaptureLimits.maxTitleCharacters).trimmingCharacters(in: .whitespacesAndNewlines)
+        let start = tokens.first?.span.lowerBound ?? 0
+        let end = tokens.last?.span.upperBound ?? text.utf16.count
+        return CaptureProposal(
+            title: ListDirectory.capitalizeFirst(title), description: rest.isEmpty ? nil : rest, sourceSpan: start..<end
+        )
+    }
+}
+
+/// Tells English text from other languages by its share of common English words.
+enum LanguageCheck {
+    static func looksEnglish(_ tokens: [Token]) -> Bool {
+        var total = 0
+        var known = 0
+        for token in tokens where token.kind == .word {
+            let word = token.word
+            guard word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { continue }
+            total += 1
+            if Lexicon.common.contains(word) || Lexicon.verbs.contains(word) || Lexicon.fillers.contains(word)
+                || Lexicon.hesitations.contains(word) || Lexicon.months[word] != nil || Weekday(name: word) != nil
+                || Lexicon.cardinals[word] != nil || Lexicon.determiners.contains(word)
+                || Lexicon.vagueTimeWords.contains(word) || word.hasPrefix("#") || word.hasPrefix("@")
+            {
+                known += 1
+            }
+        }
+        guard total >= 2 else { return true }
+        return known * 5 >= total
     }
 }

@@ -1,0 +1,188 @@
+/// Reads the grammar of clauses: where actions, lead-ins and commentary start.
+struct ClauseReader {
+    let tokens: [Token]
+    /// For each token, the index of the phrase (mention) that covers it.
+    let mentionAt: [Int?]
+    let mentions: [Mention]
+
+    func word(_ index: Int) -> String? {
+        index >= 0 && index < tokens.count && tokens[index].kind == .word ? tokens[index].word : nil
+    }
+
+    /// A word that is neither part of a phrase nor punctuation.
+    func isPlainWord(_ index: Int) -> Bool {
+        index < tokens.count && tokens[index].kind == .word && mentionAt[index] == nil
+    }
+
+    func isFiller(_ index: Int) -> Bool {
+        guard isPlainWord(index), let text = word(index) else { return false }
+        if Lexicon.hesitations.contains(text) || Lexicon.fillers.contains(text) { return true }
+        // Greetings: "good morning", "hi", "hello".
+        if ["hi", "hello", "hiya", "morning"].contains(text), index == 0 || word(index - 1) == "good" { return true }
+        if ["morning", "afternoon", "evening", "night"].contains(text), word(index - 1) == "good" { return true }
+        // "after that", "after this": a connector between two actions.
+        if text == "after" || text == "afterwards" {
+            return text == "afterwards" || ["that", "this"].contains(word(index + 1))
+        }
+        return (text == "that" || text == "this") && word(index - 1) == "after"
+    }
+
+    /// Whether a lead-in at `index` can open a new clause in the middle of a sentence: one with a subject
+    /// ("I need to") or a reminder phrase ("remember to"), not a bare "going to" inside "start going to the gym".
+    func anchoredLeadIn(at index: Int) -> Int? {
+        guard let length = leadIn(at: index), let first = word(index) else { return nil }
+        let anchored =
+            Lexicon.subjects.contains(first) || Lexicon.contractedSubjects[first] != nil
+            || [
+                "remember", "remind", "don't", "dont", "do", "make", "be", "note", "reminder", "it's", "its", "it",
+                "please", "can", "could", "would", "will",
+            ].contains(first)
+        return anchored ? length : nil
+    }
+
+    /// The number of tokens of a lead-in ("I need to", "remember to", "I'm gonna") starting at `index`, or nil.
+    func leadIn(at index: Int) -> Int? {
+        guard isPlainWord(index), let first = word(index) else { return nil }
+        var cursor = index
+        if let followers = Lexicon.contractedSubjects[first] {
+            cursor += 1
+            if !followers.isEmpty {
+                guard let next = word(cursor), followers.contains(next) else { return nil }
+                cursor += 1
+            }
+            return cursor + restOfModal(from: cursor) - index
+        }
+        if Lexicon.subjects.contains(first) {
+            cursor += 1
+            while let next = word(cursor), Lexicon.adverbs.contains(next), !Lexicon.modals.contains(next) {
+                cursor += 1
+            }
+            guard let modal = word(cursor), Lexicon.modals.contains(modal) else { return nil }
+            cursor += 1
+            return cursor + restOfModal(from: cursor) - index
+        }
+        if first == "it's" || first == "its" || (first == "it" && word(index + 1) == "is") {
+            // "it's really important to renew the passport", "it's time to call mom"
+            cursor += first == "it" ? 2 : 1
+            while let next = word(cursor),
+                Lexicon.adverbs.contains(next) || ["very", "super", "time", "high"].contains(next)
+                    || mentionAt[cursor] != nil
+            {
+                cursor += 1
+            }
+            guard cursor > index + 1, word(cursor) == "to", isPlainWord(cursor) else { return nil }
+            return cursor + 1 - index
+        }
+        for phrase in Lexicon.leadInPhrases where phrase.first == first && matches(phrase, at: index) {
+            let end = index + phrase.count
+            // "have to" and "need to" alone must be followed by an action: "need to" in "what I need to buy".
+            return end + restOfModal(from: end) - index
+        }
+        return nil
+    }
+
+    /// After "I need", "I've got", "I'm going": "to", "got to", adverbs such as "probably" or "also".
+    private func restOfModal(from start: Int) -> Int {
+        var cursor = start
+        while let next = word(cursor),
+            Lexicon.adverbs.contains(next) || ["to", "got", "gotta", "like", "go"].contains(next)
+        {
+            if next == "go", !(word(cursor + 1).map { Lexicon.verbs.contains($0) } ?? false) { break }
+            if next == "like", word(cursor + 1) != "to" { break }
+            cursor += 1
+        }
+        return cursor - start
+    }
+
+    private func matches(_ phrase: [String], at index: Int) -> Bool {
+        for (offset, text) in phrase.enumerated() {
+            guard isPlainWord(index + offset), word(index + offset) == text else { return false }
+        }
+        return true
+    }
+
+    /// Whether a clause about the speaker, not an action, starts at `index`: "it's late", "nobody ever opens
+    /// them", "my shoulder is a mess", "the roosters woke me up".
+    func commentaryStarts(at index: Int) -> Bool {
+        guard isPlainWord(index), let first = word(index), leadIn(at: index) == nil else { return false }
+        let previous = index > 0 ? word(index - 1) : nil
+        if let previous, Lexicon.complementizers.contains(previous), isPlainWord(index - 1) { return false }
+        if Lexicon.commentarySubjects.contains(first) { return true }
+        if Lexicon.pronounSubjects.contains(first), let next = word(index + 1), Lexicon.statementVerbs.contains(next) {
+            return true
+        }
+        if Self.copulas.contains(first) { return true }
+        guard Lexicon.determiners.contains(first), opensClause(index) else { return false }
+        // A short noun phrase, then a verb that makes a statement.
+        var cursor = index + 1
+        while cursor < index + 4, isPlainWord(cursor), let text = word(cursor) {
+            if cursor > index + 1, Lexicon.statementVerbs.contains(text) || text.hasSuffix("ed") && text.count > 4 {
+                return true
+            }
+            if Lexicon.verbs.contains(text) && cursor > index + 1 { return false }
+            cursor += 1
+        }
+        return false
+    }
+
+    static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't", "been"]
+
+    /// Whether `index` starts a clause: at the start, after punctuation, a filler, a conjunction or a date phrase.
+    func opensClause(_ index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previous = index - 1
+        if tokens[previous].kind != .word || mentionAt[previous] != nil { return true }
+        let text = tokens[previous].word
+        return Lexicon.hesitations.contains(text) || Lexicon.fillers.contains(text)
+            || Lexicon.conjunctions.contains(text)
+    }
+
+    /// Whether an action (a verb, a lead-in or commentary) starts at `index`, after fillers and date phrases.
+    /// After a conjunction or comma (`afterConjunction`) a word that is also a noun ("text dave") reads as a verb
+    /// when words follow it; after a mere hesitation ("send the um email") it needs a clear object.
+    func newActionStarts(at start: Int, afterConjunction: Bool = true) -> Bool {
+        var cursor = start
+        while cursor < tokens.count {
+            if tokens[cursor].kind != .word { return false }
+            if let mention = mentionAt[cursor] {
+                guard mentions[mention].isDate || isPriority(mentions[mention]) else { return false }
+                cursor = mentions[mention].tokens.upperBound
+                continue
+            }
+            if leadIn(at: cursor) != nil || commentaryStarts(at: cursor) { return true }
+            if isFiller(cursor) || word(cursor) == "oh" {
+                cursor += 1
+                continue
+            }
+            return isVerb(at: cursor, lenient: afterConjunction)
+        }
+        return false
+    }
+
+    private func isPriority(_ mention: Mention) -> Bool {
+        if case .priority = mention.kind { return true }
+        return false
+    }
+
+    /// A verb in the imperative: always for clear verbs, before an object or particle for words that are also nouns.
+    func isVerb(at index: Int, lenient: Bool = false) -> Bool {
+        guard isPlainWord(index), let text = word(index) else { return false }
+        if Lexicon.nounVerbs.contains(text) {
+            guard index + 1 < tokens.count, tokens[index + 1].kind == .word else { return false }
+            let next = tokens[index + 1]
+            if lenient, isPlainWord(index + 1), !Lexicon.conjunctions.contains(next.word), !isFiller(index + 1) {
+                return true
+            }
+            return Lexicon.verbFollowers.contains(next.word) || next.isCapitalized
+                || NumberReader.digitNumber(next.word) != nil
+                || mentionAt[index + 1] != nil && !isListMention(index + 1)
+        }
+        return Lexicon.verbs.contains(text)
+    }
+
+    private func isListMention(_ index: Int) -> Bool {
+        guard let mention = mentionAt[index] else { return false }
+        if case .list = mentions[mention].kind { return true }
+        return false
+    }
+}
