@@ -67,6 +67,7 @@ let package = Package(
             name: "KairosServerTests",
             dependencies: [
                 "KairosServer",
+                "KairosCapture",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

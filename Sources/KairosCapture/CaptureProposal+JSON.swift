@@ -63,11 +63,37 @@ extension CaptureProposal: Decodable {
     }
 }
 
+// A warning is {"code", "message"} plus the numbers it speaks of (`parsed_words`, `total_words`).
 extension CaptureWarning: JSONWritable {
     public func write(to json: inout JSONWriter) {
         json.object { json in
             json.key("code"); json.string(code)
             json.key("message"); json.string(message)
+            if case .truncated(let parsed, let total) = self {
+                json.key("parsed_words"); json.int(parsed)
+                json.key("total_words"); json.int(total)
+            }
+        }
+    }
+}
+
+extension CaptureWarning {
+    enum CodingKeys: String, CodingKey {
+        case code
+        case parsedWords = "parsed_words"
+        case totalWords = "total_words"
+    }
+
+    /// Reads a warning; nil for a code this version does not know, so newer servers do not break older clients.
+    init?(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .code) {
+        case "truncated":
+            self = .truncated(
+                parsedWords: try c.decode(Int.self, forKey: .parsedWords),
+                totalWords: try c.decode(Int.self, forKey: .totalWords))
+        case "not_english": self = .notEnglish
+        default: return nil
         }
     }
 }
@@ -81,5 +107,39 @@ extension CaptureResult: JSONWritable {
     public func writeMembers(to json: inout JSONWriter) {
         json.key("tasks"); json.array(tasks) { json, task in task.write(to: &json) }
         json.key("warnings"); json.array(warnings) { json, warning in warning.write(to: &json) }
+    }
+}
+
+extension CaptureResult: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case tasks, warnings
+    }
+
+    /// The warnings member read one by one, keeping those this version knows.
+    private struct KnownWarning: Decodable {
+        let warning: CaptureWarning?
+        init(from decoder: any Decoder) throws { warning = try CaptureWarning(from: decoder) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            tasks: try c.decode([CaptureProposal].self, forKey: .tasks),
+            warnings: (try c.decodeIfPresent([KnownWarning].self, forKey: .warnings) ?? []).compactMap(\.warning))
+    }
+}
+
+/// The answer of `POST /api/v1/capture/span`: the one proposal a highlighted phrase makes, or null.
+public struct CaptureSpanResult: Decodable, Sendable, JSONWritable {
+    public var task: CaptureProposal?
+
+    public init(task: CaptureProposal?) {
+        self.task = task
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("task"); json.value(task)
+        }
     }
 }

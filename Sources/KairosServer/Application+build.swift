@@ -37,11 +37,13 @@ public struct AppServices: Sendable {
     public let accounts: AccountService
     public let projects: ProjectService
     public let tasks: TaskService
+    public let capture: CaptureService
 
     public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
+        capture = CaptureService(store: store, clock: clock)
     }
 }
 
@@ -83,5 +85,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     accounts.addRoutes(to: signedIn)
     ProjectController(projects: services.projects).addRoutes(to: signedIn)
     TaskController(tasks: services.tasks).addRoutes(to: signedIn)
+    CaptureController(capture: services.capture).addRoutes(to: signedIn)
     return router
 }

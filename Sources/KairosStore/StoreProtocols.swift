@@ -141,6 +141,32 @@ public struct TaskDraft: Sendable {
     }
 }
 
+/// One task of a `TaskBatch`.
+public struct BatchTask: Sendable {
+    public var draft: TaskDraft
+    /// The index of one of the batch's new projects to put the task in; it then overrides the draft's placement.
+    public var newProject: Int?
+    /// A first comment on the task (a quick-add note).
+    public var comment: String?
+
+    public init(draft: TaskDraft, newProject: Int? = nil, comment: String? = nil) {
+        self.draft = draft
+        self.newProject = newProject
+        self.comment = comment
+    }
+}
+
+/// Tasks written together, all or none, with the projects they need created first.
+public struct TaskBatch: Sendable {
+    public var newProjects: [ProjectDraft]
+    public var tasks: [BatchTask]
+
+    public init(newProjects: [ProjectDraft] = [], tasks: [BatchTask]) {
+        self.newProjects = newProjects
+        self.tasks = tasks
+    }
+}
+
 /// Validated changes to a task.
 public struct TaskChanges: Sendable {
     public var content: String?
@@ -222,6 +248,9 @@ public protocol TaskStore: Sendable {
     func tasks(userID: String, query: TaskQuery, page: PageRequest) async throws -> Page<TaskItem>
     func task(userID: String, id: String) async throws -> TaskItem?
     func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem
+    /// Creates the batch's projects, then its tasks and their comments, in one transaction: if any fails, nothing
+    /// is written. Returns the tasks in batch order.
+    func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem]
     func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem
     /// Completes a task and all its subtasks.
     func closeTask(userID: String, id: String, now: Date) async throws

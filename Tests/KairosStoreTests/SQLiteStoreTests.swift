@@ -192,4 +192,33 @@ struct SQLiteStoreTests {
         try await temp.store.deleteLabel(userID: user.id, id: label.id)
         #expect(try await temp.store.task(userID: user.id, id: task.id)?.labels == ["chores"])
     }
+
+    @Test("A batch writes its new projects, tasks and comments together, or nothing when one task fails")
+    func batch() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let other = try await temp.user()
+        let garden = ProjectDraft(
+            name: "Garden", description: "", parentID: nil, color: "green", isFavorite: false, viewStyle: "list")
+        let theirs = try await temp.store.createProject(userID: other.id, draft: garden, now: temp.now)
+        let plant = BatchTask(draft: TaskDraft(content: "Plant tulips"), newProject: 0, comment: "before the frost")
+        let failing = TaskBatch(
+            newProjects: [garden], tasks: [plant, BatchTask(draft: TaskDraft(content: "Sneak", projectID: theirs.id))])
+        await #expect(throws: KairosError.missing("Project")) {
+            _ = try await temp.store.createTasks(userID: user.id, batch: failing, now: temp.now)
+        }
+        let projects = { try await temp.store.projects(userID: user.id, archived: false, page: PageRequest()).results }
+        #expect(try await projects().map(\.name) == ["Inbox"])
+        #expect(try await temp.store.tasks(userID: user.id, query: temp.query(), page: PageRequest()).results.isEmpty)
+
+        let created = try await temp.store.createTasks(
+            userID: user.id,
+            batch: TaskBatch(newProjects: [garden], tasks: [plant, BatchTask(draft: TaskDraft(content: "Call mom"))]),
+            now: temp.now)
+        let mine = try #require(try await projects().first { $0.name == "Garden" })
+        #expect(created.map(\.content) == ["Plant tulips", "Call mom"])
+        #expect(created.map(\.projectID) == [mine.id, try await temp.store.inbox(userID: user.id).id])
+        #expect(created.map(\.noteCount) == [1, 0])
+        #expect(try await temp.store.createTasks(userID: user.id, batch: TaskBatch(tasks: []), now: temp.now).isEmpty)
+    }
 }

@@ -43,6 +43,16 @@ public enum KairosError: Error, Equatable, Sendable {
     }
 }
 
+extension KairosError {
+    /// The same error about a field of one item in a list, such as `tasks[2].due`: field and message name the full path.
+    public func nested(in path: String) -> KairosError {
+        guard case .invalidField(let field, let message) = self else { return self }
+        let full = "\(path).\(field)"
+        return .invalidField(
+            field: full, message: message.hasPrefix(field) ? "\(path).\(message)" : "\(full): \(message)")
+    }
+}
+
 /// The value, or `notFound` worded for its kind of resource when there is none.
 public func require<T>(_ value: T?, _ kind: String) throws(KairosError) -> T {
     guard let value else { throw .missing(kind) }

@@ -14,6 +14,8 @@ public enum Limits {
     public static let passwordLength = 8...200
     public static let tokenName = 1...100
     public static let viewStyles: Set<String> = ["list", "board", "calendar"]
+    /// How many reviewed proposals one capture commit may create.
+    public static let committedTasks = 1...100
 
     /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
     public static func requireText(

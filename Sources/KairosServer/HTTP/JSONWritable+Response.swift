@@ -1,4 +1,5 @@
 import Hummingbird
+import KairosCapture
 import KairosCore
 import NIOCore
 
@@ -30,6 +31,9 @@ extension TaskItem: JSONResponseGenerator {}
 extension Comment: JSONResponseGenerator {}
 extension Page: ResponseGenerator, JSONResponseGenerator where Item: JSONWritable {}
 extension CompletedPage: JSONResponseGenerator {}
+extension CaptureResult: JSONResponseGenerator {}
+extension CaptureSpanResult: JSONResponseGenerator {}
+extension CaptureCommitResponse: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

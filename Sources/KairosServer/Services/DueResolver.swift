@@ -66,11 +66,17 @@ struct DueResolver {
             throw .invalidField(
                 field: "due_datetime", message: "due_datetime must be a time such as 2026-03-12T15:00:00Z.")
         }
-        let day = LocalDate(instant, in: zone)
-        let time = LocalTime(instant, in: zone)
+        return due(at: LocalDateTime(instant, in: zone), recurrence: nil, lang: lang)
+    }
+
+    /// A due at a wall time in the user's zone, pinned to it; with a rule, `wallTime` is its first occurrence.
+    func due(at wallTime: LocalDateTime, recurrence: RecurrenceRule?, lang: String? = nil) -> Due {
+        let shown = wallTime.normalized(in: user.timeZone)
+        let clock = String(shown.time.iso.prefix(5))
         return Due(
-            date: day, time: time, timezone: user.timezone, string: "\(day.iso) \(time.iso.prefix(5))",
-            lang: lang ?? "en")
+            date: shown.date, time: shown.time, timezone: user.timezone,
+            string: recurrence.map { "\($0.humanDescription) at \(clock)" } ?? "\(shown.date.iso) \(clock)",
+            lang: lang ?? "en", recurrence: recurrence)
     }
 
     private static func hasOffset(_ text: String) -> Bool {

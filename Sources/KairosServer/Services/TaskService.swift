@@ -186,14 +186,14 @@ public struct TaskService: Sendable {
 
     // MARK: Field rules
 
-    private static func description(_ text: String) throws(KairosError) -> String {
+    static func description(_ text: String) throws(KairosError) -> String {
         guard text.count <= Limits.taskDescriptionMax else {
             throw .invalidField(field: "description", message: "description must be at most 16383 characters long.")
         }
         return text
     }
 
-    private static func labels(_ names: [String]) throws(KairosError) -> [String] {
+    static func labels(_ names: [String]) throws(KairosError) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for name in names {

@@ -35,31 +35,37 @@ extension SQLiteStore: ProjectStore {
     public func createProject(userID: String, draft: ProjectDraft, now: Date) async throws -> Project {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
-            var parent: Int64?
-            if let parentID = draft.parentID {
-                let parentProject = try require(
-                    try Self.project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project")
-                if parentProject.isInbox {
-                    throw KairosError.invalidField(field: "parent_id", message: "The Inbox cannot hold sub-projects.")
-                }
-                parent = parentProject.id.rowID
-            }
-            let order =
-                try db.fetchValue(
-                    Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?",
-                    arguments: [owner]) ?? 1
-            try db.run(
-                sql: """
-                    INSERT INTO projects (user_id, parent_id, name, description, color, child_order, is_favorite,
-                                          view_style, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    owner, parent, draft.name, draft.description, draft.color, order, draft.isFavorite, draft.viewStyle,
-                    now.micros, now.micros,
-                ])
-            return try require(try Self.project(db, owner: owner, id: db.lastInsertedRowID), "Project")
+            try require(
+                try Self.project(db, owner: owner, id: Self.insertProject(db, owner: owner, draft: draft, now: now)),
+                "Project")
         }
+    }
+
+    /// Inserts a project after the user's others; returns its row id.
+    static func insertProject(_ db: Database, owner: Int64, draft: ProjectDraft, now: Date) throws -> Int64 {
+        var parent: Int64?
+        if let parentID = draft.parentID {
+            let parentProject = try require(try project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project")
+            if parentProject.isInbox {
+                throw KairosError.invalidField(field: "parent_id", message: "The Inbox cannot hold sub-projects.")
+            }
+            parent = parentProject.id.rowID
+        }
+        let order =
+            try db.fetchValue(
+                Int.self, sql: "SELECT COALESCE(MAX(child_order), 0) + 1 FROM projects WHERE user_id = ?",
+                arguments: [owner]) ?? 1
+        try db.run(
+            sql: """
+                INSERT INTO projects (user_id, parent_id, name, description, color, child_order, is_favorite,
+                                      view_style, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                owner, parent, draft.name, draft.description, draft.color, order, draft.isFavorite, draft.viewStyle,
+                now.micros, now.micros,
+            ])
+        return db.lastInsertedRowID
     }
 
     public func updateProject(userID: String, id: String, changes: ProjectChanges, now: Date) async throws -> Project {

@@ -74,27 +74,56 @@ extension SQLiteStore: TaskStore {
     public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
-            let place = try Self.placement(db, owner: owner, draft: draft)
-            let order = try draft.childOrder ?? Self.nextChildOrder(db, project: place.project, parent: place.parent)
-            try db.run(
-                sql: """
-                    INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
-                        deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
-                        added_by, assigned_by, responsible, added_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    owner, place.project, place.section, place.parent, draft.content, draft.description, draft.priority,
-                    draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
-                    draft.duration?.unit.rawValue,
-                    order, draft.dayOrder, owner, draft.responsibleUID == nil ? nil : owner,
-                    draft.responsibleUID?.rowID, now.micros, now.micros,
-                ])
-            let taskID = db.lastInsertedRowID
-            try Self.writeDue(db, task: taskID, due: draft.due)
-            try Self.writeLabels(db, task: taskID, owner: owner, labels: draft.labels)
-            return try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            try require(
+                try Self.task(db, owner: owner, id: Self.insertTask(db, owner: owner, draft: draft, now: now)), "Task")
         }
+    }
+
+    public func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem] {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            let projects = try batch.newProjects.map { try Self.insertProject(db, owner: owner, draft: $0, now: now) }
+            var ids: [Int64] = []
+            for item in batch.tasks {
+                var draft = item.draft
+                if let index = item.newProject { draft.projectID = projects[index].apiID }
+                let taskID = try Self.insertTask(db, owner: owner, draft: draft, now: now)
+                if let comment = item.comment {
+                    _ = try Self.insertComment(db, owner: owner, task: taskID, project: nil, content: comment, now: now)
+                }
+                ids.append(taskID)
+            }
+            guard !ids.isEmpty else { return [] }
+            let created = try Self.loadTasks(
+                db, sql: "\(Self.taskColumns) WHERE tasks.id IN (\(databaseQuestionMarks(count: ids.count)))",
+                arguments: StatementArguments(ids), uncached: true)
+            let byID = Dictionary(uniqueKeysWithValues: created.map { ($0.id, $0) })
+            return try ids.map { try require(byID[$0.apiID], "Task") }
+        }
+    }
+
+    /// Places and inserts one task with its due and labels; returns its row id.
+    private static func insertTask(_ db: Database, owner: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
+        let place = try placement(db, owner: owner, draft: draft)
+        let order = try draft.childOrder ?? nextChildOrder(db, project: place.project, parent: place.parent)
+        try db.run(
+            sql: """
+                INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
+                    deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
+                    added_by, assigned_by, responsible, added_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                owner, place.project, place.section, place.parent, draft.content, draft.description, draft.priority,
+                draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
+                draft.duration?.unit.rawValue,
+                order, draft.dayOrder, owner, draft.responsibleUID == nil ? nil : owner,
+                draft.responsibleUID?.rowID, now.micros, now.micros,
+            ])
+        let taskID = db.lastInsertedRowID
+        try writeDue(db, task: taskID, due: draft.due)
+        try writeLabels(db, task: taskID, owner: owner, labels: draft.labels)
+        return taskID
     }
 
     public func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem {
@@ -456,11 +485,19 @@ extension SQLiteStore: TaskStore {
             } else {
                 throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id for the comment.")
             }
-            try db.run(
-                sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [owner, task, project, content, now.micros])
-            return try require(try Self.comment(db, owner: owner, id: db.lastInsertedRowID), "Comment")
+            let commentID = try Self.insertComment(
+                db, owner: owner, task: task, project: project, content: content, now: now)
+            return try require(try Self.comment(db, owner: owner, id: commentID), "Comment")
         }
+    }
+
+    private static func insertComment(
+        _ db: Database, owner: Int64, task: Int64?, project: Int64?, content: String, now: Date
+    ) throws -> Int64 {
+        try db.run(
+            sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [owner, task, project, content, now.micros])
+        return db.lastInsertedRowID
     }
 
     public func updateComment(userID: String, id: String, content: String) async throws -> Comment {

@@ -1,0 +1,128 @@
+/// `POST /api/v1/capture`: text to turn into task proposals; nothing is written.
+public struct CaptureRequest: Codable, Sendable {
+    public var text: String
+    /// The moment it was said: local time "YYYY-MM-DDTHH:MM" in `tz`, or an instant with an offset; default: now.
+    public var now: String?
+    /// An IANA time zone; default: the user's.
+    public var tz: String?
+
+    public init(text: String, now: String? = nil, tz: String? = nil) {
+        self.text = text
+        self.now = now
+        self.tz = tz
+    }
+}
+
+/// `POST /api/v1/capture/span`: a highlighted phrase of a transcript, to become one proposal.
+public struct CaptureSpanRequest: Codable, Sendable {
+    public var text: String
+    /// Where the phrase starts and ends, as UTF-16 offsets (JavaScript string indices).
+    public var start: Int
+    public var end: Int
+    public var now: String?
+    public var tz: String?
+
+    public init(text: String, start: Int, end: Int, now: String? = nil, tz: String? = nil) {
+        self.text = text
+        self.start = start
+        self.end = end
+        self.now = now
+        self.tz = tz
+    }
+}
+
+/// One reviewed proposal to create, as `POST /api/v1/capture/commit` takes it.
+public struct CaptureCommitTask: Codable, Hashable, Sendable {
+    public var title: String
+    public var description: String?
+    /// Local wall time "YYYY-MM-DDTHH:MM" in the user's time zone; with `recurrence`, the first occurrence.
+    public var due: String?
+    /// A due date in words, as `due_string` of `POST /tasks` ("friday at 3pm", "every monday"); instead of `due`.
+    public var dueString: String?
+    /// A list (project) name, matched to the user's lists ignoring case; none means the Inbox.
+    public var list: String?
+    /// 1 (highest) to 4, as the user sees it; stored Todoist-style (p1 is API priority 4).
+    public var priority: Int?
+    public var labels: [String]?
+    /// An RRULE such as "FREQ=WEEKLY;BYDAY=MO"; needs `due`.
+    public var recurrence: String?
+
+    public init(
+        title: String, description: String? = nil, due: String? = nil, dueString: String? = nil, list: String? = nil,
+        priority: Int? = nil, labels: [String]? = nil, recurrence: String? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.due = due
+        self.dueString = dueString
+        self.list = list
+        self.priority = priority
+        self.labels = labels
+        self.recurrence = recurrence
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, description, due, list, priority, labels, recurrence
+        case dueString = "due_string"
+    }
+}
+
+/// `POST /api/v1/capture/commit`: reviewed proposals, created all or none.
+public struct CaptureCommitRequest: Codable, Sendable {
+    public var tasks: [CaptureCommitTask]
+    /// Whether lists the user does not have yet are created; otherwise naming one is an error.
+    public var createMissingLists: Bool?
+
+    public init(tasks: [CaptureCommitTask], createMissingLists: Bool? = nil) {
+        self.tasks = tasks
+        self.createMissingLists = createMissingLists
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tasks
+        case createMissingLists = "create_missing_lists"
+    }
+}
+
+/// The answer of `POST /api/v1/capture/commit`: the created tasks, in the order given.
+public struct CaptureCommitResponse: Decodable, Sendable, JSONWritable {
+    public var tasks: [TaskItem]
+
+    public init(tasks: [TaskItem]) {
+        self.tasks = tasks
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("tasks"); json.array(tasks) { json, task in task.write(to: &json) }
+        }
+    }
+}
+
+/// `POST /api/v1/tasks/quick`, with Todoist's field names: one task from quick-add text.
+public struct QuickAddRequest: Codable, Sendable {
+    public var text: String
+    /// Becomes the task's first comment.
+    public var note: String?
+    /// Accepted for Todoist clients; Kairos has no reminders yet, so it is not stored.
+    public var reminder: String?
+    /// Accepted for Todoist clients; not stored yet (see `reminder`).
+    public var autoReminder: Bool?
+    /// Accepted for Todoist clients; the answer is the task either way.
+    public var meta: Bool?
+
+    public init(
+        text: String, note: String? = nil, reminder: String? = nil, autoReminder: Bool? = nil, meta: Bool? = nil
+    ) {
+        self.text = text
+        self.note = note
+        self.reminder = reminder
+        self.autoReminder = autoReminder
+        self.meta = meta
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case text, note, reminder, meta
+        case autoReminder = "auto_reminder"
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import KairosCapture
+import KairosCore
+import KairosStore
+import NIOPosix
+
+/// Capture: text to task proposals in the user's time zone and lists, and reviewed proposals to tasks, all or none.
+public struct CaptureService: Sendable {
+    let store: any DataStore
+    let clock: Clock
+    let engine = CaptureEngine()
+
+    /// Text longer than this many UTF-8 bytes is parsed off the event loop; everyday speech parses in well
+    /// under a millisecond, a long transcript can take several.
+    static let inlineParseBytes = 2_000
+
+    public init(store: any DataStore, clock: Clock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Every task `request.text` holds, without writing anything; text that gives no task but more than
+    /// filler comes back as one task, so nothing said is lost.
+    public func capture(_ request: CaptureRequest, for user: User) async throws -> CaptureResult {
+        let text = try Self.requireCapturable(request.text)
+        let context = try await context(now: request.now, tz: request.tz, for: user)
+        return try await parse(text) { [engine] in engine.capture(text, context: context, keepUnparsedText: true) }
+    }
+
+    /// The one task a highlighted part of `request.text` makes, or nil when it holds none.
+    public func captureSpan(_ request: CaptureSpanRequest, for user: User) async throws -> CaptureProposal? {
+        let text = try Self.requireCapturable(request.text)
+        let length = text.utf16.count
+        guard (0...length).contains(request.start) else {
+            throw KairosError.invalidField(
+                field: "start", message: "start must be a UTF-16 offset from 0 to \(length), the length of text.")
+        }
+        guard (request.start...length).contains(request.end) else {
+            throw KairosError.invalidField(
+                field: "end", message: "end must be a UTF-16 offset from start (\(request.start)) to \(length).")
+        }
+        let context = try await context(now: request.now, tz: request.tz, for: user)
+        let range = request.start..<request.end
+        return try await parse(text) { [engine] in engine.captureOne(text, range: range, context: context) }
+    }
+
+    /// Creates the reviewed tasks in one transaction. Every field is checked first; an error names the task
+    /// (`tasks[2].due`) and nothing is written.
+    public func commit(_ request: CaptureCommitRequest, for user: User) async throws -> [TaskItem] {
+        guard Limits.committedTasks.contains(request.tasks.count) else {
+            throw KairosError.invalidField(
+                field: "tasks",
+                message:
+                    "tasks must hold 1 to \(Limits.committedTasks.upperBound) tasks; commit more in several requests.")
+        }
+        let now = clock.now()
+        var checked: [(draft: TaskDraft, list: String?)] = []
+        for (index, task) in request.tasks.enumerated() {
+            do throws(KairosError) {
+                checked.append(try Self.checked(task, for: user, now: now))
+            } catch {
+                throw error.nested(in: "tasks[\(index)]")
+            }
+        }
+        var lists = ListResolver(projects: try await openProjects(of: user))
+        var items: [BatchTask] = []
+        for (index, task) in checked.enumerated() {
+            var item = BatchTask(draft: task.draft)
+            if let name = task.list {
+                switch lists.resolve(name, creating: request.createMissingLists ?? false) {
+                case .existing(let project): item.draft.projectID = project.id
+                case .new(let newIndex): item.newProject = newIndex
+                case .missing:
+                    throw KairosError.invalidField(
+                        field: "tasks[\(index)].list",
+                        message: "tasks[\(index)].list names \"\(name)\", which is not one of your lists. Pick one "
+                            + "of your lists, or send create_missing_lists: true to create it.")
+                }
+            }
+            items.append(item)
+        }
+        return try await store.createTasks(
+            userID: user.id, batch: TaskBatch(newProjects: lists.newProjects, tasks: items), now: now)
+    }
+
+    /// Todoist's quick add: the one task `request.text` describes, in the list it names (the Inbox when it names
+    /// none of the user's lists), with the note as its first comment.
+    public func quickAdd(_ request: QuickAddRequest, for user: User) async throws -> TaskItem {
+        let text = try Self.requireCapturable(request.text)
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw KairosError.invalidField(
+                field: "text", message: "text is required: the task, such as \"Buy milk tomorrow at 5pm #Errands p1\".")
+        }
+        let note = try request.note.flatMap { note throws(KairosError) in
+            note.allSatisfy(\.isWhitespace) ? nil : try Limits.requireText(note, Limits.commentContent, field: "note")
+        }
+        let now = clock.now()
+        let projects = try await openProjects(of: user)
+        let context = CaptureContext(instant: now, timeZone: user.timeZone, lists: projects.map(\.name))
+        let parsed = try await parse(text) { [engine] in engine.captureOne(text, context: context) }
+        guard let proposal = parsed else {
+            throw KairosError.invalidField(
+                field: "text", message: "text holds nothing to make a task of. Say what to do, such as \"Call mom\".")
+        }
+        var task = try Self.checked(CaptureCommitTask(proposal), for: user, now: now)
+        var lists = ListResolver(projects: projects)
+        if let name = task.list, case .existing(let project) = lists.resolve(name, creating: false) {
+            task.draft.projectID = project.id
+        }
+        let created = try await store.createTasks(
+            userID: user.id, batch: TaskBatch(tasks: [BatchTask(draft: task.draft, comment: note)]), now: now)
+        return try require(created.first, "Task")
+    }
+
+    // MARK: Rules
+
+    /// Text the engine takes: at most `CaptureLimits.maxCharacters` characters.
+    static func requireCapturable(_ text: String) throws(KairosError) -> String {
+        guard text.count <= CaptureLimits.maxCharacters else {
+            throw .payloadTooLarge(
+                "text is over \(CaptureLimits.maxCharacters) characters. Send a long transcript in parts.")
+        }
+        return text
+    }
+
+    /// One reviewed task checked field by field (errors name the bare field, such as `due`), with its list
+    /// still to be found.
+    static func checked(
+        _ task: CaptureCommitTask, for user: User, now: Date
+    ) throws(KairosError) -> (draft: TaskDraft, list: String?) {
+        let resolver = DueResolver(user: user, now: now)
+        let due: Due?
+        if let dueString = task.dueString {
+            if task.due != nil {
+                throw .invalidField(field: "due_string", message: "due_string cannot be given with due; give one.")
+            }
+            if task.recurrence != nil {
+                throw .invalidField(
+                    field: "recurrence",
+                    message: "recurrence goes with due; a due_string says its own (\"every monday at 9am\").")
+            }
+            due = try resolver.due(string: dueString, date: nil, datetime: nil, lang: nil)
+        } else {
+            let rule = try task.recurrence.map { rrule throws(KairosError) in
+                do throws(RecurrenceRuleError) {
+                    return try RecurrenceRule(rrule: rrule)
+                } catch {
+                    throw .invalidField(
+                        field: "recurrence",
+                        message: "recurrence must be an RRULE such as FREQ=WEEKLY;BYDAY=MO: \(error.message).")
+                }
+            }
+            let wallTime = try task.due.map { text throws(KairosError) in
+                guard let wallTime = LocalDateTime(iso: text) else {
+                    throw .invalidField(
+                        field: "due", message: "due must be a local time such as 2026-03-12T15:00, in your time zone.")
+                }
+                return wallTime
+            }
+            if rule != nil, wallTime == nil {
+                throw .invalidField(
+                    field: "due", message: "due is required with a recurrence: give its first occurrence.")
+            }
+            due = wallTime.map { resolver.due(at: $0, recurrence: rule) }
+        }
+        let priority = try task.priority.map { shown throws(KairosError) in
+            guard Limits.priority.contains(shown) else {
+                throw .invalidField(
+                    field: "priority", message: "priority must be 1 (the most urgent, p1) to 4, as the user sees it.")
+            }
+            return 5 - shown
+        }
+        let draft = TaskDraft(
+            content: try Limits.requireText(task.title, Limits.taskContent, field: "title"),
+            description: try TaskService.description(task.description ?? ""),
+            labels: try TaskService.labels(task.labels ?? []), priority: priority ?? 1, due: due)
+        let list = try task.list.map { name throws(KairosError) in
+            try Limits.requireText(name, Limits.projectName, field: "list")
+        }
+        return (draft, list)
+    }
+
+    // MARK: Helpers
+
+    /// The request's moment and zone (by default now, in the user's zone), with the user's list names.
+    private func context(now: String?, tz: String?, for user: User) async throws -> CaptureContext {
+        let lists = try await openProjects(of: user).map(\.name)
+        return try CaptureContext(now: now, tz: tz, lists: lists, defaultNow: clock.now(), defaultZone: user.timeZone)
+    }
+
+    /// The user's projects that can take tasks (not archived), in their order.
+    private func openProjects(of user: User) async throws -> [Project] {
+        var projects: [Project] = []
+        var page = PageRequest(limit: PageLimit.range.upperBound)
+        while true {
+            let fetched = try await store.projects(userID: user.id, archived: false, page: page)
+            projects += fetched.results
+            guard let next = fetched.nextCursor.flatMap({ PageCursor(token: $0, keyCount: 2) }) else {
+                return projects
+            }
+            page.cursor = next
+        }
+    }
+
+    private func parse<Value: Sendable>(
+        _ text: String, _ work: @escaping @Sendable () -> Value
+    ) async throws -> Value {
+        guard text.utf8.count > Self.inlineParseBytes else { return work() }
+        return try await NIOThreadPool.singleton.runIfActive(work)
+    }
+}
