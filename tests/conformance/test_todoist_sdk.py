@@ -216,6 +216,30 @@ def test_add_task_with_a_deadline(api: TodoistAPI) -> None:
     assert api.get_task(task.id).deadline == task.deadline
 
 
+def test_quick_add_reads_list_label_priority_and_due_from_the_text(api: TodoistAPI) -> None:
+    errands = api.add_project("Errands")
+
+    task = api.add_task_quick(
+        "Buy milk tomorrow at 5pm #Errands @shop p1", note="Two litres", reminder="tomorrow at 4pm"
+    )
+
+    assert task.content == "Buy milk"
+    assert task.project_id == errands.id
+    assert task.priority == 4
+    assert task.labels == ["shop"]
+    assert task.due is not None
+    assert wall_clock(task.due.date) == datetime.combine(today() + timedelta(days=1), time(17, 0))
+    assert [c.content for c in collect(api.get_comments(task_id=task.id))] == ["Two litres"]
+    assert api.get_task(task.id).content == "Buy milk"
+
+
+def test_quick_add_with_an_unknown_list_lands_in_the_inbox(api: TodoistAPI) -> None:
+    task = api.add_task_quick("Water the ferns #Garden")
+
+    assert task.project_id == inbox_of(api).id
+    assert "Garden" not in {p.name for p in collect(api.get_projects())}
+
+
 # --- changing tasks --------------------------------------------------------------------
 
 
