@@ -71,11 +71,7 @@ enum LanguageCheck {
             let word = token.word
             guard word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { continue }
             total += 1
-            if Lexicon.common.contains(word) || Lexicon.verbs.contains(word) || Lexicon.fillers.contains(word)
-                || Lexicon.hesitations.contains(word) || Lexicon.months[word] != nil || Weekday(name: word) != nil
-                || Lexicon.cardinals[word] != nil || Lexicon.determiners.contains(word)
-                || Lexicon.vagueTimeWords.contains(word) || word.hasPrefix("#") || word.hasPrefix("@")
-            {
+            if Lexicon.english.contains(word) || word.hasPrefix("#") || word.hasPrefix("@") {
                 known += 1
             }
         }

@@ -4,6 +4,28 @@ struct ClauseReader {
     /// For each token, the index of the phrase (mention) that covers it.
     let mentionAt: [Int?]
     let mentions: [Mention]
+    /// Per token, computed once: the lead-in length starting there, whether commentary starts there, filler.
+    private var leadIns: [Int?] = []
+    private var commentary: [Bool] = []
+    private var fillers: [Bool] = []
+
+    init(tokens: [Token], mentionAt: [Int?], mentions: [Mention]) {
+        self.tokens = tokens
+        self.mentionAt = mentionAt
+        self.mentions = mentions
+        fillers = tokens.indices.map(computeIsFiller)
+        leadIns = tokens.indices.map(computeLeadIn)
+        commentary = tokens.indices.map(computeCommentaryStarts)
+    }
+
+    func isFiller(_ index: Int) -> Bool { index >= 0 && index < fillers.count && fillers[index] }
+
+    /// The number of tokens of a lead-in ("I need to", "remember to", "I'm gonna") starting at `index`, or nil.
+    func leadIn(at index: Int) -> Int? { index < leadIns.count ? leadIns[index] : nil }
+
+    /// Whether a clause about the speaker, not an action, starts at `index`: "it's late", "nobody ever opens
+    /// them", "my shoulder is a mess", "the roosters woke me up".
+    func commentaryStarts(at index: Int) -> Bool { index < commentary.count && commentary[index] }
 
     func word(_ index: Int) -> String? {
         index >= 0 && index < tokens.count && tokens[index].kind == .word ? tokens[index].word : nil
@@ -14,7 +36,7 @@ struct ClauseReader {
         index < tokens.count && tokens[index].kind == .word && mentionAt[index] == nil
     }
 
-    func isFiller(_ index: Int) -> Bool {
+    private func computeIsFiller(_ index: Int) -> Bool {
         guard isPlainWord(index), let text = word(index) else { return false }
         if Lexicon.hesitations.contains(text) || Lexicon.fillers.contains(text) { return true }
         // Greetings: "good morning", "hi", "hello".
@@ -40,8 +62,7 @@ struct ClauseReader {
         return anchored ? length : nil
     }
 
-    /// The number of tokens of a lead-in ("I need to", "remember to", "I'm gonna") starting at `index`, or nil.
-    func leadIn(at index: Int) -> Int? {
+    private func computeLeadIn(_ index: Int) -> Int? {
         guard isPlainWord(index), let first = word(index) else { return nil }
         var cursor = index
         if let followers = Lexicon.contractedSubjects[first] {
@@ -73,7 +94,7 @@ struct ClauseReader {
             guard cursor > index + 1, word(cursor) == "to", isPlainWord(cursor) else { return nil }
             return cursor + 1 - index
         }
-        for phrase in Lexicon.leadInPhrases where phrase.first == first && matches(phrase, at: index) {
+        for phrase in Lexicon.leadInsByFirstWord[first] ?? [] where matches(phrase, at: index) {
             let end = index + phrase.count
             // "have to" and "need to" alone must be followed by an action: "need to" in "what I need to buy".
             return end + restOfModal(from: end) - index
@@ -101,9 +122,7 @@ struct ClauseReader {
         return true
     }
 
-    /// Whether a clause about the speaker, not an action, starts at `index`: "it's late", "nobody ever opens
-    /// them", "my shoulder is a mess", "the roosters woke me up".
-    func commentaryStarts(at index: Int) -> Bool {
+    private func computeCommentaryStarts(_ index: Int) -> Bool {
         guard isPlainWord(index), let first = word(index), leadIn(at: index) == nil else { return false }
         let previous = index > 0 ? word(index - 1) : nil
         if let previous, Lexicon.complementizers.contains(previous), isPlainWord(index - 1) { return false }

@@ -1,3 +1,5 @@
+import KairosCore
+
 /// The English words the parser reasons with. Lists are examples of each principle, kept in one place.
 enum Lexicon {
     /// Sounds and discourse words that carry nothing, dropped wherever they stand.
@@ -201,4 +203,30 @@ enum Lexicon {
         "our", "his", "her", "them", "tomorrow", "today", "tonight", "week", "next", "every", "day", "some", "more",
         "new", "old", "all", "after", "before", "back", "off", "over", "into", "as", "or", "not", "no",
     ])
+
+    /// Lead-in phrases by their first word.
+    static let leadInsByFirstWord: [String: [[String]]] = Dictionary(grouping: leadInPhrases, by: { $0[0] })
+
+    static let weekdays: [String: Weekday] = {
+        var names: [String: Weekday] = [:]
+        for day in Weekday.allCases {
+            names[day.name] = day
+            names[String(day.name.prefix(3))] = day
+        }
+        names["tues"] = .tuesday
+        names["weds"] = .wednesday
+        names["thur"] = .thursday
+        names["thurs"] = .thursday
+        return names
+    }()
+
+    /// Every word the parser knows, to tell English from other languages.
+    static let english: Set<String> = {
+        var all = common.union(verbs).union(fillers).union(hesitations).union(determiners).union(vagueTimeWords)
+        all.formUnion(months.keys)
+        all.formUnion(weekdays.keys)
+        all.formUnion(cardinals.keys)
+        all.formUnion(ordinals.keys)
+        return all
+    }()
 }

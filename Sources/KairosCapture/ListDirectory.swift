@@ -7,17 +7,18 @@ struct ListName: Sendable, Equatable {
 /// The user's list names, matched case-insensitively, singular or plural, with or without a trailing "list".
 struct ListDirectory: Sendable {
     private let names: [String]
-    private let keys: [String]
 
     init(_ names: [String]) {
         self.names = names
-        self.keys = names.map { Self.key($0.lowercased().split(separator: " ").map(String.init)) }
     }
 
-    /// The existing list the spoken words name, if any.
+    /// The existing list the spoken words name, if any. Lists are named rarely, so keys are made on demand.
     func existing(spoken: [Token]) -> String? {
-        let key = Self.key(spoken.map(\.word))
-        return keys.firstIndex(of: key).map { names[$0] }
+        existing(key: Self.key(spoken.map(\.word)))
+    }
+
+    private func existing(key: String) -> String? {
+        names.first { Self.key($0.lowercased().split(separator: " ").map(String.init)) == key }
     }
 
     func resolve(spoken: [Token]) -> ListName {
@@ -30,7 +31,7 @@ struct ListDirectory: Sendable {
     /// "#errands" → the existing "Errands", or the typed name with its first letter upper-cased.
     func resolve(typed: String) -> ListName {
         let words = typed.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
-        if let index = keys.firstIndex(of: Self.key(words)) { return ListName(name: names[index], exists: true) }
+        if let name = existing(key: Self.key(words)) { return ListName(name: name, exists: true) }
         return ListName(name: Self.capitalizeFirst(typed), exists: false)
     }
 

@@ -20,7 +20,7 @@ struct NumberReader {
         if let digits = Self.digitNumber(text) {
             return Number(value: digits.value, length: 1, isOrdinal: digits.isOrdinal)
         }
-        let parts = text.split(separator: "-").map(String.init)
+        let parts = text.utf8.contains(UInt8(ascii: "-")) ? text.split(separator: "-").map(String.init) : []
         if parts.count == 2, let tens = Lexicon.cardinals[parts[0]], tens >= 20, tens % 10 == 0 {
             if let unit = Lexicon.cardinals[parts[1]], (1...9).contains(unit) {
                 return Number(value: tens + unit, length: 1, isOrdinal: false)

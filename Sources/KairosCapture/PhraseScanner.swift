@@ -17,7 +17,9 @@ struct PhraseScanner {
         var index = 0
         while index < tokens.count {
             let afterDay = mentions.last.map { $0.tokens.upperBound == index && $0.isDate } ?? false
-            if tokens[index].kind == .word, let found = match(at: index, afterDate: afterDay) {
+            if tokens[index].kind == .word, Self.mayStartPhrase(tokens[index]),
+                let found = match(at: index, afterDate: afterDay)
+            {
                 mentions.append(contentsOf: found)
                 index = found.last!.tokens.upperBound
             } else {
@@ -26,6 +28,37 @@ struct PhraseScanner {
         }
         return mentions
     }
+
+    /// A quick test that skips the matchers for ordinary words.
+    private static func mayStartPhrase(_ token: Token) -> Bool {
+        guard let first = token.word.unicodeScalars.first else { return false }
+        if first == "#" || first == "@" || first == "/" || ("0"..."9").contains(first) { return true }
+        return triggers.contains(token.word)
+    }
+
+    private static let triggers: Set<String> = {
+        var words: Set<String> = [
+            "in", "the", "today", "tday", "tonight", "tonite", "2nite", "tomorrow", "tmr", "tmrw", "tomorow",
+            "tommorow",
+            "tommorrow", "tomorrows", "2morrow", "tmw", "eod", "cob", "eow", "eom", "noon", "midday", "lunch",
+            "lunchtime", "midnight", "morning", "afternoon", "evening", "night", "day", "end", "close", "first",
+            "week", "weekend", "month", "next", "half", "quarter", "a", "an", "one", "every", "each", "daily",
+            "nightly", "weekly", "biweekly", "fortnightly", "yearly", "annually", "monthly", "on", "priority",
+            "prio", "high", "highest", "top", "medium", "mid", "normal", "moderate", "low", "lowest", "as", "very",
+            "super", "really", "extremely", "most", "urgent", "urgently", "asap", "important", "critical", "to",
+            "onto", "into", "under", "for", "at", "some", "no", "not", "christmas", "xmas", "new", "valentine's",
+            "valentines", "halloween", "p1", "p2", "p3", "p4",
+        ]
+        words.formUnion(dayPrepositions)
+        words.formUnion(clockPrepositions)
+        words.formUnion(Lexicon.vagueTimeWords)
+        words.formUnion(Lexicon.weekdays.keys)
+        words.formUnion(Lexicon.months.keys)
+        words.formUnion(Lexicon.cardinals.keys)
+        words.formUnion(Lexicon.ordinals.keys)
+        for (name, _) in Lexicon.weekdays { words.insert(name + "s") }
+        return words
+    }()
 
     private func match(at index: Int, afterDate: Bool) -> [Mention]? {
         if let mention = typedToken(at: index) ?? recurrence(at: index) { return [mention] }
@@ -205,8 +238,8 @@ struct PhraseScanner {
     }
 
     private static func weekday(_ text: String, plural: Bool) -> Weekday? {
-        if let day = Weekday(name: text) { return day }
-        if text.hasSuffix("s"), let day = Weekday(name: String(text.dropLast())), text.count > 4 { return day }
+        if let day = Lexicon.weekdays[text] { return day }
+        if text.hasSuffix("s"), let day = Lexicon.weekdays[String(text.dropLast())], text.count > 4 { return day }
         return nil
     }
 
@@ -337,14 +370,14 @@ struct PhraseScanner {
         case "weekend": return ([.day(.nextWeekend)], index + 2)
         case "month": return ([.day(.nextMonth)], index + 2)
         case let text?:
-            if let day = Weekday(name: text) { return ([.day(.weekday(day, .next))], index + 2) }
+            if let day = Lexicon.weekdays[text] { return ([.day(.weekday(day, .next))], index + 2) }
             return nil
         case nil: return nil
         }
     }
 
     private func weekdayPhrase(at index: Int, prefix: String?) -> ([Mention.Kind], Int)? {
-        guard let text = word(index), let day = Weekday(name: text) else { return nil }
+        guard let text = word(index), let day = Lexicon.weekdays[text] else { return nil }
         // "sat", "sun" and "wed" are everyday words too; take them as days only after a preposition.
         if ["sat", "sun", "wed", "mon"].contains(text), prefix == nil { return nil }
         var modifier: DayPhrase.WeekdayModifier = prefix == "this" ? .this : .plain
@@ -423,6 +456,7 @@ struct PhraseScanner {
 
     /// "3/12", "3/12/2027" (month/day), "2026-03-12".
     static func numericDate(_ text: String) -> (year: Int?, month: Int, day: Int)? {
+        guard let first = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
         if text.count == 10, let date = LocalDate(iso: text) { return (date.year, date.month, date.day) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, let month = Int(parts[0]), let day = Int(parts[1]),
@@ -553,7 +587,7 @@ struct PhraseScanner {
                 end += 1
             } else if time.meridiem == nil, word(end) == "o'clock" || word(end) == "oclock" {
                 end += 1
-            } else if time.meridiem == nil, !time.isTwentyFourHour, !prefixed, !text.contains(":") {
+            } else if time.meridiem == nil, !time.isTwentyFourHour, !prefixed, !text.utf8.contains(UInt8(ascii: ":")) {
                 return nil
             }
             return (time, end)
@@ -625,6 +659,7 @@ struct PhraseScanner {
 
     /// "5pm", "5:30", "5:30pm", "17:30", "7a".
     static func digitClock(_ text: String) -> ClockTime? {
+        guard let first = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
         var rest = Substring(text)
         var meridiem: ClockTime.Meridiem?
         for (suffix, value) in [("am", ClockTime.Meridiem.am), ("pm", .pm), ("a", .am), ("p", .pm)]

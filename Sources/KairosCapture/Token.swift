@@ -25,89 +25,90 @@ struct Token: Sendable {
 /// Splits text into word and break tokens.
 enum Tokenizer {
     static func tokenize(_ text: String) -> [Token] {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(text.utf8.count / 4)
-        var current = String.UnicodeScalarView()
-        var start = 0
-        var offset = 0
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
+        let view = text.unicodeScalars
+        let scalars = Array(view)
+        var positions = Array(view.indices)
+        positions.append(view.endIndex)
+        // UTF-16 offset of each scalar, and of the end.
+        var offsets = [Int](repeating: 0, count: scalars.count + 1)
+        for (index, scalar) in scalars.enumerated() { offsets[index + 1] = offsets[index] + scalar.utf16.count }
 
-        func flushWord() {
-            guard !current.isEmpty else { return }
-            appendWord(String(current), span: start..<offset, to: &tokens)
-            current.removeAll(keepingCapacity: true)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(scalars.count / 4)
+        var wordStart: Int?
+        func flushWord(until end: Int) {
+            guard let start = wordStart else { return }
+            wordStart = nil
+            var last = end
+            // Trailing apostrophes, dots and dashes are punctuation: "moms'" "etc." "well-".
+            while last > start, [Unicode.Scalar("'"), "\u{2019}", ".", "-"].contains(scalars[last - 1]) { last -= 1 }
+            guard last > start else { return }
+            let original = String(view[positions[start]..<positions[last]])
+            tokens.append(
+                Token(kind: .word, text: original, word: normalized(original), span: offsets[start]..<offsets[last]))
         }
 
-        while let scalar = pending {
-            let next = scalars.next()
-            let width = scalar.utf16.count
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             if isWordScalar(scalar) {
-                if current.isEmpty { start = offset }
-                current.append(scalar)
-            } else if isJoiner(scalar), !current.isEmpty, let after = next, isWordScalar(after) {
-                // "4:15", "3/12", "a.m", "twenty-two", "mom's": the mark is inside a word.
-                current.append(scalar)
-            } else if (scalar == "#" || scalar == "@" || scalar == "/"), current.isEmpty,
-                let after = next, after.properties.isAlphabetic || after.properties.numericType != nil
+                if wordStart == nil { wordStart = index }
+            } else if isJoiner(scalar), wordStart != nil, let after = next, isWordScalar(after) {
+                // "4:15", "3/12", "a.m", "twenty-two": the mark is inside a word.
+            } else if scalar == "#" || scalar == "@" || scalar == "/", wordStart == nil, let after = next,
+                after.properties.isAlphabetic || after.properties.numericType != nil
             {
-                start = offset
-                current.append(scalar)
+                wordStart = index
+            } else if scalar == ".", let start = wordStart, endsWithMeridiem(scalars[start..<index]) {
+                // The dot closing "a.m." or "p.m." belongs to the word, not a sentence end.
+                flushWord(until: index + 1)
             } else {
-                if scalar == ".", isAbbreviation(current) {
-                    // The dot closing "a.m." or "p.m." is part of the word, not a sentence end.
-                    current.append(scalar)
-                    offset += width
-                    pending = next
-                    flushWord()
-                    continue
-                }
-                flushWord()
+                flushWord(until: index)
                 if let kind = breakKind(scalar, next: next) {
-                    tokens.append(Token(kind: kind, text: String(scalar), word: "", span: offset..<offset + width))
+                    tokens.append(
+                        Token(kind: kind, text: String(scalar), word: "", span: offsets[index]..<offsets[index + 1]))
                 }
             }
-            offset += width
-            pending = next
+            index += 1
         }
-        flushWord()
+        flushWord(until: scalars.count)
         return tokens
     }
 
-    private static func appendWord(_ raw: String, span: Range<Int>, to tokens: inout [Token]) {
-        var text = raw
-        while let last = text.unicodeScalars.last, last == "'" || last == "\u{2019}" || last == "." || last == "-" {
-            text.unicodeScalars.removeLast()
-        }
-        guard !text.isEmpty else { return }
+    /// Lower-cased, curly apostrophes straightened, "a.m" read as "am".
+    private static func normalized(_ text: String) -> String {
         var word = text.lowercased()
         if word.unicodeScalars.contains("\u{2019}") {
             word = String(String.UnicodeScalarView(word.unicodeScalars.map { $0 == "\u{2019}" ? "'" : $0 }))
         }
-        switch word {
-        case "a.m": word = "am"
-        case "p.m": word = "pm"
-        default: break
+        if word.hasSuffix("a.m") || word.hasSuffix("p.m") || word.hasSuffix("a.m.") || word.hasSuffix("p.m.") {
+            let isMorning = word.hasSuffix("a.m") || word.hasSuffix("a.m.")
+            word = String(word.dropLast(word.hasSuffix(".") ? 4 : 3)) + (isMorning ? "am" : "pm")
         }
-        if word.hasSuffix("a.m") || word.hasSuffix("p.m") {
-            word = String(word.dropLast(3)) + (word.hasSuffix("a.m") ? "am" : "pm")
-        }
-        let end = span.lowerBound + text.utf16.count
-        tokens.append(Token(kind: .word, text: text, word: word, span: span.lowerBound..<end))
+        return word
+    }
+
+    private static func endsWithMeridiem(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard scalars.count >= 3 else { return false }
+        let tail = Array(scalars.suffix(3))
+        return (tail[0] == "a" || tail[0] == "p" || tail[0] == "A" || tail[0] == "P") && tail[1] == "."
+            && (tail[2] == "m" || tail[2] == "M")
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "'" || scalar == "\u{2019}"
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
+                || value == 0x27
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "'"
+            || scalar == "\u{2019}"
             || scalar.properties.generalCategory == .nonspacingMark
     }
 
     private static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
         scalar == ":" || scalar == "/" || scalar == "." || scalar == "-" || scalar == "&"
-    }
-
-    private static func isAbbreviation(_ word: String.UnicodeScalarView) -> Bool {
-        let text = String(word).lowercased()
-        return text.hasSuffix("a.m") || text.hasSuffix("p.m")
     }
 
     private static func breakKind(_ scalar: Unicode.Scalar, next: Unicode.Scalar?) -> Token.Kind? {

@@ -22,7 +22,13 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The wall-clock date and time of `instant` in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        self.init(date: LocalDate(instant, in: timeZone), time: LocalTime(instant, in: timeZone))
+        // Plain arithmetic on the zone's offset: a Calendar is far slower, and capture does this per task.
+        let wall = Int((instant.timeIntervalSince1970).rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let day = LocalDate.floorDiv(wall, 86_400)
+        let seconds = wall - day * 86_400
+        self.init(
+            date: LocalDate(dayNumber: day),
+            time: LocalTime(unchecked: seconds / 3600, minute: seconds % 3600 / 60, second: 0))
     }
 
     /// "YYYY-MM-DDTHH:MM".
