@@ -46,7 +46,7 @@ let package = Package(
             ]
         ),
         // The Swift SDK: a typed async client of the API, Foundation only.
-        .target(name: "KairosClient", dependencies: ["KairosCore"]),
+        .target(name: "KairosClient", dependencies: ["KairosCore", "KairosCapture"]),
         .executableTarget(
             name: "kairos",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
-// Re-exported so `import KairosClient` is enough to use the wire models and request bodies.
+// Re-exported so `import KairosClient` is enough to use the wire models, request bodies and capture proposals.
+@_exported import KairosCapture
 @_exported import KairosCore
 
 #if canImport(FoundationNetworking)
