@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,55 @@ def test_recurring_task_moves_on(logged_in: Path) -> None:
     assert "Next:" in moved.stdout
     after = json.loads(kairos("show", task_id, "--json", config=logged_in).stdout)["due"]["date"]
     assert after > before
+
+
+def test_add_several_tasks_from_one_line(logged_in: Path) -> None:
+    line = "call mom tomorrow at 5pm, buy milk #Errands p1 @shop and water the plants every monday"
+    declined = kairos("add", line, config=logged_in, stdin="n\n")
+    assert declined.returncode == 0, declined.stderr
+    review = declined.stdout.splitlines()
+    assert review[0].split() == ["#", "TASK", "DUE", "LIST", "PRI", "LABELS", "REPEATS"]
+    assert review[1].startswith("1.") and "Call mom" in review[1] and "17:00" in review[1]
+    assert "Buy milk" in review[2] and "Errands (new)" in review[2] and "p1" in review[2] and "@shop" in review[2]
+    assert "every monday" in review[3]
+    assert "Nothing added." in declined.stdout
+    assert json.loads(kairos("inbox", "--json", config=logged_in).stdout) == []
+
+    added = kairos("add", line, "--yes", config=logged_in)
+    assert added.returncode == 0, added.stderr
+    assert [row.split(": ", 1)[1].split(" (due")[0] for row in added.stdout.splitlines()] == [
+        "Call mom", "Buy milk in Errands", "Water the plants",
+    ]
+    projects = {p["name"]: p["id"] for p in json.loads(kairos("projects", "--json", config=logged_in).stdout)}
+    assert set(projects) == {"Inbox", "Errands"}
+    inbox = {t["content"]: t for t in json.loads(kairos("inbox", "--json", config=logged_in).stdout)}
+    assert set(inbox) == {"Call mom", "Water the plants"}
+    tomorrow = datetime.now(timezone.utc).date() + timedelta(days=1)
+    assert inbox["Call mom"]["due"]["date"] == f"{tomorrow.isoformat()}T17:00:00Z"
+    assert inbox["Water the plants"]["due"]["rrule"] == "FREQ=WEEKLY;BYDAY=MO"
+    search = kairos("search", "milk", "--json", config=logged_in)
+    milk = json.loads(search.stdout)[0]
+    assert (milk["project_id"], milk["priority"], milk["labels"]) == (projects["Errands"], 4, ["shop"])
+
+
+def test_parse_needs_no_server_and_answers_every_line(tmp_path: Path) -> None:
+    one = kairos("parse", "--now", "2026-03-04T14:30", "--tz", "America/New_York", "--lists", "Inbox,Home",
+                 "call the dentist this week", config=tmp_path / "absent.json")
+    assert one.returncode == 0, one.stderr
+    assert json.loads(one.stdout)["tasks"][0]["due"] == "2026-03-05T10:00"
+    lines = [
+        {"id": 7, "input": "buy milk #home", "now": "2026-03-04T14:30", "tz": "UTC", "lists": ["Home"]},
+        "not json",
+        {"id": {"case": "b"}, "input": "call mom", "tz": "Mars/Olympus"},
+        {"id": "c"},
+    ]
+    stdin = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    streamed = kairos("parse", "--jsonl", config=tmp_path / "absent.json", stdin=stdin)
+    assert streamed.returncode == 0, streamed.stderr
+    answers = [json.loads(line) for line in streamed.stdout.splitlines()]
+    assert [a["id"] for a in answers] == [7, None, {"case": "b"}, "c"]
+    assert answers[0]["tasks"][0]["list"] == "Home" and answers[0]["tasks"][0]["list_exists"] is True
+    assert "tz" in answers[2]["error"] and "input" in answers[3]["error"]
 
 
 def test_errors_are_sentences_and_exit_non_zero(logged_in: Path, tmp_path: Path) -> None:

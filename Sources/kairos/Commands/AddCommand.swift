@@ -3,52 +3,107 @@ import Foundation
 import KairosClient
 import KairosCore
 
-/// `kairos add "text"`: adds a task to the Inbox or a named project.
+/// `kairos add "text"`: the server's capture engine reads the text; one task is added at once, several after
+/// a review.
 struct AddCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add tasks from what you type.",
+        discussion: """
+            Dates, times, #lists, @labels, p1-p4 and repeats are read from the text, and one line can hold \
+            several tasks ("call mom tomorrow at 5pm, buy milk #Errands p1"). Several tasks are shown for \
+            review first; lists you do not have yet are created when you agree.
+            """)
 
     @Argument(help: "What to do.")
     var text: String
 
     @Option(
-        help: "When it is due: today, tomorrow, friday, next week, 2026-03-12, \"friday at 3pm\", \"every monday\".")
+        help:
+            "When it is due, instead of what the text says: today, tomorrow, friday, next week, 2026-03-12, \"friday at 3pm\", \"every monday\"."
+    )
     var due: String?
 
-    @Option(help: "Project name (default: Inbox).")
+    @Option(help: "Project name, instead of the list the text names (default: Inbox).")
     var project: String?
 
-    @Option(help: "Priority p1 (most urgent) to p4.")
+    @Option(help: "Priority p1 (most urgent) to p4, instead of what the text says.")
     var priority: String?
 
     @Option(name: .customLong("label"), help: "A label; repeat for several.")
     var labels: [String] = []
 
+    @Flag(name: .shortAndLong, help: "Add without asking: no review of several tasks, missing lists are created.")
+    var yes = false
+
     func run() async throws {
-        let session = try CLISession()
-        var projectID: String?
-        if let project {
-            let all = try await session.client.allProjects()
-            guard let match = all.first(where: { $0.name.caseInsensitiveCompare(project) == .orderedSame }) else {
+        let shownPriority = try priority.map(Self.shownPriority)
+        let client = try CLISession().client
+        let text = text
+        async let projectList = settle { try await client.allProjects() }
+        async let captured = settle { try await client.capture(text) }
+        async let user = settle { try await client.currentUser() }
+        let (projectResult, captureResult, userResult) = await (projectList, captured, user)
+        let projects = try projectResult.get()
+        let projectMatch = try project.map { name in
+            guard let match = projects.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
                 throw CLIError(
-                    "No project named \"\(project)\". Your projects: \(all.map(\.name).joined(separator: ", ")).")
+                    "No project named \"\(name)\". Your projects: \(projects.map(\.name).joined(separator: ", ")).")
             }
-            projectID = match.id
+            return match
         }
-        let request = TaskCreateRequest(
-            content: text, projectID: projectID, labels: labels.isEmpty ? nil : labels,
-            priority: try priority.map(Self.apiPriority), dueString: due)
-        let task = try await session.client.createTask(request)
-        let table = TaskTable(projectNames: [:], today: LocalDate.today(in: .current, now: Date()), timeZone: .current)
-        let dueText = table.dueText(task.due)
-        print("Added \(task.id): \(task.content)\(dueText.isEmpty ? "" : " (due \(dueText))")")
+        var tasks = try captureResult.get().tasks.map(CaptureCommitTask.init)
+        let zone = try userResult.get().timeZone
+        guard !tasks.isEmpty else {
+            throw CLIError("There is no task in \"\(text)\". Say what to do, such as: kairos add \"call mom tomorrow\"")
+        }
+        for index in tasks.indices {
+            if let projectMatch { tasks[index].list = projectMatch.name }
+            if let shownPriority { tasks[index].priority = shownPriority }
+            if !labels.isEmpty { tasks[index].labels = (tasks[index].labels ?? []) + labels }
+            if let due {
+                tasks[index].dueString = due
+                tasks[index].due = nil
+                tasks[index].recurrence = nil
+            }
+        }
+
+        let review = CaptureReview(
+            tasks: tasks, projectNames: projects.map(\.name), today: LocalDate.today(in: zone, now: Date()),
+            timeZone: zone)
+        if tasks.count > 1, !yes {
+            print(review.render())
+            guard Prompt.confirm("Add these \(tasks.count) tasks?") else {
+                print("Nothing added.")
+                return
+            }
+        }
+        var createLists = false
+        for list in review.missingLists {
+            if yes || Prompt.confirm("You have no list \"\(list)\". Create it?") {
+                createLists = true
+            } else {
+                for index in tasks.indices where tasks[index].list?.lowercased() == list.lowercased() {
+                    tasks[index].list = nil
+                }
+                print("Tasks for \"\(list)\" go to the Inbox.")
+            }
+        }
+
+        let created = try await client.commitCapture(tasks, createMissingLists: createLists)
+        let table = TaskTable(projectNames: [:], today: review.today, timeZone: zone)
+        for (task, asked) in zip(created, tasks) {
+            let dueText = table.dueText(task.due)
+            let list = asked.list.map { " in \($0)" } ?? ""
+            print("Added \(task.id): \(task.content)\(list)\(dueText.isEmpty ? "" : " (due \(dueText))")")
+        }
     }
 
-    /// "p1".."p4" (or 1..4 as the user sees them) to the API's 4..1.
-    static func apiPriority(_ text: String) throws -> Int {
+    /// "p1".."p4" (or 1..4) to the priority as the user sees it, 1 (most urgent) to 4.
+    static func shownPriority(_ text: String) throws -> Int {
         let digits = text.lowercased().hasPrefix("p") ? String(text.dropFirst()) : text
         guard let shown = Int(digits), (1...4).contains(shown) else {
             throw ValidationError("--priority must be p1, p2, p3 or p4 (p1 is the most urgent).")
         }
-        return 5 - shown
+        return shown
     }
 }
