@@ -42,6 +42,20 @@ struct ClauseReader {
         // Greetings: "good morning", "hi", "hello".
         if ["hi", "hello", "hiya", "morning"].contains(text), index == 0 || word(index - 1) == "good" { return true }
         if ["morning", "afternoon", "evening", "night"].contains(text), word(index - 1) == "good" { return true }
+        if text == "good", let next = word(index + 1), ["morning", "afternoon", "evening", "night"].contains(next) {
+            return true
+        }
+        // "never mind", "scratch that", "thank you"
+        if (text == "never" && word(index + 1) == "mind") || (text == "mind" && word(index - 1) == "never") {
+            return true
+        }
+        if (text == "scratch" && word(index + 1) == "that") || (text == "that" && word(index - 1) == "scratch") {
+            return true
+        }
+        if (text == "thank" && word(index + 1) == "you") || (text == "you" && word(index - 1) == "thank") {
+            return true
+        }
+        if text == "thing", word(index - 1) == "first", mentionAt[index - 1] == nil { return true }
         // "after that", "after this": a connector between two actions.
         if text == "after" || text == "afterwards" {
             return text == "afterwards" || ["that", "this"].contains(word(index + 1))
@@ -65,6 +79,12 @@ struct ClauseReader {
     private func computeLeadIn(_ index: Int) -> Int? {
         guard isPlainWord(index), let first = word(index) else { return nil }
         var cursor = index
+        if ["i'm", "im", "we're"].contains(first), word(index + 1) == "going", word(index + 2) == "to",
+            let place = word(index + 3), Lexicon.determiners.contains(place) || place == "work" || place == "bed"
+        {
+            // "I'm going to the gym": a place, not a plan; the title starts at "going".
+            return 1
+        }
         if let followers = Lexicon.contractedSubjects[first] {
             cursor += 1
             if !followers.isEmpty {
@@ -96,6 +116,8 @@ struct ClauseReader {
         }
         for phrase in Lexicon.leadInsByFirstWord[first] ?? [] where matches(phrase, at: index) {
             let end = index + phrase.count
+            // "going to the gym" is a place, not a lead-in.
+            if phrase.last == "to", let next = word(end), Lexicon.determiners.contains(next) { continue }
             // "have to" and "need to" alone must be followed by an action: "need to" in "what I need to buy".
             return end + restOfModal(from: end) - index
         }

@@ -12,9 +12,9 @@ enum Lexicon {
         "oh", "ugh", "okay", "ok", "okey", "alright", "right", "so", "well", "yeah", "yes", "yep", "yup", "like",
         "anyway", "anyways", "also", "actually", "basically", "honestly", "seriously", "just", "please", "pls",
         "hey", "and", "then", "plus", "but", "now", "next", "first", "firstly", "second", "secondly", "finally",
-        "lastly", "oops", "wait", "hmmm", "cool", "great", "good", "fine", "sorry", "and", "too", "though",
-        "literally", "really", "totally", "definitely", "probably", "maybe", "perhaps", "bye", "thanks", "done",
-        "thank", "you", "know", "guess", "mean", "whatever", "kinda", "sorta", "or", "something", "stuff",
+        "lastly", "oops", "wait", "no", "nope", "nah", "nevermind", "testing", "cool", "great", "fine", "sorry",
+        "too", "though", "literally", "really", "totally", "definitely", "probably", "maybe", "perhaps", "bye",
+        "thanks", "done",
     ])
 
     /// Filler words that may also stand at the end of a task ("... yeah okay bye").
@@ -48,7 +48,8 @@ enum Lexicon {
     static let leadInPhrases: [[String]] = [
         ["remember", "to"], ["remind", "me", "to"], ["remind", "me"], ["remind", "us", "to"], ["ping", "me", "to"],
         ["ping", "me"], ["nudge", "me", "to"], ["don't", "forget", "to"],
-        ["dont", "forget", "to"], ["do", "not", "forget", "to"], ["don't", "forget"], ["make", "sure", "to"],
+        ["dont", "forget", "to"], ["don't", "let", "me", "forget", "to"], ["dont", "let", "me", "forget", "to"],
+        ["do", "not", "forget", "to"], ["don't", "forget"], ["make", "sure", "to"],
         ["make", "sure", "i"], ["make", "sure", "we"], ["be", "sure", "to"], ["can", "you"], ["could", "you"],
         ["would", "you"], ["will", "you"], ["note", "to", "self"], ["reminder", "to"], ["reminder"], ["todo"],
         ["to", "do"], ["to-do"], ["task"], ["need", "to"], ["needa"], ["have", "to"], ["got", "to"], ["gotta"],

@@ -285,6 +285,8 @@ struct PhraseScanner {
     private func phrase(at index: Int, prefix: String?, afterDate: Bool) -> ([Mention.Kind], Int)? {
         guard let text = word(index) else { return nil }
         let clockPrefixed = prefix.map { Self.clockPrepositions.contains($0) } ?? false
+        // "for seven thirty" is a time, "a table for two" is not: after "for" only a time with minutes or am/pm.
+        let weaklyPrefixed = prefix == "for"
         switch text {
         case "today", "tday":
             return ([.day(.today)], index + 1)
@@ -321,6 +323,12 @@ struct PhraseScanner {
         case "end", "close":
             return endPhrase(at: index)
         case "first" where words(index + 1, "thing"):
+            // "first thing tomorrow", "first thing in the morning"; a bare "first thing" only orders the list.
+            guard let next = word(index + 2), Self.firstThingFollowers.contains(next) || Lexicon.weekdays[next] != nil
+            else { return nil }
+            if words(index + 2, "in", "the", "morning") {
+                return ([.partOfDay(.morning, keepsToday: false)], index + 5)
+            }
             return ([.partOfDay(.morning, keepsToday: false)], index + 2)
         case "week":
             if prefix == "this" { return ([.day(.thisWeek)], index + 1) }
@@ -341,12 +349,18 @@ struct PhraseScanner {
         if let found = holiday(at: index) { return found }
         if let found = weekdayPhrase(at: index, prefix: prefix) { return found }
         if let found = explicitDate(at: index, prefix: prefix) { return found }
-        if let found = clock(at: index, prefixed: clockPrefixed) {
+        if let found = clock(at: index, prefixed: clockPrefixed || weaklyPrefixed),
+            !weaklyPrefixed || found.0.minute != 0 || found.0.meridiem != nil
+        {
             return ([.time(found.0)], found.1)
         }
         if let found = fromNow(at: index) { return found }
         return nil
     }
+
+    private static let firstThingFollowers: Set<String> = [
+        "tomorrow", "tmrw", "tmr", "in", "on", "next", "this", "monday",
+    ]
 
     /// "end of (the) week/month/day", "close of business".
     private func endPhrase(at index: Int) -> ([Mention.Kind], Int)? {
@@ -502,6 +516,11 @@ struct PhraseScanner {
             guard let number = numbers.number(at: cursor), !number.isOrdinal else { return nil }
             amount = Double(number.value)
             cursor += number.length
+        }
+        if words(cursor, "and", "a", "half") {
+            // "in two and a half hours"
+            amount += 0.5
+            cursor += 3
         }
         guard let unit = word(cursor) else { return nil }
         cursor += 1

@@ -233,6 +233,7 @@ struct UtteranceParser {
     func read(_ clause: Clause, asOneTask: Bool = false) -> Reading {
         var reading = Reading()
         var listIsTyped = false
+        var listIsTarget = false
         var firstDate: Int?
         var datesByToken: [(token: Int, kind: Mention.Kind)] = []
         var seen = Set<Int>()
@@ -245,6 +246,7 @@ struct UtteranceParser {
                 if reading.list == nil {
                     reading.list = name
                     listIsTyped = tokens[mention.tokens.lowerBound].text.hasPrefix("#")
+                    listIsTarget = ["to", "on", "onto", "into", "in"].contains(tokens[mention.tokens.lowerBound].word)
                 }
             case .label(let name): reading.labels.append(name)
             case .vague, .section: break
@@ -299,7 +301,8 @@ struct UtteranceParser {
         }
         let body = Array(members[position...])
         let listAdd =
-            !asOneTask && reading.list != nil && !listIsTyped && Self.addVerbs.contains(tokens[firstWord].word)
+            !asOneTask && reading.list != nil && !listIsTyped && listIsTarget
+            && Self.addVerbs.contains(tokens[firstWord].word)
         let items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body)]
         let titled = items.compactMap { $0 }
         if titled.isEmpty {
@@ -359,7 +362,11 @@ struct UtteranceParser {
         }
         while let last = words.last, Lexicon.trailingFillers.contains(tokens[last].word) { words.removeLast() }
         guard let first = words.first, let last = words.last else { return nil }
-        let text = words.map { tokens[$0].text }.joined(separator: " ")
+        var text = words.map { tokens[$0].text }.joined(separator: " ")
+        if tokens[first].word == "going" {
+            // "I'm going to the gym" → "Go to the gym"
+            text = "go" + text.dropFirst(5)
+        }
         return Item(
             title: ListDirectory.capitalizeFirst(text),
             span: tokens[first].span.lowerBound..<tokens[last].span.upperBound)

@@ -5,7 +5,7 @@ import Testing
 
 /// The worked cases of the capture rules, scored the way `capture-score.py` scores them.
 @Suite struct DevSetTests {
-    @Test(arguments: ["capture-dev", "capture-dev-speech"])
+    @Test(arguments: ["capture-dev", "capture-dev-speech", "capture-extra"])
     func caseExactRateIsAtLeast97Percent(fixture: String) throws {
         let cases = try WorkedCase.load(fixture)
         let engine = CaptureEngine()
