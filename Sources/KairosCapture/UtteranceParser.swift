@@ -303,7 +303,15 @@ struct UtteranceParser {
         let listAdd =
             !asOneTask && reading.list != nil && !listIsTyped && listIsTarget
             && Self.addVerbs.contains(tokens[firstWord].word)
-        let items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body)]
+        var items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body)]
+        if !listAdd, var item = items[0] {
+            // The task was said with its date and list phrases: the span covers them too.
+            for index in members where mentionAt[index] != nil {
+                let span = tokens[index].span
+                item.span = min(item.span.lowerBound, span.lowerBound)..<max(item.span.upperBound, span.upperBound)
+            }
+            items[0] = item
+        }
         let titled = items.compactMap { $0 }
         if titled.isEmpty {
             if !reading.dates.isEmpty { reading.role = .dateOnly }
