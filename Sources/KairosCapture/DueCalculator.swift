@@ -63,14 +63,14 @@ struct DueCalculator: Sendable {
             let candidate = LocalDateTime(date: today, time: time)
             if candidate >= now { return normalized(candidate) }
             // "tonight", "this evening", "end of day" keep today's date; "at 5pm", "this morning" move to tomorrow.
-            return phrases.partKeepsToday && phrases.time == nil
+            return phrases.partKeepsToday
                 ? inAnHour : normalized(LocalDateTime(date: today.adding(days: 1), time: time))
         }
         if day == .today {
             if let time {
                 let candidate = LocalDateTime(date: today, time: time)
                 if candidate >= now { return normalized(candidate) }
-                if phrases.partKeepsToday && phrases.time == nil { return inAnHour }
+                if phrases.partKeepsToday { return inAnHour }
                 return normalized(LocalDateTime(date: today.adding(days: 1), time: time))
             }
             return now.time.hour >= 20 ? LocalDateTime(date: today.adding(days: 1), time: Self.nine) : inAnHour

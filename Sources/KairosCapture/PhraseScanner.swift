@@ -98,7 +98,8 @@ struct PhraseScanner {
         if text.count > 1, let first = text.first {
             let name = String(text.dropFirst())
             switch first {
-            case "#": return Mention(kind: .list(lists.resolve(typed: name)), tokens: index..<index + 1)
+            case "#" where name.first?.isLetter == true:
+                return Mention(kind: .list(lists.resolve(typed: name)), tokens: index..<index + 1)
             case "@": return Mention(kind: .label(name), tokens: index..<index + 1)
             case "/" where name.first?.isLetter == true:
                 return Mention(kind: .section(name), tokens: index..<index + 1)

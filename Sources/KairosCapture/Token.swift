@@ -113,8 +113,9 @@ enum Tokenizer {
 
     private static func breakKind(_ scalar: Unicode.Scalar, next: Unicode.Scalar?) -> Token.Kind? {
         switch scalar {
-        case ".", "!", "?", ";", ":", "\n", "\r", "\u{2026}": .hardBreak
-        case ",", "\u{2013}", "\u{2014}": .softBreak
+        case ".", "!", "?", ";", "\n", "\r", "\u{2026}": .hardBreak
+        // "important: call the vet" and "email Sara re: the contract": a colon ends a task only before a new action.
+        case ",", ":", "\u{2013}", "\u{2014}": .softBreak
         case "-": (next == nil || next == " ") ? .softBreak : nil
         default: nil
         }
