@@ -166,6 +166,12 @@ struct ClauseReader {
         return false
     }
 
+    /// Words that continue a list of things rather than start an action.
+    private static let notActions: Set<String> = [
+        "to", "for", "with", "of", "from", "in", "on", "at", "by", "more", "extra", "other", "another", "lots",
+        "new", "fresh", "big", "small", "little", "some", "any", "two", "three",
+    ]
+
     static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't", "been"]
 
     /// Whether `index` starts a clause: at the start, after punctuation, a filler, a conjunction or a date phrase.
@@ -183,6 +189,8 @@ struct ClauseReader {
     /// when words follow it; after a mere hesitation ("send the um email") it needs a clear object.
     func newActionStarts(at start: Int, afterConjunction: Bool = true) -> Bool {
         var cursor = start
+        // "and uh also dispute the charge": "also" or "then" after the conjunction announces a new action.
+        var announced = false
         while cursor < tokens.count {
             if tokens[cursor].kind != .word { return false }
             if let mention = mentionAt[cursor] {
@@ -192,10 +200,16 @@ struct ClauseReader {
             }
             if leadIn(at: cursor) != nil || commentaryStarts(at: cursor) { return true }
             if isFiller(cursor) || word(cursor) == "oh" {
+                if let text = word(cursor), ["also", "then", "oh", "plus"].contains(text) {
+                    announced = true
+                }
                 cursor += 1
                 continue
             }
-            return isVerb(at: cursor, lenient: afterConjunction)
+            if isVerb(at: cursor, lenient: afterConjunction) { return true }
+            guard afterConjunction, announced, let text = word(cursor) else { return false }
+            return !Lexicon.determiners.contains(text) && !Self.notActions.contains(text)
+                && NumberReader.digitNumber(text) == nil && Lexicon.cardinals[text] == nil
         }
         return false
     }

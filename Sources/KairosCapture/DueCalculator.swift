@@ -166,6 +166,9 @@ struct DueCalculator: Sendable {
                 }
             }
             return nil
+        case .dayOfNextMonth(let dayOfMonth):
+            let first = LocalDate(year: today.year, month: today.month, day: 1)!.adding(months: 1)
+            return LocalDate(year: first.year, month: first.month, day: dayOfMonth)
         case .inDays(let days): return today.adding(days: days)
         case .inMonths(let months): return today.adding(months: months)
         }

@@ -157,7 +157,10 @@ enum Lexicon {
         "mow", "edge", "trim", "prune", "pick", "harvest", "wish", "hug", "kiss", "visit", "sit", "stand",
         "return", "reply", "settle", "sort", "ship", "post", "courier", "fedex", "ups", "collect", "sign",
         "renew", "apply", "reapply", "enroll", "enrol", "register", "unregister", "vote", "volunteer", "donate",
-        "set", "hook", "plug", "unplug", "charge", "recharge", "replace", "bring", "stock", "restock",
+        "set", "hook", "plug", "unplug", "charge", "recharge", "replace", "bring", "stock", "restock", "dispute",
+        "request", "inquire", "enquire", "contest", "appeal", "hit", "snag", "pop", "swing", "head", "whatsapp",
+        "ping", "slack", "laminate", "sharpen", "winterize", "rotate", "countersign", "unclog", "tighten", "peel",
+        "grate", "brew", "bolt", "dose", "sign", "reconfirm", "rebook", "resubmit", "email", "finish", "hem",
     ])
     /// Verbs that are also everyday nouns ("a book", "the water"): an action only before an object or particle.
     static let nounVerbs = Set<String>([

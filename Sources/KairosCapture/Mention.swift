@@ -45,6 +45,7 @@ enum DayPhrase: Sendable, Equatable {
     case nextMonth
     case date(month: Int, day: Int, year: Int?)
     case dayOfMonth(Int)
+    case dayOfNextMonth(Int)
     case inDays(Int)
     case inMonths(Int)
 

@@ -347,7 +347,8 @@ struct PhraseScanner {
         default:
             break
         }
-        if let found = holiday(at: index) { return found }
+        // "on christmas eve", "by halloween", but not "halloween candy".
+        if let found = holiday(at: index), prefix != nil || isPhraseEnd(found.1) { return found }
         if let found = weekdayPhrase(at: index, prefix: prefix) { return found }
         if let found = explicitDate(at: index, prefix: prefix) { return found }
         if let found = clock(at: index, prefixed: clockPrefixed || weaklyPrefixed),
@@ -448,6 +449,16 @@ struct PhraseScanner {
             {
                 let (year, end) = year(at: cursor + 1)
                 return ([.day(.date(month: month, day: number.value, year: year))], end)
+            }
+            // "the 1st of next month", "the 15th of the month"
+            if number.isOrdinal, word(index + number.length) == "of" {
+                let after = index + number.length + 1
+                if words(after, "next", "month") {
+                    return ([.day(.dayOfNextMonth(number.value))], after + 2)
+                }
+                if words(after, "the", "month") || words(after, "this", "month") {
+                    return ([.day(.dayOfMonth(number.value))], after + 2)
+                }
             }
             // "the 15th": an ordinal that stands alone as a day of the month.
             let digitOrdinal = Self.isDigits(text) && number.isOrdinal
