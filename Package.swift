@@ -56,6 +56,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The capture engine's benchmark (scripts/bench-capture): timing loops only, no JSON or I/O measured.
+        .executableTarget(name: "CaptureBench", dependencies: ["KairosCapture"]),
         .testTarget(name: "KairosCoreTests", dependencies: ["KairosCore"]),
         .testTarget(
             name: "KairosCaptureTests",

@@ -1,0 +1,104 @@
+import Foundation
+import KairosCapture
+
+// The capture engine's speed, without JSON or process overhead: throughput and per-utterance latency over a
+// corpus of everyday utterances, and the latency of a long rambling brain-dump. Prints `name: value` lines.
+// Run it through scripts/bench-capture (release build, pinned to one core); `--corpus` prints the text measured.
+
+let lists = ["Inbox", "Home", "Work", "Errands", "Grocery"]
+let contexts = [
+    ("2026-03-04T14:30:00Z", "America/New_York"), ("2026-06-01T07:15:00Z", "Europe/London"),
+    ("2026-10-25T00:45:00Z", "Europe/Berlin"), ("2026-12-31T22:00:00Z", "Asia/Tokyo"),
+].map { instant, zone in
+    CaptureContext(
+        instant: ISO8601DateFormatter().date(from: instant)!, timeZone: TimeZone(identifier: zone)!, lists: lists)
+}
+
+let brainDump = """
+    um this week is crazy, I need to call the dentist tomorrow morning to move my cleaning, and \
+    I have to pick up the dry cleaning before six, oh and remind me to email the teacher about the field \
+    trip on friday, uh also we're out of milk and eggs so add milk and eggs to my grocery list, and I \
+    should book flights for the conference next week, that's urgent, then the water bill is due on the \
+    15th so pay that, and Sam's birthday is saturday so order a cake for Sam by thursday, I gotta \
+    water the plants every monday, renew my passport sometime this month, and don't forget to text Jen \
+    about dinner tonight at 7, plus the car needs an oil change, schedule that for next saturday at \
+    10am, also put batteries on my errands list, and review the quarterly report for work by end \
+    of day friday
+    """
+
+let engine = CaptureEngine()
+var corpus = UtteranceCorpus(seed: 2026)
+let utterances = corpus.make(2_000)
+var taskCount = 0  // printed, so the optimizer keeps every parse
+
+if CommandLine.arguments.contains("--corpus") {
+    // What is measured, to read: the corpus, then the brain-dump.
+    for utterance in utterances + [brainDump] { print(utterance) }
+    exit(0)
+}
+
+@inline(never)
+func parse(_ text: String, _ index: Int) -> Int {
+    engine.capture(text, context: contexts[index % contexts.count]).tasks.count
+}
+
+func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func percentile(_ sorted: [UInt64], _ fraction: Double) -> Double {
+    Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]) / 1_000_000
+}
+
+func milliseconds(_ value: Double) -> String { String(format: "%.4f", value) }
+
+// Warm up: every utterance once.
+for (index, text) in utterances.enumerated() { taskCount += parse(text, index) }
+
+// Throughput: whole passes over the corpus for at least two seconds.
+var parsed = 0
+let throughputStart = nanoseconds()
+var elapsed: UInt64 = 0
+repeat {
+    for (index, text) in utterances.enumerated() { taskCount += parse(text, index) }
+    parsed += utterances.count
+    elapsed = nanoseconds() - throughputStart
+} while elapsed < 2_000_000_000
+
+// Latency: each utterance timed on its own, over five passes.
+var latencies: [UInt64] = []
+latencies.reserveCapacity(utterances.count * 5)
+for _ in 0..<5 {
+    for (index, text) in utterances.enumerated() {
+        let start = nanoseconds()
+        taskCount += parse(text, index)
+        latencies.append(nanoseconds() - start)
+    }
+}
+latencies.sort()
+
+var dumpTimes: [UInt64] = []
+for run in 0..<2_000 {
+    let start = nanoseconds()
+    taskCount += parse(brainDump, run)
+    dumpTimes.append(nanoseconds() - start)
+}
+dumpTimes.sort()
+
+let words = utterances.map { $0.split(separator: " ").count }
+let perSecond = Double(parsed) / (Double(elapsed) / 1_000_000_000)
+let p99 = percentile(latencies, 0.99)
+let dumpP99 = percentile(dumpTimes, 0.99)
+print("corpus_utterances: \(utterances.count)")
+print("corpus_mean_words: \(String(format: "%.1f", Double(words.reduce(0, +)) / Double(words.count)))")
+print("corpus_max_words: \(words.max()!)")
+print("utterances_per_second: \(Int(perSecond))")
+print("latency_p50_ms: \(milliseconds(percentile(latencies, 0.50)))")
+print("latency_p99_ms: \(milliseconds(p99))")
+print("latency_max_ms: \(milliseconds(Double(latencies.last!) / 1_000_000))")
+print("brain_dump_words: \(brainDump.split(separator: " ").count)")
+print("brain_dump_tasks: \(engine.capture(brainDump, context: contexts[0]).tasks.count)")
+print("brain_dump_p50_ms: \(milliseconds(percentile(dumpTimes, 0.50)))")
+print("brain_dump_p99_ms: \(milliseconds(dumpP99))")
+print("tasks_parsed: \(taskCount)")
+print(
+    "meets_targets: \(perSecond >= 20_000 && p99 < 1 && dumpP99 < 2 ? "yes" : "no") (>= 20000/s, p99 < 1 ms, dump < 2 ms)"
+)
