@@ -13,6 +13,8 @@ struct Mention: Sendable {
         case vague
         case priority(Int)
         case list(ListName)
+        /// "my to-do list": the Inbox, which the output leaves as no list.
+        case generalList
         case label(String)
         /// "/Section" of typed quick add: not a field of the rules' output, kept out of the title.
         case section(String)

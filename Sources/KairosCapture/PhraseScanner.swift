@@ -769,6 +769,9 @@ struct PhraseScanner {
 
     // MARK: - Lists
 
+    private static let generalLists: Set<String> = [
+        "todo", "to-do", "to do", "task", "tasks", "reminder", "reminders", "things to do", "master",
+    ]
     private static let listPrepositions: Set<String> = ["to", "on", "onto", "in", "into", "under", "for"]
     private static let listDeterminers: Set<String> = ["my", "the", "our", "your", "a"]
 
@@ -778,6 +781,10 @@ struct PhraseScanner {
         var cursor = index + 1
         let determined = word(cursor).map { Self.listDeterminers.contains($0) } ?? false
         if determined { cursor += 1 }
+        if words(cursor, "to", "do", "list") || words(cursor, "to-do", "list") || words(cursor, "todo", "list") {
+            let end = cursor + (word(cursor) == "to" ? 3 : 2)
+            return Mention(kind: .generalList, tokens: index..<end)
+        }
         // Up to three name words, then "list" or "project".
         var nameWords: [Token] = []
         var scan = cursor
@@ -785,7 +792,12 @@ struct PhraseScanner {
             let text = tokens[scan].word
             if text == "list" || text == "project" || text == "lists" {
                 guard !nameWords.isEmpty else { return nil }
-                return Mention(kind: .list(lists.resolve(spoken: nameWords)), tokens: index..<scan + 1)
+                let name = lists.resolve(spoken: nameWords)
+                // "my to-do list" is the Inbox, unless the user has a list of that name.
+                if !name.exists, Self.generalLists.contains(nameWords.map(\.word).joined(separator: " ")) {
+                    return Mention(kind: .generalList, tokens: index..<scan + 1)
+                }
+                return Mention(kind: .list(name), tokens: index..<scan + 1)
             }
             if Lexicon.determiners.contains(text) || Self.listPrepositions.contains(text) { break }
             nameWords.append(tokens[scan])

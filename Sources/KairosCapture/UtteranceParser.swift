@@ -234,6 +234,7 @@ struct UtteranceParser {
         var reading = Reading()
         var listIsTyped = false
         var listIsTarget = false
+        var namesGeneralList = false
         var firstDate: Int?
         var datesByToken: [(token: Int, kind: Mention.Kind)] = []
         var seen = Set<Int>()
@@ -249,6 +250,9 @@ struct UtteranceParser {
                     listIsTarget = ["to", "on", "onto", "into", "in"].contains(tokens[mention.tokens.lowerBound].word)
                 }
             case .label(let name): reading.labels.append(name)
+            case .generalList:
+                listIsTarget = ["to", "on", "onto", "into", "in"].contains(tokens[mention.tokens.lowerBound].word)
+                namesGeneralList = true
             case .vague, .section: break
             default:
                 reading.dates.add(mention.kind)
@@ -301,7 +305,7 @@ struct UtteranceParser {
         }
         let body = Array(members[position...])
         let listAdd =
-            !asOneTask && reading.list != nil && !listIsTyped && listIsTarget
+            !asOneTask && (reading.list != nil || namesGeneralList) && !listIsTyped && listIsTarget
             && Self.addVerbs.contains(tokens[firstWord].word)
         var items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body)]
         if !listAdd, var item = items[0] {
