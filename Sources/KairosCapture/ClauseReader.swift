@@ -153,12 +153,20 @@ struct ClauseReader {
             return true
         }
         if Self.copulas.contains(first) { return true }
-        guard Lexicon.determiners.contains(first), opensClause(index) else { return false }
+        // "traffic was terrible": a bare noun and a statement verb, where a clause may start.
+        if opensClause(index), !Lexicon.verbs.contains(first), !Lexicon.determiners.contains(first),
+            let next = word(index + 1), isPlainWord(index + 1),
+            Self.copulas.contains(next) || Self.pastStatements.contains(next)
+        {
+            return true
+        }
+        guard Lexicon.determiners.contains(first) else { return false }
         // A short noun phrase, then a verb that makes a statement.
         var cursor = index + 1
         while cursor < index + 4, isPlainWord(cursor), let text = word(cursor) {
             if cursor > index + 1, Lexicon.statementVerbs.contains(text) || text.hasSuffix("ed") && text.count > 4 {
-                return true
+                // "... this one is important": a remark that carries a priority, even mid-sentence.
+                return opensClause(index) || isPriority(at: cursor + 1)
             }
             if Lexicon.verbs.contains(text) && cursor > index + 1 { return false }
             cursor += 1
@@ -171,6 +179,16 @@ struct ClauseReader {
         "to", "for", "with", "of", "from", "in", "on", "at", "by", "more", "extra", "other", "another", "lots",
         "new", "fresh", "big", "small", "little", "some", "any", "two", "three",
     ]
+
+    private static let pastStatements: Set<String> = [
+        "has", "had", "have", "keeps", "kept", "got", "went", "woke", "broke",
+    ]
+
+    private func isPriority(at index: Int) -> Bool {
+        guard index < tokens.count, let mention = mentionAt[index] else { return false }
+        if case .priority = mentions[mention].kind { return true }
+        return false
+    }
 
     static let copulas: Set<String> = ["is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't", "been"]
 

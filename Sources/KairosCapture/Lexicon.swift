@@ -40,8 +40,8 @@ enum Lexicon {
         "then", "gotta", "better", "should", "then", "maybe", "kinda", "reallly", "urgently",
     ])
     static let modals = Set<String>([
-        "need", "needa", "have", "got", "gotta", "should", "must", "want", "wanna", "will", "shall", "could",
-        "would", "can", "ought", "plan", "better", "gonna", "going", "am", "hafta", "has", "like", "love", "try",
+        "need", "needa", "have", "got", "gotta", "should", "must", "want", "wanna", "will", "shall", "ought", "plan",
+        "better", "gonna", "going", "am", "hafta", "has", "like", "love", "try",
         "remember", "hope", "intend", "supposed", "mean",
     ])
     /// Phrases that introduce an action on their own.

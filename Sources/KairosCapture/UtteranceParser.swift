@@ -73,7 +73,7 @@ struct UtteranceParser {
                 } else if mentionAt[index] == nil, hasContent(current) {
                     let text = token.word
                     let isConjunction = Lexicon.conjunctions.contains(text)
-                    if isConjunction || reader.isFiller(index), !endsOpen(current) {
+                    if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
                         if reader.newActionStarts(at: index + 1, afterConjunction: isConjunction) {
                             close(carriesDate(from: index) ? .weak : .strong)
                         }
