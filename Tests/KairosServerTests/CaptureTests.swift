@@ -29,8 +29,7 @@ extension TestAPI {
     }
 }
 
-/// Ada's moment in the tests: Wednesday 2026-03-04 09:30 in New York.
-private let adaNow = "2026-03-04T09:30"
+// Ada's moment in these tests (`withAda`'s default): Wednesday 2026-03-04 09:30 in New York.
 
 @Suite("Capture API: text to proposals, reviewed proposals to tasks, quick add")
 struct CaptureTests {
@@ -329,16 +328,9 @@ struct CaptureTests {
     }
 }
 
-/// Whether the real capture engine is in place; the checks below need it to read dates, lists and priorities.
-private let engineParses: Bool = {
-    let context = CaptureContext(now: LocalDateTime(iso: adaNow)!, timeZone: .gmt, lists: [])
-    return CaptureEngine().capture("call mom tomorrow at 5pm", context: context).tasks.first?.due != nil
-}()
-
-@Suite(
-    "Capture API with the capture engine: what the engine reads reaches the tasks",
-    .enabled(if: engineParses, "the capture engine is still a stub"))
-struct CaptureEngineTests {
+/// What the engine reads from the text, checked where it lands: proposals, tasks and lists.
+@Suite("Capture API with the capture engine: what the engine reads reaches the tasks")
+struct CaptureReadingTests {
     @Test("A capture's proposals are read in the user's zone and lists, and commit as they were proposed")
     func captureThenCommit() async throws {
         try await withAda { ada in
