@@ -354,6 +354,48 @@ struct CaptureReadingTests {
         }
     }
 
+    @Test("A 100-word brain-dump: capture, edit the proposals, commit, and each task is in its list at its time")
+    func brainDump() async throws {
+        try await withAda { ada in
+            for name in ["Work", "Home", "Grocery"] { _ = try await ada.createProject(name) }
+            let dump = """
+                okay so tomorrow is going to be busy. I need to call the dentist tomorrow at 9am to move my cleaning, \
+                and then pick up the dry cleaning before 6pm. Oh and add eggs and coffee to my grocery list. For work \
+                I have to send the quarterly report to Dana by friday, that's urgent, and book the team offsite \
+                sometime next week. Remind me to water the plants every monday. Also I should fix the leaky faucet \
+                on my home list this weekend. And don't forget to renew my passport in two weeks. Anyway, that's it \
+                for now, I think.
+                """
+            let proposals = try await ada.capture(dump).tasks
+            #expect(proposals.count == 9)
+            let byTitle = Dictionary(proposals.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
+            #expect(byTitle["Call the dentist to move my cleaning"]?.due?.iso == "2026-03-05T09:00")
+            #expect(byTitle["Eggs"]?.list == "Grocery")
+            #expect(byTitle["Send the quarterly report to Dana"]?.list == "Work")
+            #expect(byTitle["Send the quarterly report to Dana"]?.priority == 1)
+            #expect(byTitle["Water the plants"]?.recurrence?.rrule == "FREQ=WEEKLY;BYDAY=MO")
+            #expect(byTitle["Fix the leaky faucet"]?.list == "Home")
+
+            // The user's review: one title edited, one proposal removed, one task added.
+            var reviewed = proposals.map(CaptureCommitTask.init)
+            reviewed[0].title = "Call the dentist about the cleaning"
+            reviewed.remove(at: 1)
+            reviewed.append(CaptureCommitTask(title: "Buy tulip bulbs", due: "2026-03-07T10:00", list: "Garden"))
+            let created = try await ada.commit(reviewed, createMissingLists: true)
+            let names = Dictionary(uniqueKeysWithValues: try await ada.projects().map { ($0.id, $0.name) })
+            #expect(created.count == reviewed.count)
+            for (task, asked) in zip(created, reviewed) {
+                #expect(task.content == asked.title)
+                #expect(names[task.projectID] == asked.list ?? "Inbox")
+                let wallTime = task.due?.instant(fallback: .gmt).map { LocalDateTime($0, in: ada.me.timeZone).iso }
+                #expect(wallTime == asked.due)
+                #expect(task.due?.recurrence?.rrule == asked.recurrence)
+                #expect(task.priority == 5 - (asked.priority ?? 4))
+            }
+            #expect(try await ada.tasks().count == reviewed.count)
+        }
+    }
+
     @Test("now and tz move the reference moment; filler gives nothing")
     func contextAndFiller() async throws {
         try await withAda { ada in
