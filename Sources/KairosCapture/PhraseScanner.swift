@@ -132,7 +132,17 @@ struct PhraseScanner {
                 return found(RecurrenceRule(frequency: .monthly, byMonthDay: day), end)
             }
             return found(RecurrenceRule(frequency: .monthly), index + 1)
-        case "on":
+        case "on", "the":
+            // "on the 1st of every month"
+            var cursor = index + 1
+            if first == "on", word(cursor) == "the" { cursor += 1 }
+            if let number = numbers.number(at: cursor), number.isOrdinal, (1...31).contains(number.value),
+                words(cursor + number.length, "of", "every", "month")
+                    || words(cursor + number.length, "of", "each", "month")
+            {
+                return found(RecurrenceRule(frequency: .monthly, byMonthDay: number.value), cursor + number.length + 3)
+            }
+            guard first == "on" else { return nil }
             // "on mondays", "on weekdays"
             if let next = word(index + 1), next.hasSuffix("s") {
                 if next == "weekdays" {
@@ -146,6 +156,12 @@ struct PhraseScanner {
         case "every", "each":
             return everyPhrase(at: index + 1).map { rule, end, part in found(rule, end, part) }
         default:
+            // "mondays and wednesdays": a plural weekday repeats.
+            if first.hasSuffix("days"), Lexicon.weekdays[String(first.dropLast())] != nil,
+                let (days, end) = weekdayList(at: index, plural: true)
+            {
+                return found(RecurrenceRule(frequency: .weekly, byDay: days), end)
+            }
             return nil
         }
     }
@@ -160,7 +176,10 @@ struct PhraseScanner {
         if word(index) == "other" {
             interval = 2
             index += 1
-        } else if let number = numbers.number(at: index), !number.isOrdinal, number.value >= 2 {
+        } else if let number = numbers.number(at: index), number.value >= 2,
+            !number.isOrdinal || ["day", "week", "month", "year"].contains(word(index + number.length))
+        {
+            // "every 3 weeks", "every second week"
             interval = number.value
             index += number.length
         }
