@@ -48,7 +48,7 @@ public struct CaptureEngine: Sendable {
     /// as the description.
     static func transcriptTask(_ text: String, tokens: [Token]) -> CaptureProposal? {
         let meaningful = tokens.contains { token in
-            token.kind == .word && !Lexicon.hesitations.contains(token.word) && !Lexicon.fillers.contains(token.word)
+            token.kind == .word && token.classes.isDisjoint(with: [.hesitation, .filler])
         }
         guard meaningful else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -69,9 +69,14 @@ enum LanguageCheck {
         var known = 0
         for token in tokens where token.kind == .word {
             let word = token.word
+            if token.classes.contains(.english) {
+                total += 1
+                known += 1
+                continue
+            }
             guard word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { continue }
             total += 1
-            if Lexicon.english.contains(word) || word.hasPrefix("#") || word.hasPrefix("@") {
+            if word.hasPrefix("#") || word.hasPrefix("@") {
                 known += 1
             }
         }

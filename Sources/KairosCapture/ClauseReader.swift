@@ -18,6 +18,12 @@ struct ClauseReader {
         commentary = tokens.indices.map(computeCommentaryStarts)
     }
 
+    /// Whether the word at `index` is in any of the lists of `classes`.
+    func has(_ index: Int, _ classes: WordClass) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .word
+            && !tokens[index].classes.isDisjoint(with: classes)
+    }
+
     func isFiller(_ index: Int) -> Bool { index >= 0 && index < fillers.count && fillers[index] }
 
     /// The number of tokens of a lead-in ("I need to", "remember to", "I'm gonna") starting at `index`, or nil.
@@ -38,7 +44,7 @@ struct ClauseReader {
 
     private func computeIsFiller(_ index: Int) -> Bool {
         guard isPlainWord(index), let text = word(index) else { return false }
-        if Lexicon.hesitations.contains(text) || Lexicon.fillers.contains(text) { return true }
+        if has(index, [.hesitation, .filler]) { return true }
         // Greetings: "good morning", "hi", "hello".
         if ["hi", "hello", "hiya", "morning"].contains(text), index == 0 || word(index - 1) == "good" { return true }
         if ["morning", "afternoon", "evening", "night"].contains(text), word(index - 1) == "good" { return true }
@@ -77,7 +83,7 @@ struct ClauseReader {
     }
 
     private func computeLeadIn(_ index: Int) -> Int? {
-        guard isPlainWord(index), let first = word(index) else { return nil }
+        guard has(index, .leadInStart), isPlainWord(index), let first = word(index) else { return nil }
         var cursor = index
         if ["i'm", "im", "we're"].contains(first), word(index + 1) == "going", word(index + 2) == "to",
             let place = word(index + 3), Lexicon.determiners.contains(place) || place == "work" || place == "bed"
@@ -95,10 +101,10 @@ struct ClauseReader {
         }
         if Lexicon.subjects.contains(first) {
             cursor += 1
-            while let next = word(cursor), Lexicon.adverbs.contains(next), !Lexicon.modals.contains(next) {
+            while has(cursor, .adverb), !has(cursor, .modal) {
                 cursor += 1
             }
-            guard let modal = word(cursor), Lexicon.modals.contains(modal) else { return nil }
+            guard has(cursor, .modal) else { return nil }
             cursor += 1
             return cursor + restOfModal(from: cursor) - index
         }
@@ -117,7 +123,7 @@ struct ClauseReader {
         for phrase in Lexicon.leadInsByFirstWord[first] ?? [] where matches(phrase, at: index) {
             let end = index + phrase.count
             // "going to the gym" is a place, not a lead-in.
-            if phrase.last == "to", let next = word(end), Lexicon.determiners.contains(next) { continue }
+            if phrase.last == "to", has(end, .determiner) { continue }
             // "have to" and "need to" alone must be followed by an action: "need to" in "what I need to buy".
             return end + restOfModal(from: end) - index
         }
@@ -147,28 +153,28 @@ struct ClauseReader {
     private func computeCommentaryStarts(_ index: Int) -> Bool {
         guard isPlainWord(index), let first = word(index), leadIn(at: index) == nil else { return false }
         let previous = index > 0 ? word(index - 1) : nil
-        if let previous, Lexicon.complementizers.contains(previous), isPlainWord(index - 1) { return false }
-        if Lexicon.commentarySubjects.contains(first) { return true }
-        if Lexicon.pronounSubjects.contains(first), let next = word(index + 1), Lexicon.statementVerbs.contains(next) {
+        if previous != nil, has(index - 1, .complementizer), isPlainWord(index - 1) { return false }
+        if has(index, .commentarySubject) { return true }
+        if has(index, .pronounSubject), has(index + 1, .statementVerb) {
             return true
         }
         if Self.copulas.contains(first) { return true }
         // "traffic was terrible": a bare noun and a statement verb, where a clause may start.
-        if opensClause(index), !Lexicon.verbs.contains(first), !Lexicon.determiners.contains(first),
+        if opensClause(index), !has(index, [.verb, .determiner]),
             let next = word(index + 1), isPlainWord(index + 1),
             Self.copulas.contains(next) || Self.pastStatements.contains(next)
         {
             return true
         }
-        guard Lexicon.determiners.contains(first) else { return false }
+        guard has(index, .determiner) else { return false }
         // A short noun phrase, then a verb that makes a statement.
         var cursor = index + 1
         while cursor < index + 4, isPlainWord(cursor), let text = word(cursor) {
-            if cursor > index + 1, Lexicon.statementVerbs.contains(text) || text.hasSuffix("ed") && text.count > 4 {
+            if cursor > index + 1, has(cursor, .statementVerb) || text.hasSuffix("ed") && text.count > 4 {
                 // "... this one is important": a remark that carries a priority, even mid-sentence.
                 return opensClause(index) || isPriority(at: cursor + 1)
             }
-            if Lexicon.verbs.contains(text) && cursor > index + 1 { return false }
+            if has(cursor, .verb) && cursor > index + 1 { return false }
             cursor += 1
         }
         return false
@@ -197,9 +203,7 @@ struct ClauseReader {
         guard index > 0 else { return true }
         let previous = index - 1
         if tokens[previous].kind != .word || mentionAt[previous] != nil { return true }
-        let text = tokens[previous].word
-        return Lexicon.hesitations.contains(text) || Lexicon.fillers.contains(text)
-            || Lexicon.conjunctions.contains(text)
+        return has(previous, [.hesitation, .filler, .conjunction])
     }
 
     /// Whether an action (a verb, a lead-in or commentary) starts at `index`, after fillers and date phrases.
@@ -226,8 +230,8 @@ struct ClauseReader {
             }
             if isVerb(at: cursor, lenient: afterConjunction) { return true }
             guard afterConjunction, announced, let text = word(cursor) else { return false }
-            return !Lexicon.determiners.contains(text) && !Self.notActions.contains(text)
-                && NumberReader.digitNumber(text) == nil && Lexicon.cardinals[text] == nil
+            return !has(cursor, [.determiner, .cardinal]) && !Self.notActions.contains(text)
+                && NumberReader.digitNumber(text) == nil
         }
         return false
     }
@@ -239,18 +243,18 @@ struct ClauseReader {
 
     /// A verb in the imperative: always for clear verbs, before an object or particle for words that are also nouns.
     func isVerb(at index: Int, lenient: Bool = false) -> Bool {
-        guard isPlainWord(index), let text = word(index) else { return false }
-        if Lexicon.nounVerbs.contains(text) {
+        guard isPlainWord(index) else { return false }
+        if has(index, .nounVerb) {
             guard index + 1 < tokens.count, tokens[index + 1].kind == .word else { return false }
             let next = tokens[index + 1]
-            if lenient, isPlainWord(index + 1), !Lexicon.conjunctions.contains(next.word), !isFiller(index + 1) {
+            if lenient, isPlainWord(index + 1), !has(index + 1, .conjunction), !isFiller(index + 1) {
                 return true
             }
-            return Lexicon.verbFollowers.contains(next.word) || next.isCapitalized
+            return has(index + 1, .verbFollower) || next.isCapitalized
                 || NumberReader.digitNumber(next.word) != nil
                 || mentionAt[index + 1] != nil && !isListMention(index + 1)
         }
-        return Lexicon.verbs.contains(text)
+        return has(index, .verb)
     }
 
     private func isListMention(_ index: Int) -> Bool {

@@ -233,4 +233,76 @@ enum Lexicon {
         all.formUnion(ordinals.keys)
         return all
     }()
+
+    /// Every class of every known word, so a token is looked up once instead of in each list.
+    static let classes: [String: WordClass] = {
+        var table: [String: WordClass] = [:]
+        func mark(_ words: some Sequence<String>, _ wordClass: WordClass) {
+            for word in words { table[word, default: []].insert(wordClass) }
+        }
+        mark(hesitations, .hesitation)
+        mark(fillers, .filler)
+        mark(trailingFillers, .trailingFiller)
+        mark(conjunctions, .conjunction)
+        mark(subjects, .subject)
+        mark(adverbs, .adverb)
+        mark(modals, .modal)
+        mark(commentarySubjects, .commentarySubject)
+        mark(pronounSubjects, .pronounSubject)
+        mark(statementVerbs, .statementVerb)
+        mark(determiners, .determiner)
+        mark(complementizers, .complementizer)
+        mark(verbFollowers, .verbFollower)
+        mark(verbs, .verb)
+        mark(nounVerbs, .nounVerb)
+        mark(vagueTimeWords, .vague)
+        mark(english, .english)
+        mark(cardinals.keys, .cardinal)
+        mark(PhraseScanner.triggers, .phraseStart)
+        mark(PhraseScanner.connectors, .connector)
+        mark(cardinals.keys.filter { $0 != "oh" }, .number)
+        mark(ordinals.keys, .number)
+        mark(weekdays.keys, .dateWord)
+        mark(months.keys, .dateWord)
+        mark(cardinals.keys, .dateWord)
+        mark(ordinals.keys, .dateWord)
+        mark(["christmas", "xmas", "new", "valentine's", "valentines", "halloween", "half", "quarter", "a"], .dateWord)
+        mark(subjects, .leadInStart)
+        mark(contractedSubjects.keys, .leadInStart)
+        mark(leadInsByFirstWord.keys, .leadInStart)
+        mark(["it's", "its", "it", "i'm", "im", "we're"], .leadInStart)
+        return table
+    }()
+}
+
+/// The lists a word belongs to, as bits.
+struct WordClass: OptionSet, Sendable {
+    let rawValue: UInt32
+
+    static let hesitation = WordClass(rawValue: 1 << 0)
+    static let filler = WordClass(rawValue: 1 << 1)
+    static let trailingFiller = WordClass(rawValue: 1 << 2)
+    static let conjunction = WordClass(rawValue: 1 << 3)
+    static let subject = WordClass(rawValue: 1 << 4)
+    static let adverb = WordClass(rawValue: 1 << 5)
+    static let modal = WordClass(rawValue: 1 << 6)
+    static let commentarySubject = WordClass(rawValue: 1 << 7)
+    static let pronounSubject = WordClass(rawValue: 1 << 8)
+    static let statementVerb = WordClass(rawValue: 1 << 9)
+    static let determiner = WordClass(rawValue: 1 << 10)
+    static let complementizer = WordClass(rawValue: 1 << 11)
+    static let verbFollower = WordClass(rawValue: 1 << 12)
+    static let verb = WordClass(rawValue: 1 << 13)
+    static let nounVerb = WordClass(rawValue: 1 << 14)
+    static let vague = WordClass(rawValue: 1 << 15)
+    static let english = WordClass(rawValue: 1 << 16)
+    static let cardinal = WordClass(rawValue: 1 << 17)
+    static let phraseStart = WordClass(rawValue: 1 << 18)
+    static let connector = WordClass(rawValue: 1 << 19)
+    /// A number written as a word: "five", "twentieth".
+    static let number = WordClass(rawValue: 1 << 20)
+    /// A word that can start a date or time other than the fixed day words: weekdays, months, numbers, holidays.
+    static let dateWord = WordClass(rawValue: 1 << 21)
+    /// A word that can start a lead-in: "I", "remember", "don't".
+    static let leadInStart = WordClass(rawValue: 1 << 22)
 }

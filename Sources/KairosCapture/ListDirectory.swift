@@ -5,8 +5,10 @@ struct ListName: Sendable, Equatable {
 }
 
 /// The user's list names, matched case-insensitively, singular or plural, with or without a trailing "list".
-struct ListDirectory: Sendable {
+final class ListDirectory {
     private let names: [String]
+    /// Made on first use: most captures name no list.
+    private lazy var keys: [String] = names.map { Self.key($0.lowercased().split(separator: " ").map(String.init)) }
 
     init(_ names: [String]) {
         self.names = names
@@ -18,7 +20,7 @@ struct ListDirectory: Sendable {
     }
 
     private func existing(key: String) -> String? {
-        names.first { Self.key($0.lowercased().split(separator: " ").map(String.init)) == key }
+        keys.firstIndex(of: key).map { names[$0] }
     }
 
     func resolve(spoken: [Token]) -> ListName {

@@ -17,6 +17,10 @@ struct NumberReader {
     /// A number at `index`: "12", "12th", "twelve", "twenty two", "twenty-second".
     func number(at index: Int) -> Number? {
         guard let text = word(index) else { return nil }
+        guard
+            tokens[index].classes.contains(.number) || PhraseScanner.startsWithDigit(text)
+                || text.utf8.contains(UInt8(ascii: "-"))
+        else { return nil }
         if let digits = Self.digitNumber(text) {
             return Number(value: digits.value, length: 1, isOrdinal: digits.isOrdinal)
         }

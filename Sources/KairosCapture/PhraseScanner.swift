@@ -33,10 +33,10 @@ struct PhraseScanner {
     private static func mayStartPhrase(_ token: Token) -> Bool {
         guard let first = token.word.unicodeScalars.first else { return false }
         if first == "#" || first == "@" || first == "/" || ("0"..."9").contains(first) { return true }
-        return triggers.contains(token.word)
+        return token.classes.contains(.phraseStart)
     }
 
-    private static let triggers: Set<String> = {
+    static let triggers: Set<String> = {
         var words: Set<String> = [
             "in", "the", "today", "tday", "tonight", "tonite", "2nite", "tomorrow", "tmr", "tmrw", "tomorow",
             "tommorow",
@@ -78,13 +78,15 @@ struct PhraseScanner {
 
     /// Whether a date phrase may end before `index`: the text ends, breaks, or goes on with a connecting word.
     private func isPhraseEnd(_ index: Int) -> Bool {
-        guard let next = word(index) else { return true }
-        return Self.connectors.contains(next) || Lexicon.hesitations.contains(next) || Lexicon.fillers.contains(next)
-            || Lexicon.pronounSubjects.contains(next) || Lexicon.commentarySubjects.contains(next)
-            || Lexicon.verbs.contains(next)
+        guard index < tokens.count, tokens[index].kind == .word else { return true }
+        return !tokens[index].classes.isDisjoint(with: Self.phraseEnders)
     }
 
-    private static let connectors: Set<String> = [
+    private static let phraseEnders: WordClass = [
+        .connector, .hesitation, .filler, .pronounSubject, .commentarySubject, .verb,
+    ]
+
+    static let connectors: Set<String> = [
         "at", "in", "on", "by", "and", "or", "to", "for", "before", "after", "then", "please", "morning",
         "afternoon", "evening", "night", "so", "also", "plus", "but", "about", "around", "from", "with",
         "priority", "urgent", "asap", "important", "every", "tomorrow", "today", "tonight", "i", "we",
@@ -366,6 +368,7 @@ struct PhraseScanner {
         default:
             break
         }
+        guard tokens[index].classes.contains(.dateWord) || Self.startsWithDigit(text) else { return nil }
         // "on christmas eve", "by halloween", but not "halloween candy".
         if let found = holiday(at: index), prefix != nil || isPhraseEnd(found.1) { return found }
         if let found = weekdayPhrase(at: index, prefix: prefix) { return found }
@@ -489,6 +492,11 @@ struct PhraseScanner {
     }
 
     private static func isDigits(_ text: String) -> Bool { text.first?.isNumber == true }
+
+    static func startsWithDigit(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+    }
 
     private func year(at index: Int) -> (Int?, Int) {
         var cursor = index

@@ -15,6 +15,8 @@ struct Token: Sendable {
     var word: String
     /// UTF-16 offsets into the captured text.
     var span: Range<Int>
+    /// The word lists the word is in.
+    var classes: WordClass = []
     /// Whether the word was written with a capital letter (names such as "Jen").
     var isCapitalized: Bool {
         guard let first = text.unicodeScalars.first else { return false }
@@ -44,8 +46,11 @@ enum Tokenizer {
             while last > start, [Unicode.Scalar("'"), "\u{2019}", ".", "-"].contains(scalars[last - 1]) { last -= 1 }
             guard last > start else { return }
             let original = String(view[positions[start]..<positions[last]])
+            let word = normalized(original)
             tokens.append(
-                Token(kind: .word, text: original, word: normalized(original), span: offsets[start]..<offsets[last]))
+                Token(
+                    kind: .word, text: original, word: word, span: offsets[start]..<offsets[last],
+                    classes: Lexicon.classes[word] ?? []))
         }
 
         var index = 0

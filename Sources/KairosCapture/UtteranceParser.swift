@@ -72,7 +72,7 @@ struct UtteranceParser {
                     close(.weak)
                 } else if mentionAt[index] == nil, hasContent(current) {
                     let text = token.word
-                    let isConjunction = Lexicon.conjunctions.contains(text)
+                    let isConjunction = reader.has(index, .conjunction)
                     if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
                         if reader.newActionStarts(at: index + 1, afterConjunction: isConjunction) {
                             close(carriesDate(from: index) ? .weak : .strong)
@@ -96,7 +96,7 @@ struct UtteranceParser {
         var cursor = index
         while cursor < tokens.count, tokens[cursor].kind == .word, mentionAt[cursor] == nil, !leadInMask[cursor] {
             let text = tokens[cursor].word
-            guard Lexicon.conjunctions.contains(text) || reader.isFiller(cursor) else { break }
+            guard reader.has(cursor, .conjunction) || reader.isFiller(cursor) else { break }
             if text != "and" && text != "then" { return false }
             cursor += 1
         }
@@ -117,7 +117,7 @@ struct UtteranceParser {
     /// Whether the clause so far stops mid-phrase ("send the um email"), after an article or a preposition.
     private func endsOpen(_ clause: [Int]) -> Bool {
         guard
-            let last = clause.last(where: { reader.isPlainWord($0) && !Lexicon.hesitations.contains(tokens[$0].word) })
+            let last = clause.last(where: { reader.isPlainWord($0) && !reader.has($0, .hesitation) })
         else { return false }
         return Self.openEndings.contains(tokens[last].word)
     }
@@ -131,7 +131,7 @@ struct UtteranceParser {
     private func hasContent(_ clause: [Int]) -> Bool {
         clause.contains { index in
             reader.isPlainWord(index) && !leadInMask[index] && !reader.isFiller(index)
-                && !Lexicon.conjunctions.contains(tokens[index].word)
+                && !reader.has(index, .conjunction)
         }
     }
 
@@ -270,7 +270,7 @@ struct UtteranceParser {
                 continue
             }
             if tokens[index].kind != .word || mentionAt[index] != nil || leadInMask[index] || reader.isFiller(index)
-                || Lexicon.conjunctions.contains(tokens[index].word) || tokens[index].word == "to"
+                || reader.has(index, .conjunction) || tokens[index].word == "to"
                 || isYouKnow(index)
             {
                 position += 1
@@ -366,13 +366,13 @@ struct UtteranceParser {
     /// The title of the words of `body` that are not phrases or fillers, first letter upper-case.
     private func titleItem(_ body: [Int]) -> Item? {
         var words = body.filter { index in
-            tokens[index].kind == .word && mentionAt[index] == nil && !Lexicon.hesitations.contains(tokens[index].word)
+            tokens[index].kind == .word && mentionAt[index] == nil && !reader.has(index, .hesitation)
                 && !isYouKnow(index)
         }
         while let first = words.first, Self.leadingArticles.contains(tokens[first].word) || reader.isFiller(first) {
             words.removeFirst()
         }
-        while let last = words.last, Lexicon.trailingFillers.contains(tokens[last].word) { words.removeLast() }
+        while let last = words.last, reader.has(last, .trailingFiller) { words.removeLast() }
         guard let first = words.first, let last = words.last else { return nil }
         var text = words.map { tokens[$0].text }.joined(separator: " ")
         if tokens[first].word == "going" {
