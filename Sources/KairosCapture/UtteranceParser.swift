@@ -179,6 +179,15 @@ struct UtteranceParser {
                         tasks[index].due = due
                     }
                 }
+                // "fix the faucet, it goes on my home list", "..., put it on my home list"
+                if reading.remarksOnPrevious, let list = reading.list, lastClauseWasTask {
+                    for index in tasks.indices where tasks[index].sourceSpan.lowerBound >= lastTaskStart {
+                        if tasks[index].list == nil {
+                            tasks[index].list = list.name
+                            tasks[index].listExists = list.exists
+                        }
+                    }
+                }
             case .task(let items):
                 var dates = reading.dates
                 if let carried {
@@ -307,6 +316,12 @@ struct UtteranceParser {
         let listAdd =
             !asOneTask && (reading.list != nil || namesGeneralList) && !listIsTyped && listIsTarget
             && Self.addVerbs.contains(tokens[firstWord].word)
+        if listAdd, body.dropFirst().allSatisfy({ mentionAt[$0] != nil || Self.pronouns.contains(tokens[$0].word) }) {
+            // "put it on my home list": the list of the task said before.
+            reading.role = .commentary
+            reading.remarksOnPrevious = true
+            return reading
+        }
         var items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body)]
         if !listAdd, var item = items[0] {
             // The task was said with its date and list phrases: the span covers them too.
@@ -324,6 +339,8 @@ struct UtteranceParser {
         reading.role = .task(titled)
         return reading
     }
+
+    private static let pronouns: Set<String> = ["it", "that", "this", "them", "those", "these", "both"]
 
     private static let remarkOpeners: Set<String> = [
         "it's", "its", "it", "which", "that", "that's", "thats", "they're", "theyre", "they", "those", "these",
