@@ -61,12 +61,25 @@ struct ClauseReader {
         if (text == "thank" && word(index + 1) == "you") || (text == "you" && word(index - 1) == "thank") {
             return true
         }
+        if isInMetaPhrase(index) { return true }
         if text == "thing", word(index - 1) == "first", mentionAt[index - 1] == nil { return true }
         // "after that", "after this": a connector between two actions.
         if text == "after" || text == "afterwards" {
             return text == "afterwards" || ["that", "this"].contains(word(index + 1))
         }
         return (text == "that" || text == "this") && word(index - 1) == "after"
+    }
+
+    /// Talk about the capture itself: "let me get this down", "before I forget", "let me think".
+    private func isInMetaPhrase(_ index: Int) -> Bool {
+        guard has(index, .meta) else { return false }
+        for phrase in Lexicon.metaPhrases {
+            for offset in 0..<phrase.count where index - offset >= 0 {
+                let start = index - offset
+                if phrase.enumerated().allSatisfy({ word(start + $0.offset) == $0.element }) { return true }
+            }
+        }
+        return false
     }
 
     /// Whether a lead-in at `index` can open a new clause in the middle of a sentence: one with a subject

@@ -44,6 +44,13 @@ enum Lexicon {
         "better", "gonna", "going", "am", "hafta", "has", "like", "love", "try",
         "remember", "hope", "intend", "supposed", "mean",
     ])
+    /// Talk about the capture itself, dropped wherever it stands.
+    static let metaPhrases: [[String]] = [
+        ["let", "me", "get", "this", "down"], ["get", "this", "down"], ["let", "me", "think"], ["let", "me", "see"],
+        ["let's", "see"], ["before", "i", "forget"], ["while", "i", "remember"],
+        ["off", "the", "top", "of", "my", "head"],
+    ]
+
     /// Phrases that introduce an action on their own.
     static let leadInPhrases: [[String]] = [
         ["remember", "to"], ["remind", "me", "to"], ["remind", "me"], ["remind", "us", "to"], ["ping", "me", "to"],
@@ -267,6 +274,7 @@ enum Lexicon {
         mark(cardinals.keys, .dateWord)
         mark(ordinals.keys, .dateWord)
         mark(["christmas", "xmas", "new", "valentine's", "valentines", "halloween", "half", "quarter", "a"], .dateWord)
+        mark(metaPhrases.joined(), .meta)
         mark(subjects, .leadInStart)
         mark(contractedSubjects.keys, .leadInStart)
         mark(leadInsByFirstWord.keys, .leadInStart)
@@ -305,4 +313,6 @@ struct WordClass: OptionSet, Sendable {
     static let dateWord = WordClass(rawValue: 1 << 21)
     /// A word that can start a lead-in: "I", "remember", "don't".
     static let leadInStart = WordClass(rawValue: 1 << 22)
+    /// A word of a phrase about the capture itself ("let me get this down").
+    static let meta = WordClass(rawValue: 1 << 23)
 }

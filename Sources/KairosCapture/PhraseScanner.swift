@@ -298,6 +298,8 @@ struct PhraseScanner {
             let start = index + skip
             let prefix = skip > 0 ? word(index + skip - 1) : nil
             if let (kinds, end) = phrase(at: start, prefix: prefix, afterDate: afterDate) {
+                // "about 5pm" is a time; "about saturday dinner" is a topic.
+                if prefix == "about" || prefix == "around", !kinds.allSatisfy(Self.isTimeOfDay) { return nil }
                 return kinds.map { Mention(kind: $0, tokens: index..<end) }
             }
         }
@@ -414,10 +416,19 @@ struct PhraseScanner {
         }
     }
 
+    private static func isTimeOfDay(_ kind: Mention.Kind) -> Bool {
+        switch kind {
+        case .time, .partOfDay: true
+        default: false
+        }
+    }
+
     private func weekdayPhrase(at index: Int, prefix: String?) -> ([Mention.Kind], Int)? {
         guard let text = word(index), let day = Lexicon.weekdays[text] else { return nil }
         // "sat", "sun" and "wed" are everyday words too; take them as days only after a preposition.
         if ["sat", "sun", "wed", "mon"].contains(text), prefix == nil { return nil }
+        // "about saturday dinner", "the friday meeting": a weekday naming a thing is part of the title.
+        if ["about", "the", "regarding"].contains(word(index - 1)), !isPhraseEnd(index + 1) { return nil }
         var modifier: DayPhrase.WeekdayModifier = prefix == "this" ? .this : .plain
         var end = index + 1
         if words(end, "next", "week") {
