@@ -273,4 +273,48 @@ public protocol TaskStore: Sendable {
 }
 
 /// Everything the server persists; each backend implements all of it.
-public typealias DataStore = AccountStore & ProjectStore & TaskStore
+/// A session to record, already validated.
+public struct TimeSessionDraft: Sendable {
+    public var taskID: String
+    public var startedAt: Date
+    public var endedAt: Date
+
+    public init(taskID: String, startedAt: Date, endedAt: Date) {
+        self.taskID = taskID
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+    }
+}
+
+/// The stopwatch and the sessions it and the user record. Every call is scoped to the user: another user's
+/// task or session is `notFound`.
+public protocol TimeStore: Sendable {
+    func stopwatch(userID: String) async throws -> Stopwatch
+    /// Starts timing the task; a stopwatch already running or paused on any task is stopped first, in the same
+    /// transaction.
+    func startStopwatch(userID: String, taskID: String, now: Date) async throws -> Stopwatch
+    /// `conflict` unless running.
+    func pauseStopwatch(userID: String, now: Date) async throws -> Stopwatch
+    /// `conflict` unless paused.
+    func resumeStopwatch(userID: String, now: Date) async throws -> Stopwatch
+    /// Stops the stopwatch; stopping it again returns the same stopped stopwatch, so a retried request records
+    /// nothing twice. `conflict` when it was never started.
+    func stopStopwatch(userID: String, now: Date) async throws -> Stopwatch
+    /// `conflict` naming the session it would overlap.
+    func addSession(userID: String, draft: TimeSessionDraft, now: Date) async throws -> TimeSession
+    func updateSession(userID: String, id: String, draft: TimeSessionDraft) async throws -> TimeSession
+    func deleteSession(userID: String, id: String) async throws
+    func session(userID: String, id: String) async throws -> TimeSession?
+    /// Sessions overlapping `from..<to` (either end open), oldest first.
+    func sessions(
+        userID: String, from: Date?, to: Date?, taskID: String?, page: PageRequest
+    ) async throws
+        -> Page<TimeSession>
+    /// Sessions overlapping `from..<to` with their task's project, labels and estimate; a running segment ends at `now`.
+    func trackedSpans(userID: String, from: Date, to: Date, now: Date) async throws -> [TrackedSpan]
+    /// The first instant of each tracked session and the last, for streaks: (start, end) pairs, running ones ending now.
+    func trackedIntervals(userID: String, now: Date) async throws -> [(start: Date, end: Date)]
+    func taskTime(userID: String, taskID: String) async throws -> TaskTime?
+}
+
+public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore

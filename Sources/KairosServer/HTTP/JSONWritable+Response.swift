@@ -34,6 +34,10 @@ extension CompletedPage: JSONResponseGenerator {}
 extension CaptureResult: JSONResponseGenerator {}
 extension CaptureSpanResult: JSONResponseGenerator {}
 extension CaptureCommitResponse: JSONResponseGenerator {}
+extension TimeSession: JSONResponseGenerator {}
+extension StopwatchReading: JSONResponseGenerator {}
+extension TimeReport: JSONResponseGenerator {}
+extension TaskTime: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

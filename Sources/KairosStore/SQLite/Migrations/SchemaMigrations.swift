@@ -5,7 +5,38 @@ enum SchemaMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-accounts-projects-tasks", migrate: createInitialSchema)
+        migrator.registerMigration("v2-time-tracking", migrate: createTimeTracking)
         return migrator
+    }
+
+    /// Stopwatch segments and hand-made entries, and each user's stopwatch. A running segment has no end;
+    /// at most one per user, which the partial unique index enforces even against racing requests.
+    private static func createTimeTracking(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE time_sessions (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    started_at INTEGER NOT NULL,
+                    ended_at INTEGER,
+                    source TEXT NOT NULL CHECK (source IN ('timer', 'manual')),
+                    created_at INTEGER NOT NULL,
+                    CHECK (ended_at IS NULL OR ended_at > started_at)
+                );
+                CREATE UNIQUE INDEX time_sessions_one_running ON time_sessions(user_id) WHERE ended_at IS NULL;
+                CREATE INDEX time_sessions_by_user ON time_sessions(user_id, started_at, id);
+                CREATE INDEX time_sessions_by_task ON time_sessions(task_id);
+                CREATE TABLE stopwatches (
+                    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    state TEXT NOT NULL CHECK (state IN ('running', 'paused', 'stopped')),
+                    started_at INTEGER NOT NULL,
+                    running_session_id INTEGER REFERENCES time_sessions(id) ON DELETE SET NULL,
+                    accumulated INTEGER NOT NULL DEFAULT 0,
+                    stopped_at INTEGER
+                );
+                """)
     }
 
     // Text length limits are counted in characters by `Limits`; SQLite's length() counts code points,
