@@ -40,10 +40,33 @@ extension KairosClient {
         _ method: HTTPMethod, _ path: String..., query: KeyValuePairs<String, String?> = [:],
         body: (any Encodable)? = nil
     ) async throws -> Response {
+        let (data, status, url) = try await exchange(method, path, query: query, body: body, accept: "application/json")
+        do {
+            return try APICoding.makeDecoder().decode(Response.self, from: data.isEmpty ? Data("{}".utf8) : data)
+        } catch {
+            throw KairosClientError.unexpectedResponse(
+                status: status,
+                detail: "\(method.rawValue) \(url.path) did not answer with a \(Response.self): \(error)")
+        }
+    }
+
+    /// Sends one request under `/api/v1` and returns its body as text, for answers that are not JSON (CSV).
+    func sendForText(
+        _ method: HTTPMethod, _ path: String..., query: KeyValuePairs<String, String?> = [:], accept: String
+    ) async throws -> String {
+        let (data, _, _) = try await exchange(method, path, query: query, body: nil, accept: accept)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Sends the request and returns a successful answer's body; an error answer becomes a `KairosClientError`.
+    private func exchange(
+        _ method: HTTPMethod, _ path: [String], query: KeyValuePairs<String, String?>, body: (any Encodable)?,
+        accept: String
+    ) async throws -> (body: Data, status: Int, url: URL) {
         let url = try endpoint(path, query: query)
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }
@@ -67,22 +90,15 @@ extension KairosClient {
                 status: 0, detail: "The answer to \(url.absoluteString) was not HTTP.")
         }
 
-        let decoder = APICoding.makeDecoder()
         guard (200..<300).contains(http.statusCode) else {
-            if let failure = try? decoder.decode(ErrorResponse.self, from: data) {
+            if let failure = try? APICoding.makeDecoder().decode(ErrorResponse.self, from: data) {
                 throw KairosClientError.server(
                     status: http.statusCode, code: failure.error.code, message: failure.error.message)
             }
             throw KairosClientError.unexpectedResponse(
                 status: http.statusCode, detail: String(decoding: data.prefix(500), as: UTF8.self))
         }
-        do {
-            return try decoder.decode(Response.self, from: data.isEmpty ? Data("{}".utf8) : data)
-        } catch {
-            throw KairosClientError.unexpectedResponse(
-                status: http.statusCode,
-                detail: "\(method.rawValue) \(url.path) did not answer with a \(Response.self): \(error)")
-        }
+        return (data, http.statusCode, url)
     }
 
     /// Follows `next_cursor` from the first page to the last, collecting every item.
