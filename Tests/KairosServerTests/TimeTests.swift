@@ -233,6 +233,33 @@ struct TimeTests {
         }
     }
 
+    @Test("Stopwatch times fall between whole seconds, yet days, tasks and sessions add up to the same total")
+    func fractionalSecondsAddUp() async throws {
+        try await withAda { ada in
+            let first = try await ada.createTask("First")
+            let second = try await ada.createTask("Second")
+            ada.advance(minutes: 0.4 / 60)
+            _ = try await ada.stopwatch("start", taskID: first.id)
+            ada.advance(minutes: 1.6 / 60)
+            _ = try await ada.stopwatch("start", taskID: second.id)
+            ada.advance(minutes: 1.6 / 60)
+            let stopped = try await ada.stopwatch("stop")
+            _ = try await ada.addSession(first.id, "2026-03-04T14:00:00.300Z", "2026-03-04T14:00:01.900Z")
+            let tooShort = try await ada.addSession(first.id, "2026-03-04T14:10:00.200Z", "2026-03-04T14:10:00.900Z")
+            #expect(tooShort.status == .badRequest && tooShort.error?.message.contains("a second") == true)
+
+            let report = try await ada.report(["from": "2026-03-04", "to": "2026-03-04", "group_by": "task"])
+            let sessions = try await ada.sessions()
+            #expect(report.days.map(\.seconds).reduce(0, +) == report.totalSeconds)
+            #expect(report.tasks.map(\.actualSeconds).reduce(0, +) == report.totalSeconds)
+            #expect(report.groups.map(\.seconds).reduce(0, +) == report.totalSeconds)
+            #expect(sessions.compactMap(\.durationSeconds).reduce(0, +) == report.totalSeconds)
+            #expect(stopped["elapsed_seconds"] as? Int == sessions.last?.durationSeconds)
+            let time = try expectOK(try await ada.get("time/tasks/\(first.id)"), as: TaskTime.self)
+            #expect(time.ownSeconds == report.tasks.first { $0.taskID == first.id }?.actualSeconds)
+        }
+    }
+
     @Test("A daylight-saving day has 23 hours in the report, and a session across the gap counts its real time")
     func daylightSavingDay() async throws {
         try await withAda(now: "2026-03-10T15:00:00Z") { ada in

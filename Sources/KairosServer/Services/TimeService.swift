@@ -18,30 +18,40 @@ public struct TimeService: Sendable {
         self.clock = clock
     }
 
+    /// Now, to the whole second. Every instant recorded is a whole second, so a session's duration, a day's total
+    /// and a task's total are exact sums of whole seconds and a report adds up with no rounding left over.
+    private func currentSecond() -> Date {
+        Self.wholeSecond(clock.now())
+    }
+
+    static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
     // MARK: Stopwatch
 
     public func stopwatch(of user: User) async throws -> StopwatchReading {
-        StopwatchReading(try await store.stopwatch(userID: user.id), at: clock.now())
+        StopwatchReading(try await store.stopwatch(userID: user.id), at: currentSecond())
     }
 
     public func start(_ request: TimerStartRequest, for user: User) async throws -> StopwatchReading {
-        let now = clock.now()
+        let now = currentSecond()
         return StopwatchReading(
             try await store.startStopwatch(userID: user.id, taskID: request.taskID, now: now), at: now)
     }
 
     public func pause(for user: User) async throws -> StopwatchReading {
-        let now = clock.now()
+        let now = currentSecond()
         return StopwatchReading(try await store.pauseStopwatch(userID: user.id, now: now), at: now)
     }
 
     public func resume(for user: User) async throws -> StopwatchReading {
-        let now = clock.now()
+        let now = currentSecond()
         return StopwatchReading(try await store.resumeStopwatch(userID: user.id, now: now), at: now)
     }
 
     public func stop(for user: User) async throws -> StopwatchReading {
-        let now = clock.now()
+        let now = currentSecond()
         let stopped = try await store.stopStopwatch(userID: user.id, now: now)
         // Read a stopped stopwatch as of when it stopped, so a retried stop answers the same.
         return StopwatchReading(stopped, at: stopped.stoppedAt ?? now)
@@ -63,7 +73,7 @@ public struct TimeService: Sendable {
     }
 
     public func addSession(_ request: TimeSessionRequest, for user: User) async throws -> TimeSession {
-        let now = clock.now()
+        let now = currentSecond()
         let draft = try Self.validated(
             taskID: request.taskID, start: request.startedAt, end: request.endedAt, confirmLong: request.confirmLong,
             now: now)
@@ -75,7 +85,7 @@ public struct TimeService: Sendable {
         let existing = try await session(id, of: user)
         let draft = try Self.validated(
             taskID: request.taskID ?? existing.taskID, start: request.startedAt ?? existing.startedAt,
-            end: request.endedAt ?? existing.endedAt, confirmLong: request.confirmLong, now: clock.now())
+            end: request.endedAt ?? existing.endedAt, confirmLong: request.confirmLong, now: currentSecond())
         return try await store.updateSession(userID: user.id, id: id, draft: draft)
     }
 
@@ -87,14 +97,16 @@ public struct TimeService: Sendable {
         taskID: String?, start: Date?, end: Date?, confirmLong: Bool?, now: Date
     ) throws(KairosError) -> TimeSessionDraft {
         guard let taskID else { throw .invalidField(field: "task_id", message: "task_id is required.") }
-        guard let start else {
+        guard var start else {
             throw .invalidField(field: "started_at", message: "started_at is required, e.g. 2026-03-04T09:00:00Z.")
         }
-        guard let end else {
+        guard var end else {
             throw .invalidField(field: "ended_at", message: "ended_at is required, e.g. 2026-03-04T10:30:00Z.")
         }
+        start = wholeSecond(start)
+        end = wholeSecond(end)
         guard end > start else {
-            throw .invalidField(field: "ended_at", message: "ended_at must be after started_at.")
+            throw .invalidField(field: "ended_at", message: "ended_at must be at least a second after started_at.")
         }
         guard end <= now.addingTimeInterval(clockSkew) else {
             throw .invalidField(
@@ -121,7 +133,7 @@ public struct TimeService: Sendable {
     /// The report between two of the user's calendar dates (inclusive); the last 7 days by default.
     public func report(of user: User, from: String?, to: String?, groupBy: String?) async throws -> TimeReport {
         let zone = user.timeZone
-        let now = clock.now()
+        let now = currentSecond()
         let today = LocalDate(now, in: zone)
         let (first, last) = try Self.range(from: from, to: to, today: today)
         guard let grouping = TimeReport.Grouping(rawValue: groupBy ?? "day") else {
@@ -138,7 +150,7 @@ public struct TimeService: Sendable {
     /// Sessions between two dates as CSV, one row per session, for spreadsheets.
     public func csv(of user: User, from: String?, to: String?) async throws -> String {
         let zone = user.timeZone
-        let now = clock.now()
+        let now = currentSecond()
         let (first, last) = try Self.range(from: from, to: to, today: LocalDate(now, in: zone))
         let spans = try await store.trackedSpans(
             userID: user.id, from: first.startOfDay(in: zone), to: last.adding(days: 1).startOfDay(in: zone), now: now)
