@@ -5,7 +5,8 @@ Contract:
 * ``KAIROS_BIN`` names the server binary (default ``<repo>/.build/debug/kairos``).
 * One server per test session: ``$KAIROS_BIN serve --data <tmp dir> --host 127.0.0.1
   --port <free port>``; ready once ``GET /health`` answers 200 (polled for up to 30 s);
-  stopped with SIGTERM at the end of the session.
+  stopped with SIGTERM at the end of the session. Tests that kill or restart a server start
+  their own with ``launch`` on a data dir they keep.
 * Every test gets a freshly signed-up user (``POST /api/v1/auth/signup``), a
   ``TodoistAPI`` whose requests to ``https://api.todoist.com`` are redirected to that
   server, and a raw ``httpx.Client`` carrying the same bearer token.
@@ -62,7 +63,7 @@ class Account:
         return str(self.user["id"])
 
 
-def _free_port(host: str = "127.0.0.1") -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
         return sock.getsockname()[1]
@@ -75,7 +76,8 @@ def _read(path: Path) -> str:
         return ""
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stops a server cleanly with SIGTERM (SIGKILL if it hangs)."""
     if proc.poll() is not None:
         return
     proc.send_signal(signal.SIGTERM)
@@ -86,8 +88,8 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
-def kairos_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KairosServer]:
+def server_binary() -> Path:
+    """The `kairos` binary under test; fails the test with what to do when it is missing."""
     binary = Path(os.environ.get("KAIROS_BIN") or DEFAULT_BIN)
     if not binary.is_file():
         pytest.fail(
@@ -95,27 +97,34 @@ def kairos_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KairosSe
             "or point KAIROS_BIN at it",
             pytrace=False,
         )
+    return binary
 
-    data_dir = tmp_path_factory.mktemp("kairos-data")
-    logs = tmp_path_factory.mktemp("kairos-logs")
-    stdout_path, stderr_path = logs / "stdout.log", logs / "stderr.log"
-    server = KairosServer(host="127.0.0.1", port=_free_port())
+
+def launch(server: KairosServer, data_dir: Path, logs: Path) -> subprocess.Popen[bytes]:
+    """Starts `kairos serve` on `data_dir` and returns once it is ready. Output is appended to
+    files in `logs`, so a server restarted on the same folders keeps one log."""
     command = [
-        str(binary), "serve",
+        str(server_binary()), "serve",
         "--data", str(data_dir),
         "--host", server.host,
         "--port", str(server.port),
     ]
-
+    stderr_path = logs / "stderr.log"
     # Files, not pipes: a chatty server must never block on a full pipe.
-    with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
+    with open(logs / "stdout.log", "ab") as out, open(stderr_path, "ab") as err:
         proc = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+    _wait_until_ready(proc, server, stderr_path)
+    return proc
 
+
+@pytest.fixture(scope="session")
+def kairos_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KairosServer]:
+    server = KairosServer(host="127.0.0.1", port=free_port())
+    proc = launch(server, tmp_path_factory.mktemp("kairos-data"), tmp_path_factory.mktemp("kairos-logs"))
     try:
-        _wait_until_ready(proc, server, stderr_path)
         yield server
     finally:
-        _stop(proc)
+        stop(proc)
 
 
 def _wait_until_ready(
@@ -140,7 +149,7 @@ def _wait_until_ready(
             last_problem = f"GET /health failed: {error!r}"
         time.sleep(0.1)
 
-    _stop(proc)
+    stop(proc)
     pytest.fail(
         f"kairos did not become ready within {READY_TIMEOUT_S:.0f} s ({last_problem}).\n"
         f"stderr:\n{_read(stderr_path)}",
