@@ -171,7 +171,7 @@ struct ClauseReader {
         if has(index, .pronounSubject), has(index + 1, .statementVerb) {
             return true
         }
-        if Self.copulas.contains(first) { return true }
+        if Self.copulas.contains(first), opensClause(index) { return true }
         // "traffic was terrible": a bare noun and a statement verb, where a clause may start.
         if opensClause(index), !has(index, [.verb, .determiner]),
             let next = word(index + 1), isPlainWord(index + 1),

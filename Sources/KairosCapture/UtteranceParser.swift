@@ -77,6 +77,8 @@ struct UtteranceParser {
                         if reader.newActionStarts(at: index + 1, afterConjunction: isConjunction) {
                             close(carriesDate(from: index) ? .weak : .strong)
                         }
+                    } else if quotedStart(in: current) != nil {
+                        // Inside reported speech ("text Sam that I'll be late") a new subject is not a new task.
                     } else if reader.commentaryStarts(at: index) {
                         close(.strong)
                     } else if leadInMask[index], index == 0 || !leadInMask[index - 1] {
@@ -247,9 +249,12 @@ struct UtteranceParser {
         var firstDate: Int?
         var datesByToken: [(token: Int, kind: Mention.Kind)] = []
         var seen = Set<Int>()
+        let quoted = quotedStart(in: clause.tokens)
         for index in clause.tokens {
             guard let mentionIndex = mentionAt[index], seen.insert(mentionIndex).inserted else { continue }
             let mention = mentions[mentionIndex]
+            // "email the team that the launch is on friday": the date is the message's, not the task's.
+            if let quoted, index > quoted, mention.isDate { continue }
             switch mention.kind {
             case .priority(let level): if reading.priority == nil { reading.priority = level }
             case .list(let name):
@@ -322,7 +327,7 @@ struct UtteranceParser {
             reading.remarksOnPrevious = true
             return reading
         }
-        var items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body)]
+        var items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body, quotedAfter: quoted)]
         if !listAdd, var item = items[0] {
             // The task was said with its date and list phrases: the span covers them too.
             for index in members where mentionAt[index] != nil {
@@ -344,6 +349,22 @@ struct UtteranceParser {
 
     private static let remarkOpeners: Set<String> = [
         "it's", "its", "it", "which", "that", "that's", "thats", "they're", "theyre", "they", "those", "these",
+    ]
+
+    /// Where reported speech starts: "that" after a verb of telling ("text Sam that ...").
+    private func quotedStart(in members: [Int]) -> Int? {
+        var sawTelling = false
+        for index in members where reader.isPlainWord(index) {
+            let word = tokens[index].word
+            if Self.tellingVerbs.contains(word) { sawTelling = true }
+            if word == "that", sawTelling { return index }
+        }
+        return nil
+    }
+
+    private static let tellingVerbs: Set<String> = [
+        "tell", "text", "email", "message", "remind", "let", "notify", "inform", "warn", "ping", "say", "dm",
+        "slack", "whatsapp",
     ]
 
     static let addVerbs: Set<String> = ["add", "put", "stick", "throw", "pop", "append", "include"]
@@ -381,10 +402,10 @@ struct UtteranceParser {
     private static let leadingArticles: Set<String> = ["a", "an", "some"]
 
     /// The title of the words of `body` that are not phrases or fillers, first letter upper-case.
-    private func titleItem(_ body: [Int]) -> Item? {
+    private func titleItem(_ body: [Int], quotedAfter quoted: Int? = nil) -> Item? {
         var words = body.filter { index in
-            tokens[index].kind == .word && mentionAt[index] == nil && !reader.has(index, .hesitation)
-                && !isYouKnow(index)
+            let isPhrase = mentionAt[index] != nil && !(quoted.map { index > $0 } ?? false)
+            return tokens[index].kind == .word && !isPhrase && !reader.has(index, .hesitation) && !isYouKnow(index)
         }
         while let first = words.first, Self.leadingArticles.contains(tokens[first].word) || reader.isFiller(first) {
             words.removeFirst()

@@ -272,7 +272,6 @@ public protocol TaskStore: Sendable {
     func deleteComment(userID: String, id: String) async throws
 }
 
-/// Everything the server persists; each backend implements all of it.
 /// A session to record, already validated.
 public struct TimeSessionDraft: Sendable {
     public var taskID: String
@@ -314,7 +313,10 @@ public protocol TimeStore: Sendable {
     func trackedSpans(userID: String, from: Date, to: Date, now: Date) async throws -> [TrackedSpan]
     /// The first instant of each tracked session and the last, for streaks: (start, end) pairs, running ones ending now.
     func trackedIntervals(userID: String, now: Date) async throws -> [(start: Date, end: Date)]
-    func taskTime(userID: String, taskID: String) async throws -> TaskTime?
+    /// Time on the task and its subtasks; a running segment counts up to `now`, as in reports.
+    func taskTime(userID: String, taskID: String, now: Date) async throws -> TaskTime?
+    func projectTime(userID: String, projectID: String, now: Date) async throws -> ProjectTime?
 }
 
+/// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore

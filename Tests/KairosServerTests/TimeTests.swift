@@ -301,6 +301,29 @@ struct TimeTests {
         }
     }
 
+    @Test("The segments of a running or paused stopwatch change only once it is stopped")
+    func currentRunIsProtected() async throws {
+        try await withAda { ada in
+            let task = try await ada.createTask("Focus")
+            _ = try await ada.stopwatch("start", taskID: task.id)
+            ada.advance(minutes: 10)
+            _ = try await ada.stopwatch("pause")
+            let segment = try #require(try await ada.sessions().first)
+            let edit = try await ada.post(
+                "time/sessions/\(segment.id)",
+                TimeSessionRequest(taskID: nil, startedAt: nil, endedAt: segment.startedAt.addingTimeInterval(60)))
+            #expect(edit.status == .conflict, "\(edit)")
+            #expect(try await ada.delete("time/sessions/\(segment.id)").status == .conflict)
+            _ = try await ada.stopwatch("resume")
+            ada.advance(minutes: 5)
+            // A running segment counts up to now, in task time as in reports.
+            #expect(try expectOK(try await ada.get("time/tasks/\(task.id)"), as: TaskTime.self).totalSeconds == 900)
+            _ = try await ada.stopwatch("stop")
+            #expect(try await ada.delete("time/sessions/\(segment.id)").status == .noContent)
+            #expect(try await ada.sessions().map(\.durationSeconds) == [300])
+        }
+    }
+
     @Test("Actual time rolls up from subtasks to their parent")
     func rollUp() async throws {
         try await withAda { ada in
@@ -311,8 +334,13 @@ struct TimeTests {
             let time = try expectOK(try await ada.get("time/tasks/\(parent.id)"), as: TaskTime.self)
             #expect(time.ownSeconds == 1800)
             #expect(time.totalSeconds == 5400)
+            let inbox = try await ada.inbox()
+            let project = try expectOK(try await ada.get("time/projects/\(inbox.id)"), as: ProjectTime.self)
+            #expect(project.totalSeconds == 5400)
+            #expect(try await ada.get("time/projects/999999").status == .notFound)
             let bob = try await ada.signUp("bob@example.com", name: "Bob")
             #expect(try await bob.get("time/tasks/\(parent.id)").status == .notFound)
+            #expect(try await bob.get("time/projects/\(inbox.id)").status == .notFound)
         }
     }
 }

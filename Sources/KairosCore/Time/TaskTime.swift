@@ -3,9 +3,9 @@ public struct TaskTime: Decodable, Hashable, Sendable, JSONWritable {
     public var taskID: String
     /// From the task's `duration`.
     public var estimateSeconds: Int?
-    /// Closed sessions on the task itself.
+    /// Sessions on the task itself, a running one up to now.
     public var ownSeconds: Int
-    /// Closed sessions on the task and all its subtasks.
+    /// Sessions on the task and all its subtasks.
     public var totalSeconds: Int
 
     public init(taskID: String, estimateSeconds: Int?, ownSeconds: Int, totalSeconds: Int) {

@@ -63,5 +63,8 @@ struct TimeController {
         group.get("time/tasks/:id") { _, context -> TaskTime in
             try await time.taskTime(try context.parameters.require("id"), of: context.user)
         }
+        group.get("time/projects/:id") { _, context -> ProjectTime in
+            try await time.projectTime(try context.parameters.require("id"), of: context.user)
+        }
     }
 }

@@ -38,6 +38,7 @@ extension TimeSession: JSONResponseGenerator {}
 extension StopwatchReading: JSONResponseGenerator {}
 extension TimeReport: JSONResponseGenerator {}
 extension TaskTime: JSONResponseGenerator {}
+extension ProjectTime: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

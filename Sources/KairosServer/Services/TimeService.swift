@@ -127,7 +127,11 @@ public struct TimeService: Sendable {
     // MARK: Reports
 
     public func taskTime(_ taskID: String, of user: User) async throws -> TaskTime {
-        try require(try await store.taskTime(userID: user.id, taskID: taskID), "Task")
+        try require(try await store.taskTime(userID: user.id, taskID: taskID, now: currentSecond()), "Task")
+    }
+
+    public func projectTime(_ projectID: String, of user: User) async throws -> ProjectTime {
+        try require(try await store.projectTime(userID: user.id, projectID: projectID, now: currentSecond()), "Project")
     }
 
     /// The report between two of the user's calendar dates (inclusive); the last 7 days by default.

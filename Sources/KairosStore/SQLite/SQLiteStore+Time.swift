@@ -88,9 +88,7 @@ extension SQLiteStore: TimeStore {
         let sessionID = try require(id.rowID, "Session")
         return try await pool.write { db in
             let existing = try require(try Self.session(db, owner: owner, id: sessionID), "Session")
-            guard existing.endedAt != nil else {
-                throw KairosError.conflict("The stopwatch is still running this session: stop or pause it first.")
-            }
+            try Self.requireOutsideCurrentRun(db, owner: owner, existing)
             let task = try Self.requireTask(db, owner: owner, id: draft.taskID)
             try Self.requireNoOverlap(db, owner: owner, draft: draft, except: sessionID, now: draft.endedAt)
             try db.run(
@@ -108,18 +106,8 @@ extension SQLiteStore: TimeStore {
         let sessionID = try require(id.rowID, "Session")
         try await pool.write { db in
             let existing = try require(try Self.session(db, owner: owner, id: sessionID), "Session")
-            guard existing.endedAt != nil else {
-                throw KairosError.conflict("The stopwatch is still running this session: stop it first.")
-            }
-            let segmentTime = existing.endedAt!.micros - existing.startedAt.micros
+            try Self.requireOutsideCurrentRun(db, owner: owner, existing)
             try db.run(sql: "DELETE FROM time_sessions WHERE id = ? AND user_id = ?", arguments: [sessionID, owner])
-            // A deleted segment of a paused stopwatch no longer counts on its clock.
-            try db.run(
-                sql: """
-                    UPDATE stopwatches SET accumulated = MAX(0, accumulated - ?)
-                    WHERE user_id = ? AND state = 'paused' AND task_id = ? AND started_at <= ?
-                    """,
-                arguments: [segmentTime, owner, existing.taskID.rowID ?? 0, existing.startedAt.micros])
         }
     }
 
@@ -195,7 +183,7 @@ extension SQLiteStore: TimeStore {
         }
     }
 
-    public func taskTime(userID: String, taskID: String) async throws -> TaskTime? {
+    public func taskTime(userID: String, taskID: String, now: Date) async throws -> TaskTime? {
         guard let owner = userID.rowID, let task = taskID.rowID else { return nil }
         return try await pool.read { db -> TaskTime? in
             guard
@@ -207,10 +195,10 @@ extension SQLiteStore: TimeStore {
                 try db.fetchValue(
                     Int64.self,
                     sql: """
-                        SELECT COALESCE(SUM(ended_at - started_at), 0) FROM time_sessions
-                        WHERE task_id = ? AND ended_at IS NOT NULL
+                        SELECT COALESCE(SUM(COALESCE(ended_at, ?) - started_at), 0) FROM time_sessions
+                        WHERE task_id = ?
                         """,
-                    arguments: [task]) ?? 0
+                    arguments: [now.micros, task]) ?? 0
             let total =
                 try db.fetchValue(
                     Int64.self,
@@ -218,13 +206,42 @@ extension SQLiteStore: TimeStore {
                         WITH RECURSIVE tree(id) AS (
                             SELECT ? UNION ALL SELECT tasks.id FROM tasks JOIN tree ON tasks.parent_id = tree.id
                         )
-                        SELECT COALESCE(SUM(ended_at - started_at), 0) FROM time_sessions
-                        WHERE task_id IN (SELECT id FROM tree) AND ended_at IS NOT NULL
+                        SELECT COALESCE(SUM(COALESCE(ended_at, ?) - started_at), 0) FROM time_sessions
+                        WHERE task_id IN (SELECT id FROM tree)
                         """,
-                    arguments: [task]) ?? 0
+                    arguments: [task, now.micros]) ?? 0
             return TaskTime(
                 taskID: taskID, estimateSeconds: Self.estimateSeconds(amount: row[0], unit: row[1]),
                 ownSeconds: Int(own / 1_000_000), totalSeconds: Int(total / 1_000_000))
+        }
+    }
+
+    public func projectTime(userID: String, projectID: String, now: Date) async throws -> ProjectTime? {
+        guard let owner = userID.rowID, let project = projectID.rowID else { return nil }
+        return try await pool.read { db -> ProjectTime? in
+            guard
+                try db.fetchRow(
+                    sql: "SELECT 1 FROM projects WHERE id = ? AND user_id = ?", arguments: [project, owner]) != nil
+            else { return nil }
+            let estimate =
+                try db.fetchValue(
+                    Int64.self,
+                    sql: """
+                        SELECT COALESCE(SUM(duration_amount * CASE duration_unit WHEN 'day' THEN 86400 ELSE 60 END), 0)
+                        FROM tasks WHERE project_id = ? AND user_id = ?
+                        """,
+                    arguments: [project, owner]) ?? 0
+            let total =
+                try db.fetchValue(
+                    Int64.self,
+                    sql: """
+                        SELECT COALESCE(SUM(COALESCE(s.ended_at, ?) - s.started_at), 0)
+                        FROM time_sessions s JOIN tasks t ON t.id = s.task_id
+                        WHERE t.project_id = ? AND s.user_id = ?
+                        """,
+                    arguments: [now.micros, project, owner]) ?? 0
+            return ProjectTime(
+                projectID: projectID, estimateSeconds: Int(estimate), totalSeconds: Int(total / 1_000_000))
         }
     }
 
@@ -261,6 +278,17 @@ extension SQLiteStore: TimeStore {
             runningSince: state == .running ? (row[3] as Int64?).map(Date.init(micros:)) : nil,
             accumulatedSeconds: Double(row[4] as Int64) / 1_000_000,
             stoppedAt: (row[5] as Int64?).map(Date.init(micros:)))
+    }
+
+    /// The segments of a running or paused stopwatch make up its clock; they change only once it is stopped.
+    private static func requireOutsideCurrentRun(_ db: Database, owner: Int64, _ session: TimeSession) throws {
+        let watch = try stopwatch(db, owner: owner)
+        guard watch.state == .running || watch.state == .paused, watch.taskID == session.taskID,
+            let runStart = watch.startedAt, session.startedAt >= runStart
+        else { return }
+        throw KairosError.conflict(
+            "Session \(session.id) is part of the stopwatch's current run: stop the stopwatch, then change the session."
+        )
     }
 
     private static func requireTask(_ db: Database, owner: Int64, id: String) throws -> Int64 {
