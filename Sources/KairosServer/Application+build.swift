@@ -38,12 +38,14 @@ public struct AppServices: Sendable {
     public let projects: ProjectService
     public let tasks: TaskService
     public let capture: CaptureService
+    public let conversations: ConversationService
 
     public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
         capture = CaptureService(store: store, clock: clock)
+        conversations = ConversationService(store: store, clock: clock, tasks: tasks)
     }
 }
 
@@ -86,5 +88,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ProjectController(projects: services.projects).addRoutes(to: signedIn)
     TaskController(tasks: services.tasks).addRoutes(to: signedIn)
     CaptureController(capture: services.capture).addRoutes(to: signedIn)
+    ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     return router
 }

@@ -273,4 +273,4 @@ public protocol TaskStore: Sendable {
 }
 
 /// Everything the server persists; each backend implements all of it.
-public typealias DataStore = AccountStore & ProjectStore & TaskStore
+public typealias DataStore = AccountStore & ProjectStore & TaskStore & ConversationStore

@@ -34,6 +34,9 @@ extension CompletedPage: JSONResponseGenerator {}
 extension CaptureResult: JSONResponseGenerator {}
 extension CaptureSpanResult: JSONResponseGenerator {}
 extension CaptureCommitResponse: JSONResponseGenerator {}
+extension Conversation: JSONResponseGenerator {}
+extension Message: JSONResponseGenerator {}
+extension PostedMessage: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {
