@@ -11,10 +11,12 @@ public struct MessageDraft: Sendable {
     public var mentions: [String]
     public var taskID: String?
     public var clientID: String?
+    /// Who caused a notice: it counts as read for them, as their own messages do.
+    public var actorID: String?
 
     public init(
         conversationID: String, authorID: String?, kind: MessageKind, text: String, mentions: [String] = [],
-        taskID: String? = nil, clientID: String? = nil
+        taskID: String? = nil, clientID: String? = nil, actorID: String? = nil
     ) {
         self.conversationID = conversationID
         self.authorID = authorID
@@ -23,11 +25,15 @@ public struct MessageDraft: Sendable {
         self.mentions = mentions
         self.taskID = taskID
         self.clientID = clientID
+        self.actorID = actorID ?? authorID
     }
 
-    /// A notice from Kairos, optionally about a task.
-    public static func notice(_ text: String, in conversationID: String, taskID: String? = nil) -> MessageDraft {
-        MessageDraft(conversationID: conversationID, authorID: nil, kind: .system, text: text, taskID: taskID)
+    /// A notice from Kairos about something `actorID` did, optionally to a task.
+    public static func notice(
+        _ text: String, in conversationID: String, by actorID: String, taskID: String? = nil
+    ) -> MessageDraft {
+        MessageDraft(
+            conversationID: conversationID, authorID: nil, kind: .system, text: text, taskID: taskID, actorID: actorID)
     }
 }
 
@@ -73,10 +79,10 @@ public protocol ConversationStore: Sendable {
         id: String, for userID: String, changes: ConversationChanges, now: Date
     ) async throws -> Conversation
     /// Adds people to a group as members (those already in it are skipped) and posts `notice`.
-    func addMembers(conversationID: String, userIDs: [String], notice: String, now: Date) async throws
+    func addMembers(conversationID: String, userIDs: [String], notice: MessageDraft, now: Date) async throws
     /// Takes someone out of a group and posts `notice`; when the owner goes, the longest-standing
     /// member becomes the owner.
-    func removeMember(conversationID: String, userID: String, notice: String, now: Date) async throws
+    func removeMember(conversationID: String, userID: String, notice: MessageDraft, now: Date) async throws
 
     /// A page of a conversation's messages, newest first.
     func messages(conversationID: String, page: PageRequest) async throws -> Page<Message>
@@ -93,7 +99,8 @@ public protocol ConversationStore: Sendable {
         _ taskID: String, toMessage messageID: String, by userID: String, notice: MessageDraft, now: Date
     )
         async throws -> Message
-    /// Posts `text` once to every conversation the task is linked to; returns those conversations' ids.
+    /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
+    /// returns those conversations' ids.
     @discardableResult
-    func postTaskUpdate(taskID: String, text: String, now: Date) async throws -> [String]
+    func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String]
 }

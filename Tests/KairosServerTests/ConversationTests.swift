@@ -69,6 +69,9 @@ struct ConversationTests {
             #expect(team.members.map(\.userID) == [ada.me.id, bob.me.id, carol.me.id])
             #expect(team.role(of: ada.me.id) == .owner)
             #expect(team.role(of: bob.me.id) == .member)
+            // A notice of what you did yourself is not news to you.
+            #expect(team.unreadCount == 0)
+            #expect(try await bob.conversation(team.id).unreadCount == 1)
             let history = try await bob.history(team.id)
             #expect(history.map(\.text) == ["Ada Lovelace created \u{201C}Launch\u{201D}"])
             #expect(history.first?.kind == .system)

@@ -88,7 +88,8 @@ public struct ConversationService: Sendable {
         try Self.requireGroupSize(current.count + joining.count)
         try await store.addMembers(
             conversationID: conversation.id, userIDs: joining.map(\.id),
-            notice: SystemNotice.added(joining.map(\.name), by: user.name), now: clock.now())
+            notice: .notice(SystemNotice.added(joining.map(\.name), by: user.name), in: conversation.id, by: user.id),
+            now: clock.now())
         return try await self.conversation(id, of: user)
     }
 
@@ -101,7 +102,8 @@ public struct ConversationService: Sendable {
         }
         try await store.removeMember(
             conversationID: conversation.id, userID: member.userID,
-            notice: SystemNotice.removed(member.name, by: user.name), now: clock.now())
+            notice: .notice(SystemNotice.removed(member.name, by: user.name), in: conversation.id, by: user.id),
+            now: clock.now())
     }
 
     /// Leaves a group; its longest-standing member becomes the owner if the owner leaves.
@@ -111,7 +113,8 @@ public struct ConversationService: Sendable {
             throw KairosError.badRequest("You cannot leave a direct message. Mute it instead.")
         }
         try await store.removeMember(
-            conversationID: conversation.id, userID: user.id, notice: SystemNotice.left(user.name), now: clock.now())
+            conversationID: conversation.id, userID: user.id,
+            notice: .notice(SystemNotice.left(user.name), in: conversation.id, by: user.id), now: clock.now())
     }
 
     // MARK: Messages
@@ -182,7 +185,7 @@ public struct ConversationService: Sendable {
             for: user)
         _ = try await store.linkTask(
             task.id, toMessage: message.id, by: user.id,
-            notice: .notice(SystemNotice.taskCreated(by: user.name), in: conversation.id, taskID: task.id),
+            notice: .notice(SystemNotice.taskCreated(by: user.name), in: conversation.id, by: user.id, taskID: task.id),
             now: clock.now())
         return task
     }

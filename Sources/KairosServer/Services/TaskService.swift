@@ -125,7 +125,7 @@ public struct TaskService: Sendable {
     /// Posts a change of a task to every conversation it is linked to, once each.
     private func announce(_ change: TaskChange, about task: TaskItem, by user: User) async throws {
         try await store.postTaskUpdate(
-            taskID: task.id, text: change.notice(task: task.content, by: user.name), now: clock.now())
+            taskID: task.id, text: change.notice(task: task.content, by: user.name), by: user.id, now: clock.now())
     }
 
     public func move(_ id: String, _ request: TaskMoveRequest, for user: User) async throws {

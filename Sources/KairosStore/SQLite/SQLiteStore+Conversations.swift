@@ -53,7 +53,7 @@ extension SQLiteStore: ConversationStore {
             let id = try Self.insertConversation(db, kind: .group, name: name, dmKey: nil, creator: owner, now: now)
             try Self.insertMember(db, conversation: id, user: owner, role: .owner, now: now)
             for member in members { try Self.insertMember(db, conversation: id, user: member, role: .member, now: now) }
-            _ = try Self.insertMessage(db, .notice(notice, in: id.apiID), now: now)
+            _ = try Self.insertMessage(db, .notice(notice, in: id.apiID, by: userID), now: now)
             return try require(try Self.conversation(db, id: id, for: owner), "Conversation")
         }
     }
@@ -92,7 +92,7 @@ extension SQLiteStore: ConversationStore {
             if let name = changes.name {
                 try db.run(sql: "UPDATE conversations SET name = ? WHERE id = ?", arguments: [name, conversationID])
                 if let notice = changes.notice {
-                    _ = try Self.insertMessage(db, .notice(notice, in: id), now: now)
+                    _ = try Self.insertMessage(db, .notice(notice, in: id, by: userID), now: now)
                 }
             }
             if let muted = changes.muted {
@@ -111,7 +111,9 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func addMembers(conversationID: String, userIDs: [String], notice: String, now: Date) async throws {
+    public func addMembers(
+        conversationID: String, userIDs: [String], notice: MessageDraft, now: Date
+    ) async throws {
         let id = try require(conversationID.rowID, "Conversation")
         try await pool.write { db in
             for user in userIDs.compactMap(\.rowID) {
@@ -122,11 +124,13 @@ extension SQLiteStore: ConversationStore {
                         """,
                     arguments: [id, user, now.micros])
             }
-            _ = try Self.insertMessage(db, .notice(notice, in: conversationID), now: now)
+            _ = try Self.insertMessage(db, notice, now: now)
         }
     }
 
-    public func removeMember(conversationID: String, userID: String, notice: String, now: Date) async throws {
+    public func removeMember(
+        conversationID: String, userID: String, notice: MessageDraft, now: Date
+    ) async throws {
         let id = try require(conversationID.rowID, "Conversation")
         let user = try require(userID.rowID, "User")
         try await pool.write { db in
@@ -147,7 +151,7 @@ extension SQLiteStore: ConversationStore {
                         """,
                     arguments: [id])
             }
-            _ = try Self.insertMessage(db, .notice(notice, in: conversationID), now: now)
+            _ = try Self.insertMessage(db, notice, now: now)
         }
     }
 
@@ -244,7 +248,7 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func postTaskUpdate(taskID: String, text: String, now: Date) async throws -> [String] {
+    public func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String] {
         guard let task = taskID.rowID else { return [] }
         let sql = "SELECT conversation_id FROM task_thread_links WHERE task_id = ? ORDER BY conversation_id"
         // Most tasks are in no conversation: find that out without taking the write lock.
@@ -253,7 +257,8 @@ extension SQLiteStore: ConversationStore {
         return try await pool.write { db in
             let conversations = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task])
             for conversation in conversations {
-                _ = try Self.insertMessage(db, .notice(text, in: conversation.apiID, taskID: taskID), now: now)
+                _ = try Self.insertMessage(
+                    db, .notice(text, in: conversation.apiID, by: actorID, taskID: taskID), now: now)
             }
             return conversations.map(\.apiID)
         }
@@ -281,8 +286,8 @@ extension SQLiteStore: ConversationStore {
             arguments: [conversation, user, role.rawValue, now.micros])
     }
 
-    /// Inserts a message with its mentions, moves the conversation up the list, counts the message as
-    /// read by its author, and links a shared task to the conversation.
+    /// Inserts a message with its mentions, moves the conversation up the list, counts the message (and
+    /// all before it) as read by its author or the notice's actor, and links a shared task to the conversation.
     private static func insertMessage(_ db: Database, _ draft: MessageDraft, now: Date) throws -> Int64 {
         let conversation = try require(draft.conversationID.rowID, "Conversation")
         let author = draft.authorID?.rowID
@@ -296,11 +301,11 @@ extension SQLiteStore: ConversationStore {
         let id = db.lastInsertedRowID
         try insertMentions(db, message: id, userIDs: draft.mentions)
         try db.run(sql: "UPDATE conversations SET last_activity = ? WHERE id = ?", arguments: [id, conversation])
-        if let author {
+        if let actor = draft.actorID?.rowID {
             try db.run(
                 sql:
                     "UPDATE conversation_members SET last_read_message_id = ? WHERE conversation_id = ? AND user_id = ?",
-                arguments: [id, conversation, author])
+                arguments: [id, conversation, actor])
         }
         if draft.kind == .taskCard, let task, let author {
             try linkThread(db, task: task, conversation: conversation, by: author, now: now)
