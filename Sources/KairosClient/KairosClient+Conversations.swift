@@ -81,3 +81,11 @@ extension KairosClient {
         try await send(.post, "conversations", conversationID, "tasks", body: TaskShareRequest(taskID: taskID))
     }
 }
+
+extension KairosClient {
+    /// Your events after `seq` (0 for all), oldest first: what to replay after being offline (`GET /events`).
+    /// Pass the last `seq` you handled next time; `nextCursor` is set when more follow.
+    public func events(after seq: Int = 0, limit: Int? = nil) async throws -> Page<UserEvent> {
+        try await send(.get, "events", query: ["after": String(seq), "limit": limit.map { String($0) }])
+    }
+}

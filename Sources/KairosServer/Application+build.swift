@@ -89,5 +89,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     TaskController(tasks: services.tasks).addRoutes(to: signedIn)
     CaptureController(capture: services.capture).addRoutes(to: signedIn)
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
+    EventController(conversations: services.conversations).addRoutes(to: signedIn)
     return router
 }

@@ -103,4 +103,8 @@ public protocol ConversationStore: Sendable {
     /// returns those conversations' ids.
     @discardableResult
     func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String]
+
+    /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user
+    /// is no longer in; `nextCursor` is the last seq returned when more follow.
+    func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent>
 }

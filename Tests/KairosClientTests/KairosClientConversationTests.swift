@@ -54,6 +54,12 @@ struct KairosClientConversationTests {
             // The update reached the group last, so it has the latest activity.
             #expect(try await bob.allConversations().map(\.id) == [team.id, dm.id])
 
+            let bobEvents = try await bob.events()
+            #expect(bobEvents.results.map(\.seq) == Array(1...bobEvents.results.count))
+            #expect(bobEvents.results.contains { $0.kind == .taskUpdated && $0.taskID == task.id })
+            let last = try #require(bobEvents.results.last)
+            #expect(try await bob.events(after: last.seq).results.isEmpty)
+
             let carolLess = try await ada.createConversation(.group("Trio", memberIDs: [bobAuth.user.id]))
             try await bob.leaveConversation(id: carolLess.id)
             await #expect(throws: KairosClientError.self) { _ = try await bob.conversation(id: carolLess.id) }

@@ -37,6 +37,7 @@ extension CaptureCommitResponse: JSONResponseGenerator {}
 extension Conversation: JSONResponseGenerator {}
 extension Message: JSONResponseGenerator {}
 extension PostedMessage: JSONResponseGenerator {}
+extension UserEvent: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

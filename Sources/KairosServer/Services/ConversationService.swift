@@ -201,6 +201,18 @@ public struct ConversationService: Sendable {
         return try await store.postMessage(draft, now: clock.now()).message
     }
 
+    // MARK: Events
+
+    /// What happened in the caller's conversations after event `after` (0 for everything), oldest first.
+    public func events(of user: User, after: Int?, limit: Int) async throws -> Page<UserEvent> {
+        let after = after ?? 0
+        guard after >= 0 else {
+            throw KairosError.invalidField(
+                field: "after", message: "after must be 0 or the seq of an event you already have.")
+        }
+        return try await store.events(userID: user.id, after: after, limit: limit)
+    }
+
     // MARK: Access
 
     /// The conversation as `user` sees it, once the guard allows `action`; `resource` names what a

@@ -213,6 +213,7 @@ extension SQLiteStore: ConversationStore {
             guard db.changesCount > 0 else { throw KairosError.missing("Message") }
             try db.run(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
             try Self.insertMentions(db, message: messageID, userIDs: mentions)
+            try Self.recordMessageEvent(db, .messageEdited, message: messageID, now: now)
             return try require(try Self.message(db, id: messageID), "Message")
         }
     }
@@ -260,7 +261,50 @@ extension SQLiteStore: ConversationStore {
                 _ = try Self.insertMessage(
                     db, .notice(text, in: conversation.apiID, by: actorID, taskID: taskID), now: now)
             }
+            try db.run(
+                sql: """
+                    INSERT INTO events (user_id, seq, kind, task_id, created_at)
+                    SELECT member.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = member.user_id),
+                        'task.updated', ?, ?
+                    FROM (SELECT DISTINCT cm.user_id FROM conversation_members cm
+                          JOIN task_thread_links l ON l.conversation_id = cm.conversation_id WHERE l.task_id = ?) member
+                    """,
+                arguments: [task, now.micros, task])
             return conversations.map(\.apiID)
+        }
+    }
+
+    public func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent> {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            let rows = try db.fetchRows(
+                sql: """
+                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, e.task_id, e.created_at FROM events e
+                    WHERE e.user_id = ?1 AND e.seq > ?2 AND (e.conversation_id IS NULL OR EXISTS (
+                        SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
+                    ORDER BY e.seq LIMIT ?3
+                    """,
+                arguments: [user, seq, limit + 1])
+            let kept = Array(rows.prefix(limit))
+            let messageIDs = Array(Set(kept.compactMap { $0["message_id"] as Int64? }))
+            var messages: [Int64: Message] = [:]
+            if !messageIDs.isEmpty {
+                for message in try Self.loadMessages(
+                    db, sql: "\(Self.messageColumns) WHERE m.id IN (\(databaseQuestionMarks(count: messageIDs.count)))",
+                    arguments: StatementArguments(messageIDs), uncached: true)
+                {
+                    messages[message.id.rowID!] = message
+                }
+            }
+            let events = kept.map { row in
+                let messageID = row["message_id"] as Int64?
+                return UserEvent(
+                    seq: row["seq"], kind: UserEventKind(rawValue: row["kind"]) ?? .messageCreated,
+                    conversationID: (row["conversation_id"] as Int64?)?.apiID, messageID: messageID?.apiID,
+                    taskID: (row["task_id"] as Int64?)?.apiID, message: messageID.flatMap { messages[$0] },
+                    createdAt: Date(micros: row["created_at"]))
+            }
+            return Page(results: events, nextCursor: rows.count > limit ? events.last.map { String($0.seq) } : nil)
         }
     }
 
@@ -310,7 +354,23 @@ extension SQLiteStore: ConversationStore {
         if draft.kind == .taskCard, let task, let author {
             try linkThread(db, task: task, conversation: conversation, by: author, now: now)
         }
+        try recordMessageEvent(db, .messageCreated, message: id, now: now)
         return id
+    }
+
+    /// Adds an event about a message to the feed of everyone now in its conversation, each with their next seq.
+    private static func recordMessageEvent(
+        _ db: Database, _ kind: UserEventKind, message: Int64, now: Date
+    ) throws {
+        try db.run(
+            sql: """
+                INSERT INTO events (user_id, seq, kind, conversation_id, message_id, created_at)
+                SELECT cm.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = cm.user_id),
+                    ?, m.conversation_id, m.id, ?
+                FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
+                WHERE m.id = ?
+                """,
+            arguments: [kind.rawValue, now.micros, message])
     }
 
     private static func insertMentions(_ db: Database, message: Int64, userIDs: [String]) throws {
@@ -398,8 +458,10 @@ extension SQLiteStore: ConversationStore {
         try loadMessages(db, sql: "\(messageColumns) WHERE m.id = ?", arguments: [id]).first
     }
 
-    private static func loadMessages(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Message] {
-        try db.fetchRows(sql: sql, arguments: arguments).map { row in
+    private static func loadMessages(
+        _ db: Database, sql: String, arguments: StatementArguments, uncached: Bool = false
+    ) throws -> [Message] {
+        try db.fetchRows(sql: sql, arguments: arguments, uncached: uncached).map { row in
             var task: MessageTask?
             if let taskID = row["task_id"] as Int64?, let content = row["task_content"] as String? {
                 task = MessageTask(

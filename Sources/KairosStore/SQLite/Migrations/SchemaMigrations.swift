@@ -155,6 +155,8 @@ enum SchemaMigrations {
     // `last_activity` orders the conversation list: the id of its newest message, or, for one without
     // messages, the newest message id anywhere when it was created (ids grow; clocks can stand still).
     // Message text limits are counted in characters by `Limits`, as for tasks.
+    // `events` is each user's feed of what happened in their conversations, numbered 1, 2, 3... per user
+    // (`seq`), so a client that reconnects asks for everything after the last number it saw.
     private static func createConversations(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -217,6 +219,19 @@ enum SchemaMigrations {
                     PRIMARY KEY (task_id, conversation_id)
                 ) WITHOUT ROWID;
                 CREATE INDEX task_thread_links_by_conversation ON task_thread_links(conversation_id);
+                CREATE TABLE events (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL CHECK (seq > 0),
+                    kind TEXT NOT NULL CHECK (kind IN ('message.created', 'message.edited', 'task.updated')),
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX events_by_message ON events(message_id) WHERE message_id IS NOT NULL;
+                CREATE INDEX events_by_task ON events(task_id) WHERE task_id IS NOT NULL;
+                CREATE INDEX events_by_conversation ON events(conversation_id) WHERE conversation_id IS NOT NULL;
                 """)
     }
 }
