@@ -94,11 +94,11 @@ public protocol ConversationStore: Sendable {
     /// Records that `userID` has read up to `messageID` (never moving backwards).
     func markRead(conversationID: String, userID: String, messageID: String) async throws
 
-    /// Links a task made from a message to that message and its conversation, and posts `notice`.
-    func linkTask(
-        _ taskID: String, toMessage messageID: String, by userID: String, notice: MessageDraft, now: Date
-    )
-        async throws -> Message
+    /// Creates `userID`'s task from a message, links it to the message and its conversation, and posts
+    /// `notice` about it there, all in one transaction.
+    func createTask(
+        fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
+    ) async throws -> TaskItem
     /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
     /// returns those conversations' ids.
     @discardableResult

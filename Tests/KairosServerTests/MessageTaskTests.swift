@@ -53,6 +53,12 @@ struct MessageTaskTests {
                 try await ada.post("messages/\(message.id)/task", MessageTaskRequest(projectID: carolsProject.id)),
                 .notFound, code: "not_found")
             expectError(try await carol.post("messages/\(message.id)/task"), .notFound, code: "not_found")
+            // The project is checked inside the write: the task, its link and the notice land together or not at all.
+            let archived = try await ada.createProject("Old")
+            _ = try expectOK(try await ada.post("projects/\(archived.id)/archive"), as: Project.self)
+            expectError(
+                try await ada.post("messages/\(message.id)/task", MessageTaskRequest(projectID: archived.id)),
+                .badRequest, code: "invalid_field", mentioning: "archived")
             expectError(try await ada.post("messages/\(notice.id)/task"), .badRequest, code: "bad_request")
             expectError(try await ada.post("messages/424242/task"), .notFound, code: "not_found")
             #expect(try await ada.tasks().isEmpty)

@@ -167,7 +167,8 @@ public struct ConversationService: Sendable {
 
     // MARK: Messages and tasks
 
-    /// Makes a task for the caller from a message, links it back, and says so in the conversation.
+    /// Makes a task for the caller from a message, links it back, and says so in the conversation, all
+    /// or nothing.
     public func createTask(
         fromMessage messageID: String, _ request: MessageTaskRequest, for user: User
     ) async throws -> TaskItem {
@@ -176,18 +177,15 @@ public struct ConversationService: Sendable {
             throw KairosError.badRequest("Only a text message can become a task, not a notice or a task card.")
         }
         let author = try await authorName(of: message, in: conversation)
-        let task = try await tasks.create(
-            TaskCreateRequest(
-                content: Self.taskTitle(from: message.text),
-                description: SystemNotice.taskFromMessage(
-                    author: author, on: LocalDate(message.createdAt, in: user.timeZone)),
-                projectID: request.projectID),
-            for: user)
-        _ = try await store.linkTask(
-            task.id, toMessage: message.id, by: user.id,
-            notice: .notice(SystemNotice.taskCreated(by: user.name), in: conversation.id, by: user.id, taskID: task.id),
-            now: clock.now())
-        return task
+        let now = clock.now()
+        let taskRequest = TaskCreateRequest(
+            content: Self.taskTitle(from: message.text),
+            description: SystemNotice.taskFromMessage(
+                author: author, on: LocalDate(message.createdAt, in: user.timeZone)),
+            projectID: request.projectID)
+        return try await store.createTask(
+            fromMessage: message.id, userID: user.id, draft: try tasks.draft(taskRequest, for: user, now: now),
+            notice: SystemNotice.taskCreated(by: user.name), now: now)
     }
 
     /// Posts one of the caller's own tasks into a conversation as a card; from then on the task's

@@ -41,9 +41,14 @@ public struct TaskService: Sendable {
 
     public func create(_ request: TaskCreateRequest, for user: User) async throws -> TaskItem {
         let now = clock.now()
+        return try await store.createTask(userID: user.id, draft: try draft(request, for: user, now: now), now: now)
+    }
+
+    /// A new task's settled values: the one place a task request's fields are checked, whatever writes it.
+    func draft(_ request: TaskCreateRequest, for user: User, now: Date) throws -> TaskDraft {
         let due = try DueResolver(user: user, now: now).due(
             string: request.dueString, date: request.dueDate, datetime: request.dueDatetime, lang: request.dueLang)
-        let draft = TaskDraft(
+        return TaskDraft(
             content: try Limits.requireText(request.content, Limits.taskContent, field: "content"),
             description: try Self.description(request.description ?? ""),
             projectID: request.projectID, sectionID: request.sectionID, parentID: request.parentID,
@@ -54,7 +59,6 @@ public struct TaskService: Sendable {
             duration: try Self.duration(amount: request.duration, unit: request.durationUnit),
             responsibleUID: try request.assigneeID.map { try Self.assignee($0, for: user) },
             childOrder: request.order, dayOrder: request.dayOrder ?? -1)
-        return try await store.createTask(userID: user.id, draft: draft, now: now)
     }
 
     public func update(_ id: String, _ request: TaskUpdateRequest, for user: User) async throws -> TaskItem {

@@ -232,20 +232,23 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func linkTask(
-        _ taskID: String, toMessage messageID: String, by userID: String, notice: MessageDraft, now: Date
-    ) async throws -> Message {
-        let task = try require(taskID.rowID, "Task")
+    public func createTask(
+        fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
+    ) async throws -> TaskItem {
         let message = try require(messageID.rowID, "Message")
-        let user = try require(userID.rowID, "User")
-        let conversation = try require(notice.conversationID.rowID, "Conversation")
+        let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
+            let conversation = try require(
+                try db.fetchValue(
+                    Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
+                "Message")
+            let task = try Self.insertTask(db, owner: owner, draft: draft, now: now)
             try db.run(
-                sql: "INSERT OR IGNORE INTO message_task_links (message_id, task_id) VALUES (?, ?)",
-                arguments: [message, task])
-            try Self.linkThread(db, task: task, conversation: conversation, by: user, now: now)
-            let id = try Self.insertMessage(db, notice, now: now)
-            return try require(try Self.message(db, id: id), "Message")
+                sql: "INSERT INTO message_task_links (message_id, task_id) VALUES (?, ?)", arguments: [message, task])
+            try Self.linkThread(db, task: task, conversation: conversation, by: owner, now: now)
+            _ = try Self.insertMessage(
+                db, .notice(notice, in: conversation.apiID, by: userID, taskID: task.apiID), now: now)
+            return try require(try Self.task(db, owner: owner, id: task), "Task")
         }
     }
 
