@@ -37,19 +37,22 @@ public struct MessageDraft: Sendable {
     }
 }
 
-/// Changes to a conversation: the group's name for everyone, the rest for one member only.
+/// Changes to a conversation: the group's name and project for everyone, the rest for one member only.
 public struct ConversationChanges: Sendable {
     public var name: String?
     /// Posted with a rename.
     public var notice: String?
+    public var projectID: FieldUpdate<String>
     public var muted: Bool?
     public var notificationLevel: NotificationLevel?
 
     public init(
-        name: String? = nil, notice: String? = nil, muted: Bool? = nil, notificationLevel: NotificationLevel? = nil
+        name: String? = nil, notice: String? = nil, projectID: FieldUpdate<String> = .unchanged, muted: Bool? = nil,
+        notificationLevel: NotificationLevel? = nil
     ) {
         self.name = name
         self.notice = notice
+        self.projectID = projectID
         self.muted = muted
         self.notificationLevel = notificationLevel
     }

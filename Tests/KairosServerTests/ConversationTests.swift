@@ -177,6 +177,37 @@ struct ConversationTests {
         }
     }
 
+    @Test("The owner links a group to one of their projects and unlinks it; nobody else can")
+    func projectLink() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let team = try await ada.group("Launch", with: [bob])
+            let work = try await ada.createProject("Work")
+            let linked = try expectOK(
+                try await ada.post("conversations/\(team.id)", ConversationUpdateRequest(projectID: .set(work.id))),
+                as: Conversation.self)
+            #expect(linked.projectID == work.id)
+            #expect(try await bob.conversation(team.id).projectID == work.id)
+
+            let carols = try await carol.createProject("Carol's")
+            let bobs = try await bob.createProject("Bob's")
+            expectError(
+                try await ada.post("conversations/\(team.id)", ConversationUpdateRequest(projectID: .set(carols.id))),
+                .notFound, code: "not_found", mentioning: "project_id")
+            expectError(
+                try await bob.post("conversations/\(team.id)", ConversationUpdateRequest(projectID: .set(bobs.id))),
+                .forbidden, code: "forbidden")
+            let dm = try await ada.directMessage(with: bob)
+            expectError(
+                try await ada.post("conversations/\(dm.id)", ConversationUpdateRequest(projectID: .set(work.id))),
+                .badRequest, code: "invalid_field", mentioning: "project_id")
+            #expect(try await ada.conversation(team.id).projectID == work.id)
+
+            let unlinked = try expectOK(
+                try await ada.post("conversations/\(team.id)", json: #"{"project_id": null}"#), as: Conversation.self)
+            #expect(unlinked.projectID == nil)
+        }
+    }
+
     @Test("Mute and notification level belong to each member alone")
     func perMemberSettings() async throws {
         try await withAdaBobAndCarol { ada, bob, _ in

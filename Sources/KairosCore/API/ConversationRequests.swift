@@ -38,21 +38,44 @@ public struct ConversationCreateRequest: Codable, Sendable {
     }
 }
 
-/// `POST /api/v1/conversations/{id}`: a group's new name, and the caller's own settings.
+/// `POST /api/v1/conversations/{id}`: a group's new name and project, and the caller's own settings.
 public struct ConversationUpdateRequest: Codable, Sendable {
     public var name: String?
+    /// One of the caller's projects to link a group to; `.clear` unlinks it.
+    public var projectID: FieldUpdate<String> = .unchanged
     public var muted: Bool?
     public var notificationLevel: NotificationLevel?
 
-    public init(name: String? = nil, muted: Bool? = nil, notificationLevel: NotificationLevel? = nil) {
+    public init(
+        name: String? = nil, projectID: FieldUpdate<String> = .unchanged, muted: Bool? = nil,
+        notificationLevel: NotificationLevel? = nil
+    ) {
         self.name = name
+        self.projectID = projectID
         self.muted = muted
         self.notificationLevel = notificationLevel
     }
 
     enum CodingKeys: String, CodingKey {
         case name, muted
+        case projectID = "project_id"
         case notificationLevel = "notification_level"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        projectID = try c.decodeUpdate(String.self, forKey: .projectID)
+        muted = try c.decodeIfPresent(Bool.self, forKey: .muted)
+        notificationLevel = try c.decodeIfPresent(NotificationLevel.self, forKey: .notificationLevel)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeUpdate(projectID, forKey: .projectID)
+        try c.encodeIfPresent(muted, forKey: .muted)
+        try c.encodeIfPresent(notificationLevel, forKey: .notificationLevel)
     }
 }
 

@@ -52,7 +52,8 @@ public struct ConversationService: Sendable {
         }
     }
 
-    /// Renames a group (its owner only) and changes the caller's own mute and notification settings.
+    /// Renames a group or links it to a project (its owner only), and changes the caller's own mute and
+    /// notification settings.
     public func update(
         _ id: String, _ request: ConversationUpdateRequest, for user: User
     ) async throws -> Conversation {
@@ -67,6 +68,21 @@ public struct ConversationService: Sendable {
             let name = try Limits.requireText(rawName, Limits.groupName, field: "name")
             changes.name = name
             changes.notice = SystemNotice.renamed(to: name, by: user.name)
+        }
+        if request.projectID != .unchanged {
+            guard conversation.kind == .group else {
+                throw KairosError.invalidField(
+                    field: "project_id",
+                    message: "project_id can only be set on a group. Start a group to link a project.")
+            }
+            try PermissionGuard.require(user.id, .update, conversation.accessScope, resource: "Conversation")
+            if let projectID = request.projectID.newValue {
+                // Linking shows the project's id to the members, so it must be the caller's to show.
+                guard try await store.project(userID: user.id, id: projectID) != nil else {
+                    throw KairosError.notFound("project_id is not one of your projects. Check the id.")
+                }
+            }
+            changes.projectID = request.projectID
         }
         return try await store.updateConversation(id: conversation.id, for: user.id, changes: changes, now: clock.now())
     }

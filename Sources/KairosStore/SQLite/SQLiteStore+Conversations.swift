@@ -95,6 +95,15 @@ extension SQLiteStore: ConversationStore {
                     _ = try Self.insertMessage(db, .notice(notice, in: id, by: userID), now: now)
                 }
             }
+            switch changes.projectID {
+            case .unchanged: break
+            case .clear:
+                try db.run(sql: "UPDATE conversations SET project_id = NULL WHERE id = ?", arguments: [conversationID])
+            case .set(let projectID):
+                try db.run(
+                    sql: "UPDATE conversations SET project_id = ? WHERE id = ?",
+                    arguments: [projectID.rowID, conversationID])
+            }
             if let muted = changes.muted {
                 try db.run(
                     sql: "UPDATE conversation_members SET muted = ? WHERE conversation_id = ? AND user_id = ?",
