@@ -39,6 +39,7 @@ public struct AppServices: Sendable {
     public let tasks: TaskService
     public let capture: CaptureService
     public let time: TimeService
+    public let conversations: ConversationService
 
     public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
@@ -46,6 +47,7 @@ public struct AppServices: Sendable {
         tasks = TaskService(store: store, clock: clock)
         capture = CaptureService(store: store, clock: clock)
         time = TimeService(store: store, clock: clock)
+        conversations = ConversationService(store: store, clock: clock, tasks: tasks)
     }
 }
 
@@ -89,5 +91,7 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     TaskController(tasks: services.tasks).addRoutes(to: signedIn)
     CaptureController(capture: services.capture).addRoutes(to: signedIn)
     TimeController(time: services.time).addRoutes(to: signedIn)
+    ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
+    EventController(conversations: services.conversations).addRoutes(to: signedIn)
     return router
 }

@@ -319,4 +319,4 @@ public protocol TimeStore: Sendable {
 }
 
 /// Everything the server persists; each backend implements all of it.
-public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
+public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore

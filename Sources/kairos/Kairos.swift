@@ -9,6 +9,7 @@ struct Kairos: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self,
             UpcomingCommand.self, ProjectsCommand.self, ShowCommand.self, DoneCommand.self, SearchCommand.self,
-            TimerCommand.self, ReportCommand.self, ParseCommand.self, AdminCommand.self,
+            TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
+            ShareCommand.self, ParseCommand.self, AdminCommand.self,
         ])
 }

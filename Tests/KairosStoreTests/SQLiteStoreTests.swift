@@ -9,7 +9,10 @@ struct SQLiteStoreTests {
     @Test("Migrations are named and applied once; reopening the file keeps the data")
     func migrations() async throws {
         let temp = try TemporaryStore()
-        #expect(try temp.store.appliedMigrations() == ["v1-accounts-projects-tasks", "v2-time-tracking"])
+        #expect(
+            try temp.store.appliedMigrations() == [
+                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages",
+            ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
         #expect(try await reopened.user(id: user.id) == user)

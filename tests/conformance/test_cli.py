@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEFAULT_BIN, PASSWORD, KairosServer, sign_up
+from conftest import DEFAULT_BIN, PASSWORD, KairosServer, raw_client, sign_up
 
 BINARY = Path(os.environ.get("KAIROS_BIN") or DEFAULT_BIN)
 
@@ -135,3 +135,44 @@ def test_errors_are_sentences_and_exit_non_zero(logged_in: Path, tmp_path: Path)
     assert bad_due.returncode != 0 and "due_string" in bad_due.stderr
     not_logged_in = kairos("today", config=tmp_path / "absent.json")
     assert not_logged_in.returncode != 0 and "kairos login" in not_logged_in.stderr
+
+
+def test_threads_send_share_and_read(logged_in: Path, kairos_server: KairosServer) -> None:
+    config = json.loads(logged_in.read_text())
+    ada = raw_client(kairos_server, config["token"])
+    bob_token, _ = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    ada_id = ada.get("/user").json()["id"]
+    dm = bob.post("/conversations", json={"kind": "dm", "user_id": ada_id}).json()["id"]
+    bob.post(f"/conversations/{dm}/messages", json={"text": "can you book the venue?"})
+
+    threads = kairos("threads", config=logged_in)
+    assert threads.returncode == 0, threads.stderr
+    assert threads.stdout.splitlines()[0].split() == ["ID", "THREAD", "KIND", "UNREAD"]
+    assert any(line.split()[:4] == [dm, "Bob", "dm", "1"] for line in threads.stdout.splitlines())
+
+    sent = kairos("send", dm, "on it, @bob and @zed", config=logged_in)
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.startswith("Sent ") and "@zed" in sent.stdout and "@bob" not in sent.stdout
+
+    task_id = kairos("add", "Book the venue", config=logged_in).stdout.split()[1].rstrip(":")
+    shared = kairos("share", task_id, dm, config=logged_in)
+    assert shared.returncode == 0 and "Book the venue" in shared.stdout, shared.stderr
+    assert kairos("done", task_id, config=logged_in).returncode == 0
+
+    thread = kairos("thread", dm, config=logged_in)
+    assert thread.returncode == 0, thread.stderr
+    lines = thread.stdout.splitlines()
+    assert lines[0].startswith("Bob (")
+    assert lines[1].endswith("Bob: can you book the venue?")
+    assert lines[2].endswith("You: on it, @bob and @zed")
+    assert "You shared [x] Book the venue" in lines[3]
+    assert lines[4].endswith("\u00b7 Ada completed \u201cBook the venue\u201d")
+    newest_first = json.loads(kairos("thread", dm, "--json", config=logged_in).stdout)
+    assert [m["kind"] for m in newest_first] == ["system", "task_card", "text", "text"]
+    assert len(bob.get(f"/conversations/{dm}/messages").json()["results"]) == 4
+
+    missing = kairos("thread", "999999", config=logged_in)
+    assert missing.returncode != 0 and "not found" in missing.stderr.lower()
+    ada.close()
+    bob.close()

@@ -1,21 +1,31 @@
 /// What someone may try to do to a resource.
 public enum Action: String, CaseIterable, Sendable {
     case view, create, update, delete, complete, comment, manageMembers
+    /// Show the resource to people who cannot see it yet, such as posting a task into a conversation.
+    case share
 }
 
 /// A person's standing on a shared resource.
 public enum Role: String, CaseIterable, Codable, Sendable {
     case owner, editor, commenter
+    /// Someone in a conversation: reads it and posts to it.
+    case member
 }
 
 /// Who owns a resource and who else has a role on it; what the guard decides on.
 public struct AccessScope: Sendable, Equatable {
-    public var ownerID: String
+    /// Nil for a resource with no owner above its members' roles (a direct message).
+    public var ownerID: String?
     public var roles: [String: Role]
 
-    public init(ownerID: String, roles: [String: Role] = [:]) {
+    public init(ownerID: String?, roles: [String: Role] = [:]) {
         self.ownerID = ownerID
         self.roles = roles
+    }
+
+    /// A conversation: each member's own role decides, whoever started it.
+    public static func conversation(members roles: [String: Role]) -> AccessScope {
+        AccessScope(ownerID: nil, roles: roles)
     }
 
     /// The role `userID` holds here, if any; the owner always holds `.owner`.
@@ -33,8 +43,8 @@ public enum PermissionGuard {
         case .owner:
             return true
         case .editor:
-            return action != .manageMembers
-        case .commenter:
+            return action != .manageMembers && action != .share
+        case .commenter, .member:
             return action == .view || action == .comment
         }
     }

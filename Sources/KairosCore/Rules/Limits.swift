@@ -16,6 +16,14 @@ public enum Limits {
     public static let viewStyles: Set<String> = ["list", "board", "calendar"]
     /// How many reviewed proposals one capture commit may create.
     public static let committedTasks = 1...100
+    public static let messageText = 1...10_000
+    public static let groupName = 1...120
+    /// Everyone in a group, its creator included: messaging is for small teams.
+    public static let groupMembers = 2...100
+    /// A client's own id for a message it sends, so a retried send is recognised.
+    public static let clientID = 1...100
+    /// How much of a message becomes the title of a task made from it.
+    public static let taskTitleFromMessage = 120
 
     /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
     public static func requireText(

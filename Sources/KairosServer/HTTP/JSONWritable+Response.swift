@@ -39,6 +39,10 @@ extension StopwatchReading: JSONResponseGenerator {}
 extension TimeReport: JSONResponseGenerator {}
 extension TaskTime: JSONResponseGenerator {}
 extension ProjectTime: JSONResponseGenerator {}
+extension Conversation: JSONResponseGenerator {}
+extension Message: JSONResponseGenerator {}
+extension PostedMessage: JSONResponseGenerator {}
+extension UserEvent: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

@@ -41,9 +41,14 @@ public struct TaskService: Sendable {
 
     public func create(_ request: TaskCreateRequest, for user: User) async throws -> TaskItem {
         let now = clock.now()
+        return try await store.createTask(userID: user.id, draft: try draft(request, for: user, now: now), now: now)
+    }
+
+    /// A new task's settled values: the one place a task request's fields are checked, whatever writes it.
+    func draft(_ request: TaskCreateRequest, for user: User, now: Date) throws -> TaskDraft {
         let due = try DueResolver(user: user, now: now).due(
             string: request.dueString, date: request.dueDate, datetime: request.dueDatetime, lang: request.dueLang)
-        let draft = TaskDraft(
+        return TaskDraft(
             content: try Limits.requireText(request.content, Limits.taskContent, field: "content"),
             description: try Self.description(request.description ?? ""),
             projectID: request.projectID, sectionID: request.sectionID, parentID: request.parentID,
@@ -54,7 +59,6 @@ public struct TaskService: Sendable {
             duration: try Self.duration(amount: request.duration, unit: request.durationUnit),
             responsibleUID: try request.assigneeID.map { try Self.assignee($0, for: user) },
             childOrder: request.order, dayOrder: request.dayOrder ?? -1)
-        return try await store.createTask(userID: user.id, draft: draft, now: now)
     }
 
     public func update(_ id: String, _ request: TaskUpdateRequest, for user: User) async throws -> TaskItem {
@@ -88,7 +92,11 @@ public struct TaskService: Sendable {
         case .clear: changes.responsibleUID = .clear
         case .set(let uid): changes.responsibleUID = .set(try Self.assignee(uid, for: user))
         }
-        return try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
+        let updated = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
+        if current.due?.date != updated.due?.date || current.due?.time != updated.due?.time {
+            try await announce(.dueChanged(updated.due), about: updated, by: user)
+        }
+        return updated
     }
 
     /// Completes a task, or moves a recurring one to its next occurrence instead.
@@ -98,6 +106,7 @@ public struct TaskService: Sendable {
         let now = clock.now()
         guard let due = current.due, let rule = due.recurrence else {
             try await store.closeTask(userID: user.id, id: id, now: now)
+            if !current.isCompleted { try await announce(.completed, about: current, by: user) }
             return
         }
         let today = LocalDate.today(in: user.timeZone, now: now)
@@ -107,12 +116,20 @@ public struct TaskService: Sendable {
         var changes = TaskChanges()
         changes.due = .set(due.moved(to: next))
         _ = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
+        try await announce(.completedOccurrence(next: next), about: current, by: user)
     }
 
     public func reopen(_ id: String, for user: User) async throws {
         let current = try await task(id, of: user)
         try PermissionGuard.require(user.id, .complete, AccessScope(ownerID: current.userID), resource: "Task")
         try await store.reopenTask(userID: user.id, id: id, now: clock.now())
+        if current.isCompleted { try await announce(.reopened, about: current, by: user) }
+    }
+
+    /// Posts a change of a task to every conversation it is linked to, once each.
+    private func announce(_ change: TaskChange, about task: TaskItem, by user: User) async throws {
+        try await store.postTaskUpdate(
+            taskID: task.id, text: change.notice(task: task.content, by: user.name), by: user.id, now: clock.now())
     }
 
     public func move(_ id: String, _ request: TaskMoveRequest, for user: User) async throws {

@@ -103,7 +103,7 @@ extension SQLiteStore: TaskStore {
     }
 
     /// Places and inserts one task with its due and labels; returns its row id.
-    private static func insertTask(_ db: Database, owner: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
+    static func insertTask(_ db: Database, owner: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
         let place = try placement(db, owner: owner, draft: draft)
         let order = try draft.childOrder ?? nextChildOrder(db, project: place.project, parent: place.parent)
         try db.run(

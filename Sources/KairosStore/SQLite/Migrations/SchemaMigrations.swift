@@ -6,6 +6,7 @@ enum SchemaMigrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-accounts-projects-tasks", migrate: createInitialSchema)
         migrator.registerMigration("v2-time-tracking", migrate: createTimeTracking)
+        migrator.registerMigration("v3-conversations-messages", migrate: createConversations)
         return migrator
     }
 
@@ -178,6 +179,90 @@ enum SchemaMigrations {
                     VALUES ('delete', old.id, old.content, old.description);
                     INSERT INTO tasks_fts(rowid, content, description) VALUES (new.id, new.content, new.description);
                 END;
+                """)
+    }
+
+    // A direct message's `dm_key` is "smallerUserID:largerUserID", so there is one per pair of people.
+    // `last_activity` orders the conversation list: the id of its newest message, or, for one without
+    // messages, the newest message id anywhere when it was created (ids grow; clocks can stand still).
+    // Message text limits are counted in characters by `Limits`, as for tasks.
+    // `events` is each user's feed of what happened in their conversations, numbered 1, 2, 3... per user
+    // (`seq`), so a client that reconnects asks for everything after the last number it saw.
+    private static func createConversations(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE conversations (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('dm', 'group')),
+                    name TEXT CHECK (name <> ''),
+                    project_id INTEGER REFERENCES projects(id) ON DELETE SET NULL,
+                    created_by INTEGER NOT NULL REFERENCES users(id),
+                    dm_key TEXT UNIQUE,
+                    last_activity INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    CHECK ((kind = 'dm') = (dm_key IS NOT NULL)),
+                    CHECK ((kind = 'group') = (name IS NOT NULL))
+                );
+                CREATE INDEX conversations_by_project ON conversations(project_id) WHERE project_id IS NOT NULL;
+                CREATE TABLE conversation_members (
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+                    muted INTEGER NOT NULL DEFAULT 0,
+                    notification_level TEXT NOT NULL DEFAULT 'all'
+                        CHECK (notification_level IN ('all', 'mentions', 'muted')),
+                    last_read_message_id INTEGER,
+                    joined_at INTEGER NOT NULL,
+                    PRIMARY KEY (conversation_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX conversation_members_by_user ON conversation_members(user_id, conversation_id);
+                CREATE TABLE messages (
+                    id INTEGER PRIMARY KEY,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    author_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('text', 'system', 'task_card')),
+                    body TEXT NOT NULL CHECK (body <> ''),
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
+                    client_id TEXT CHECK (client_id <> ''),
+                    created_at INTEGER NOT NULL,
+                    edited_at INTEGER,
+                    UNIQUE (author_id, client_id)
+                );
+                CREATE INDEX messages_by_conversation ON messages(conversation_id, id DESC);
+                CREATE INDEX messages_by_task ON messages(task_id) WHERE task_id IS NOT NULL;
+                CREATE TABLE message_mentions (
+                    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    PRIMARY KEY (message_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX message_mentions_by_user ON message_mentions(user_id, message_id);
+                CREATE TABLE message_task_links (
+                    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    PRIMARY KEY (message_id, task_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX message_task_links_by_task ON message_task_links(task_id);
+                CREATE TABLE task_thread_links (
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    created_by INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (task_id, conversation_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX task_thread_links_by_conversation ON task_thread_links(conversation_id);
+                CREATE TABLE events (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL CHECK (seq > 0),
+                    kind TEXT NOT NULL CHECK (kind IN ('message.created', 'message.edited', 'task.updated')),
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX events_by_message ON events(message_id) WHERE message_id IS NOT NULL;
+                CREATE INDEX events_by_task ON events(task_id) WHERE task_id IS NOT NULL;
+                CREATE INDEX events_by_conversation ON events(conversation_id) WHERE conversation_id IS NOT NULL;
                 """)
     }
 }

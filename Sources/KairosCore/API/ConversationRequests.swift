@@ -1,0 +1,152 @@
+/// `POST /api/v1/conversations`: a direct message with one person, or a named group.
+public struct ConversationCreateRequest: Codable, Sendable {
+    public var kind: ConversationKind
+    /// For a direct message: the other person, by id or by email.
+    public var userID: String?
+    public var email: String?
+    /// For a group: its name and the people in it besides the caller, by ids and/or emails.
+    public var name: String?
+    public var memberIDs: [String]?
+    public var memberEmails: [String]?
+
+    public init(
+        kind: ConversationKind, userID: String? = nil, email: String? = nil, name: String? = nil,
+        memberIDs: [String]? = nil, memberEmails: [String]? = nil
+    ) {
+        self.kind = kind
+        self.userID = userID
+        self.email = email
+        self.name = name
+        self.memberIDs = memberIDs
+        self.memberEmails = memberEmails
+    }
+
+    /// A direct message with the user `id`.
+    public static func directMessage(userID: String) -> Self { Self(kind: .dm, userID: userID) }
+    /// A direct message with whoever has `email`.
+    public static func directMessage(email: String) -> Self { Self(kind: .dm, email: email) }
+    /// A group named `name` with the given people besides the caller.
+    public static func group(_ name: String, memberIDs: [String] = [], memberEmails: [String] = []) -> Self {
+        Self(kind: .group, name: name, memberIDs: memberIDs, memberEmails: memberEmails)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, email, name
+        case userID = "user_id"
+        case memberIDs = "member_ids"
+        case memberEmails = "member_emails"
+    }
+}
+
+/// `POST /api/v1/conversations/{id}`: a group's new name and project, and the caller's own settings.
+public struct ConversationUpdateRequest: Codable, Sendable {
+    public var name: String?
+    /// One of the caller's projects to link a group to; `.clear` unlinks it.
+    public var projectID: FieldUpdate<String> = .unchanged
+    public var muted: Bool?
+    public var notificationLevel: NotificationLevel?
+
+    public init(
+        name: String? = nil, projectID: FieldUpdate<String> = .unchanged, muted: Bool? = nil,
+        notificationLevel: NotificationLevel? = nil
+    ) {
+        self.name = name
+        self.projectID = projectID
+        self.muted = muted
+        self.notificationLevel = notificationLevel
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, muted
+        case projectID = "project_id"
+        case notificationLevel = "notification_level"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        projectID = try c.decodeUpdate(String.self, forKey: .projectID)
+        muted = try c.decodeIfPresent(Bool.self, forKey: .muted)
+        notificationLevel = try c.decodeIfPresent(NotificationLevel.self, forKey: .notificationLevel)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeUpdate(projectID, forKey: .projectID)
+        try c.encodeIfPresent(muted, forKey: .muted)
+        try c.encodeIfPresent(notificationLevel, forKey: .notificationLevel)
+    }
+}
+
+/// `POST /api/v1/conversations/{id}/members`: people to add to a group, by ids and/or emails.
+public struct ConversationMembersRequest: Codable, Sendable {
+    public var memberIDs: [String]?
+    public var memberEmails: [String]?
+
+    public init(memberIDs: [String]? = nil, memberEmails: [String]? = nil) {
+        self.memberIDs = memberIDs
+        self.memberEmails = memberEmails
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case memberIDs = "member_ids"
+        case memberEmails = "member_emails"
+    }
+}
+
+/// `POST /api/v1/conversations/{id}/messages` and `POST /api/v1/messages/{id}`.
+public struct MessageSendRequest: Codable, Sendable {
+    public var text: String
+    /// The sender's own id for this message: sending again with the same one returns the first message.
+    public var clientID: String?
+
+    public init(text: String, clientID: String? = nil) {
+        self.text = text
+        self.clientID = clientID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case text
+        case clientID = "client_id"
+    }
+}
+
+/// `POST /api/v1/conversations/{id}/read`: everything up to this message has been read.
+public struct ConversationReadRequest: Codable, Sendable {
+    public var messageID: String
+
+    public init(messageID: String) {
+        self.messageID = messageID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case messageID = "message_id"
+    }
+}
+
+/// `POST /api/v1/messages/{id}/task`: where the new task goes (the Inbox when absent).
+public struct MessageTaskRequest: Codable, Sendable {
+    public var projectID: String?
+
+    public init(projectID: String? = nil) {
+        self.projectID = projectID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case projectID = "project_id"
+    }
+}
+
+/// `POST /api/v1/conversations/{id}/tasks`: one of the caller's tasks to show in the conversation.
+public struct TaskShareRequest: Codable, Sendable {
+    public var taskID: String
+
+    public init(taskID: String) {
+        self.taskID = taskID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case taskID = "task_id"
+    }
+}

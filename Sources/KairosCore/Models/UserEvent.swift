@@ -1,0 +1,56 @@
+import Foundation
+
+/// What a user is told happened, in their own numbered feed.
+public enum UserEventKind: String, Codable, Sendable, CaseIterable {
+    case messageCreated = "message.created"
+    case messageEdited = "message.edited"
+    /// A task shown in one of the user's conversations was completed, reopened or re-dated.
+    case taskUpdated = "task.updated"
+}
+
+/// One entry of a user's event feed; `seq` grows by one with each entry of that user.
+public struct UserEvent: Decodable, Hashable, Sendable {
+    public var seq: Int
+    public var kind: UserEventKind
+    public var conversationID: String?
+    public var messageID: String?
+    public var taskID: String?
+    /// The message as it is now, for message events.
+    public var message: Message?
+    public var createdAt: Date
+
+    public init(
+        seq: Int, kind: UserEventKind, conversationID: String?, messageID: String?, taskID: String?,
+        message: Message?, createdAt: Date
+    ) {
+        self.seq = seq
+        self.kind = kind
+        self.conversationID = conversationID
+        self.messageID = messageID
+        self.taskID = taskID
+        self.message = message
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case seq, kind, message
+        case conversationID = "conversation_id"
+        case messageID = "message_id"
+        case taskID = "task_id"
+        case createdAt = "created_at"
+    }
+}
+
+extension UserEvent: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("seq"); json.int(seq)
+            json.key("kind"); json.string(kind.rawValue)
+            json.key("conversation_id"); json.string(conversationID)
+            json.key("message_id"); json.string(messageID)
+            json.key("task_id"); json.string(taskID)
+            json.key("message"); json.value(message)
+            json.key("created_at"); json.date(createdAt)
+        }
+    }
+}

@@ -1,0 +1,341 @@
+import Foundation
+import KairosCore
+import KairosStore
+
+/// The rules for conversations and messages, and the round trip between messages and tasks.
+///
+/// Every read and write first loads the conversation and asks the permission guard; someone who is
+/// not a member gets "not found", so a conversation's existence does not leak.
+public struct ConversationService: Sendable {
+    let store: any DataStore
+    let clock: Clock
+    let tasks: TaskService
+
+    public init(store: any DataStore, clock: Clock, tasks: TaskService) {
+        self.store = store
+        self.clock = clock
+        self.tasks = tasks
+    }
+
+    // MARK: Conversations
+
+    public func conversations(of user: User, page: PageRequest) async throws -> Page<Conversation> {
+        try await store.conversations(userID: user.id, page: page)
+    }
+
+    public func conversation(_ id: String, of user: User) async throws -> Conversation {
+        try await conversation(id, for: user, allowing: .view)
+    }
+
+    /// A direct message (the existing one if there is one) or a new group.
+    public func create(_ request: ConversationCreateRequest, for user: User) async throws -> Conversation {
+        switch request.kind {
+        case .dm:
+            let other = try await person(id: request.userID, email: request.email)
+            guard other.id != user.id else {
+                throw KairosError.invalidField(
+                    field: request.userID != nil ? "user_id" : "email",
+                    message: "You cannot start a direct message with yourself. Pick someone else.")
+            }
+            return try await store.directMessage(between: user.id, and: other.id, now: clock.now())
+        case .group:
+            guard let rawName = request.name else {
+                throw KairosError.invalidField(field: "name", message: "name is required for a group.")
+            }
+            let name = try Limits.requireText(rawName, Limits.groupName, field: "name")
+            let others = try await people(ids: request.memberIDs ?? [], emails: request.memberEmails ?? [])
+                .filter { $0.id != user.id }
+            try Self.requireGroupSize(others.count + 1)
+            return try await store.createGroup(
+                userID: user.id, name: name, memberIDs: others.map(\.id),
+                notice: SystemNotice.groupCreated(by: user.name, name: name), now: clock.now())
+        }
+    }
+
+    /// Renames a group or links it to a project (its owner only), and changes the caller's own mute and
+    /// notification settings.
+    public func update(
+        _ id: String, _ request: ConversationUpdateRequest, for user: User
+    ) async throws -> Conversation {
+        let conversation = try await conversation(id, for: user, allowing: .view)
+        var changes = ConversationChanges(muted: request.muted, notificationLevel: request.notificationLevel)
+        if let rawName = request.name {
+            guard conversation.kind == .group else {
+                throw KairosError.invalidField(
+                    field: "name", message: "Only a group has a name; a direct message shows the other person's.")
+            }
+            try PermissionGuard.require(user.id, .update, conversation.accessScope, resource: "Conversation")
+            let name = try Limits.requireText(rawName, Limits.groupName, field: "name")
+            changes.name = name
+            changes.notice = SystemNotice.renamed(to: name, by: user.name)
+        }
+        if request.projectID != .unchanged {
+            guard conversation.kind == .group else {
+                throw KairosError.invalidField(
+                    field: "project_id",
+                    message: "project_id can only be set on a group. Start a group to link a project.")
+            }
+            try PermissionGuard.require(user.id, .update, conversation.accessScope, resource: "Conversation")
+            if let projectID = request.projectID.newValue {
+                // Linking shows the project's id to the members, so it must be the caller's to show.
+                guard try await store.project(userID: user.id, id: projectID) != nil else {
+                    throw KairosError.notFound("project_id is not one of your projects. Check the id.")
+                }
+            }
+            changes.projectID = request.projectID
+        }
+        return try await store.updateConversation(id: conversation.id, for: user.id, changes: changes, now: clock.now())
+    }
+
+    /// Adds people to a group (its owner only); people already in it are skipped.
+    public func addMembers(
+        _ id: String, _ request: ConversationMembersRequest, for user: User
+    ) async throws -> Conversation {
+        let conversation = try await group(id, for: user, allowing: .manageMembers)
+        let current = Set(conversation.members.map(\.userID))
+        let joining = try await people(ids: request.memberIDs ?? [], emails: request.memberEmails ?? [])
+            .filter { !current.contains($0.id) }
+        guard !joining.isEmpty else {
+            if request.memberIDs?.isEmpty ?? true, request.memberEmails?.isEmpty ?? true {
+                throw KairosError.invalidField(field: "member_ids", message: "Give member_ids or member_emails to add.")
+            }
+            return conversation
+        }
+        try Self.requireGroupSize(current.count + joining.count)
+        try await store.addMembers(
+            conversationID: conversation.id, userIDs: joining.map(\.id),
+            notice: .notice(SystemNotice.added(joining.map(\.name), by: user.name), in: conversation.id, by: user.id),
+            now: clock.now())
+        return try await self.conversation(id, of: user)
+    }
+
+    /// Takes someone out of a group (its owner only); taking oneself out is leaving.
+    public func removeMember(_ id: String, memberID: String, for user: User) async throws {
+        guard memberID != user.id else { return try await leave(id, for: user) }
+        let conversation = try await group(id, for: user, allowing: .manageMembers)
+        guard let member = conversation.members.first(where: { $0.userID == memberID }) else {
+            throw KairosError.missing("Member")
+        }
+        try await store.removeMember(
+            conversationID: conversation.id, userID: member.userID,
+            notice: .notice(SystemNotice.removed(member.name, by: user.name), in: conversation.id, by: user.id),
+            now: clock.now())
+    }
+
+    /// Leaves a group; its longest-standing member becomes the owner if the owner leaves.
+    public func leave(_ id: String, for user: User) async throws {
+        let conversation = try await conversation(id, for: user, allowing: .view)
+        guard conversation.kind == .group else {
+            throw KairosError.badRequest("You cannot leave a direct message. Mute it instead.")
+        }
+        try await store.removeMember(
+            conversationID: conversation.id, userID: user.id,
+            notice: .notice(SystemNotice.left(user.name), in: conversation.id, by: user.id), now: clock.now())
+    }
+
+    // MARK: Messages
+
+    /// A page of history, newest first.
+    public func messages(in id: String, of user: User, page: PageRequest) async throws -> Page<Message> {
+        let conversation = try await conversation(id, for: user, allowing: .view)
+        return try await store.messages(conversationID: conversation.id, page: page)
+    }
+
+    /// Posts a text message; a retried send with the same `client_id` returns the first message.
+    public func send(_ request: MessageSendRequest, to id: String, for user: User) async throws -> PostedMessage {
+        let conversation = try await conversation(id, for: user, allowing: .comment)
+        let text = try Limits.requireText(request.text, Limits.messageText, field: "text")
+        let clientID = try request.clientID.map { try Limits.requireText($0, Limits.clientID, field: "client_id") }
+        let mentions = try await mentions(in: text, among: conversation)
+        let draft = MessageDraft(
+            conversationID: conversation.id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,
+            clientID: clientID)
+        let posted = try await store.postMessage(draft, now: clock.now())
+        return PostedMessage(message: posted.message, unresolvedMentions: mentions.unresolved)
+    }
+
+    /// Replaces the text of one of the caller's own messages.
+    public func edit(_ messageID: String, _ request: MessageSendRequest, for user: User) async throws -> PostedMessage {
+        let (message, conversation) = try await message(messageID, for: user)
+        try PermissionGuard.require(user.id, .update, AccessScope(ownerID: message.authorID), resource: "Message")
+        guard message.kind == .text else {
+            throw KairosError.invalidField(field: "text", message: "Only text messages can be edited.")
+        }
+        let text = try Limits.requireText(request.text, Limits.messageText, field: "text")
+        let mentions = try await mentions(in: text, among: conversation)
+        let edited = try await store.editMessage(
+            id: message.id, text: text, mentions: mentions.userIDs, now: clock.now())
+        return PostedMessage(message: edited, unresolvedMentions: mentions.unresolved)
+    }
+
+    /// Records that the caller has read the conversation up to `message_id`.
+    public func markRead(_ request: ConversationReadRequest, in id: String, for user: User) async throws -> Conversation
+    {
+        let conversation = try await conversation(id, for: user, allowing: .view)
+        guard let message = try await store.message(id: request.messageID),
+            message.conversationID == conversation.id
+        else {
+            throw KairosError.notFound("message_id is not a message of this conversation. Check the id.")
+        }
+        try await store.markRead(conversationID: conversation.id, userID: user.id, messageID: message.id)
+        return try await self.conversation(id, of: user)
+    }
+
+    // MARK: Messages and tasks
+
+    /// Makes a task for the caller from a message, links it back, and says so in the conversation, all
+    /// or nothing.
+    public func createTask(
+        fromMessage messageID: String, _ request: MessageTaskRequest, for user: User
+    ) async throws -> TaskItem {
+        let (message, conversation) = try await message(messageID, for: user)
+        guard message.kind == .text else {
+            throw KairosError.badRequest("Only a text message can become a task, not a notice or a task card.")
+        }
+        let author = try await authorName(of: message, in: conversation)
+        let now = clock.now()
+        let taskRequest = TaskCreateRequest(
+            content: Self.taskTitle(from: message.text),
+            description: SystemNotice.taskFromMessage(
+                author: author, on: LocalDate(message.createdAt, in: user.timeZone)),
+            projectID: request.projectID)
+        return try await store.createTask(
+            fromMessage: message.id, userID: user.id, draft: try tasks.draft(taskRequest, for: user, now: now),
+            notice: SystemNotice.taskCreated(by: user.name), now: now)
+    }
+
+    /// Posts one of the caller's own tasks into a conversation as a card; from then on the task's
+    /// changes are posted there.
+    public func share(_ request: TaskShareRequest, into id: String, for user: User) async throws -> Message {
+        let conversation = try await conversation(id, for: user, allowing: .comment)
+        let task = try await tasks.task(request.taskID, of: user)
+        try PermissionGuard.require(user.id, .share, AccessScope(ownerID: task.userID), resource: "Task")
+        let draft = MessageDraft(
+            conversationID: conversation.id, authorID: user.id, kind: .taskCard, text: task.content, taskID: task.id)
+        return try await store.postMessage(draft, now: clock.now()).message
+    }
+
+    // MARK: Events
+
+    /// What happened in the caller's conversations after event `after` (0 for everything), oldest first.
+    public func events(of user: User, after: Int?, limit: Int) async throws -> Page<UserEvent> {
+        let after = after ?? 0
+        guard after >= 0 else {
+            throw KairosError.invalidField(
+                field: "after", message: "after must be 0 or the seq of an event you already have.")
+        }
+        return try await store.events(userID: user.id, after: after, limit: limit)
+    }
+
+    // MARK: Access
+
+    /// The conversation as `user` sees it, once the guard allows `action`; `resource` names what a
+    /// stranger is told was not found.
+    private func conversation(
+        _ id: String, for user: User, allowing action: Action, resource: String = "Conversation"
+    ) async throws -> Conversation {
+        guard let conversation = try await store.conversation(id: id, for: user.id) else {
+            throw KairosError.missing(resource)
+        }
+        try PermissionGuard.require(user.id, action, conversation.accessScope, resource: resource)
+        return conversation
+    }
+
+    /// A group the guard allows `action` on; membership changes make no sense for a direct message.
+    private func group(_ id: String, for user: User, allowing action: Action) async throws -> Conversation {
+        let conversation = try await conversation(id, for: user, allowing: .view)
+        guard conversation.kind == .group else {
+            throw KairosError.badRequest(
+                "A direct message is always between its two people. Start a group to talk with more.")
+        }
+        try PermissionGuard.require(user.id, action, conversation.accessScope, resource: "Conversation")
+        return conversation
+    }
+
+    /// A message and its conversation, if the caller is a member there.
+    private func message(_ id: String, for user: User) async throws -> (Message, Conversation) {
+        let message = try require(try await store.message(id: id), "Message")
+        let conversation = try await conversation(
+            message.conversationID, for: user, allowing: .view, resource: "Message")
+        return (message, conversation)
+    }
+
+    // MARK: People
+
+    /// One person by id or by email (exactly one of them).
+    private func person(id: String?, email: String?) async throws -> User {
+        if let id {
+            guard let user = try await store.users(ids: [id]).first else {
+                throw KairosError.notFound("No account has the user_id \(id). Check the id.")
+            }
+            return user
+        }
+        guard let email else {
+            throw KairosError.invalidField(
+                field: "user_id", message: "Give user_id or email of the person to message.")
+        }
+        let address = try Self.email(email, field: "email")
+        guard let user = try await store.users(emails: [address]).first else {
+            throw KairosError.notFound("No account has the email \(address). Check the address.")
+        }
+        return user
+    }
+
+    /// The people named by ids and emails, each once, in the order given; an unknown one is not found.
+    private func people(ids: [String], emails: [String]) async throws -> [User] {
+        let addresses = try emails.enumerated().map { index, email in
+            try Self.email(email, field: "member_emails[\(index)]")
+        }
+        let found = try await store.users(ids: ids) + store.users(emails: addresses)
+        for (index, id) in ids.enumerated() where !found.contains(where: { $0.id == id }) {
+            throw KairosError.notFound("No account has the id \(id) (member_ids[\(index)]). Check the id.")
+        }
+        for (index, address) in addresses.enumerated() where !found.contains(where: { $0.email == address }) {
+            throw KairosError.notFound(
+                "No account has the email \(address) (member_emails[\(index)]). Check the address.")
+        }
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.id).inserted }
+    }
+
+    private func mentions(
+        in text: String, among conversation: Conversation
+    ) async throws -> (userIDs: [String], unresolved: [String]) {
+        guard !Mentions.handles(in: text).isEmpty else { return ([], []) }
+        let members = try await store.users(ids: conversation.members.map(\.userID))
+        return Mentions.resolve(
+            text, among: members.map { MentionCandidate(userID: $0.id, name: $0.name, email: $0.email) })
+    }
+
+    private func authorName(of message: Message, in conversation: Conversation) async throws -> String {
+        guard let authorID = message.authorID else { return "Kairos" }
+        if let member = conversation.members.first(where: { $0.userID == authorID }) { return member.name }
+        return try await store.users(ids: [authorID]).first?.name ?? "a former member"
+    }
+
+    // MARK: Field rules
+
+    /// The title of a task made from a message: its first characters, on one line.
+    static func taskTitle(from text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return String(line.prefix(Limits.taskTitleFromMessage)).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func requireGroupSize(_ count: Int) throws(KairosError) {
+        guard Limits.groupMembers.contains(count) else {
+            throw .invalidField(
+                field: "member_ids",
+                message: count < Limits.groupMembers.lowerBound
+                    ? "A group needs at least one other person: give member_ids or member_emails."
+                    : "A group holds at most \(Limits.groupMembers.upperBound) people, yourself included.")
+        }
+    }
+
+    private static func email(_ text: String, field: String) throws(KairosError) -> String {
+        do {
+            return try Limits.requireEmail(text)
+        } catch {
+            throw .invalidField(field: field, message: "\(field) must be an address such as ada@example.com.")
+        }
+    }
+}

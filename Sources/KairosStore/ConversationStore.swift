@@ -1,0 +1,113 @@
+import Foundation
+import KairosCore
+
+/// A message to write; the service has already checked who may post it and resolved its mentions.
+public struct MessageDraft: Sendable {
+    public var conversationID: String
+    /// Nil for Kairos' own notices.
+    public var authorID: String?
+    public var kind: MessageKind
+    public var text: String
+    public var mentions: [String]
+    public var taskID: String?
+    public var clientID: String?
+    /// Who caused a notice: it counts as read for them, as their own messages do.
+    public var actorID: String?
+
+    public init(
+        conversationID: String, authorID: String?, kind: MessageKind, text: String, mentions: [String] = [],
+        taskID: String? = nil, clientID: String? = nil, actorID: String? = nil
+    ) {
+        self.conversationID = conversationID
+        self.authorID = authorID
+        self.kind = kind
+        self.text = text
+        self.mentions = mentions
+        self.taskID = taskID
+        self.clientID = clientID
+        self.actorID = actorID ?? authorID
+    }
+
+    /// A notice from Kairos about something `actorID` did, optionally to a task.
+    public static func notice(
+        _ text: String, in conversationID: String, by actorID: String, taskID: String? = nil
+    ) -> MessageDraft {
+        MessageDraft(
+            conversationID: conversationID, authorID: nil, kind: .system, text: text, taskID: taskID, actorID: actorID)
+    }
+}
+
+/// Changes to a conversation: the group's name and project for everyone, the rest for one member only.
+public struct ConversationChanges: Sendable {
+    public var name: String?
+    /// Posted with a rename.
+    public var notice: String?
+    public var projectID: FieldUpdate<String>
+    public var muted: Bool?
+    public var notificationLevel: NotificationLevel?
+
+    public init(
+        name: String? = nil, notice: String? = nil, projectID: FieldUpdate<String> = .unchanged, muted: Bool? = nil,
+        notificationLevel: NotificationLevel? = nil
+    ) {
+        self.name = name
+        self.notice = notice
+        self.projectID = projectID
+        self.muted = muted
+        self.notificationLevel = notificationLevel
+    }
+}
+
+/// Conversations, their members and messages, and the links between messages, threads and tasks.
+///
+/// Reads of a conversation return it whoever asks (with the asker's own settings when they are a
+/// member), so that the permission guard, not the query, decides who sees it.
+public protocol ConversationStore: Sendable {
+    /// The accounts with these ids; unknown ids are left out.
+    func users(ids: [String]) async throws -> [User]
+    /// The accounts with these emails (compared without case); unknown emails are left out.
+    func users(emails: [String]) async throws -> [User]
+
+    /// The direct message between two people, created on first use.
+    func directMessage(between userID: String, and otherID: String, now: Date) async throws -> Conversation
+    /// Creates a group owned by `userID` with the other members, and posts `notice` in it.
+    func createGroup(
+        userID: String, name: String, memberIDs: [String], notice: String, now: Date
+    ) async throws -> Conversation
+    /// The conversations `userID` is in, most recent activity first.
+    func conversations(userID: String, page: PageRequest) async throws -> Page<Conversation>
+    /// A conversation as `userID` sees it; nil if it does not exist.
+    func conversation(id: String, for userID: String) async throws -> Conversation?
+    func updateConversation(
+        id: String, for userID: String, changes: ConversationChanges, now: Date
+    ) async throws -> Conversation
+    /// Adds people to a group as members (those already in it are skipped) and posts `notice`.
+    func addMembers(conversationID: String, userIDs: [String], notice: MessageDraft, now: Date) async throws
+    /// Takes someone out of a group and posts `notice`; when the owner goes, the longest-standing
+    /// member becomes the owner.
+    func removeMember(conversationID: String, userID: String, notice: MessageDraft, now: Date) async throws
+
+    /// A page of a conversation's messages, newest first.
+    func messages(conversationID: String, page: PageRequest) async throws -> Page<Message>
+    func message(id: String) async throws -> Message?
+    /// Writes a message. A draft whose author already sent one with the same client id gets that first
+    /// message back instead (`created` false), however many times and however concurrently it is sent.
+    func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool)
+    func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message
+    /// Records that `userID` has read up to `messageID` (never moving backwards).
+    func markRead(conversationID: String, userID: String, messageID: String) async throws
+
+    /// Creates `userID`'s task from a message, links it to the message and its conversation, and posts
+    /// `notice` about it there, all in one transaction.
+    func createTask(
+        fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
+    ) async throws -> TaskItem
+    /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
+    /// returns those conversations' ids.
+    @discardableResult
+    func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String]
+
+    /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user
+    /// is no longer in; `nextCursor` is the last seq returned when more follow.
+    func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent>
+}

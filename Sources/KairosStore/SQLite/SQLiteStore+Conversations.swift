@@ -1,0 +1,493 @@
+import Foundation
+import GRDB
+import KairosCore
+
+extension SQLiteStore: ConversationStore {
+    public func users(ids: [String]) async throws -> [User] {
+        let rowIDs = ids.compactMap(\.rowID)
+        guard !rowIDs.isEmpty else { return [] }
+        return try await pool.read { db in
+            try db.fetchRows(
+                sql: "SELECT * FROM users WHERE id IN (\(databaseQuestionMarks(count: rowIDs.count)))",
+                arguments: StatementArguments(rowIDs), uncached: true
+            ).map(User.init(row:))
+        }
+    }
+
+    public func users(emails: [String]) async throws -> [User] {
+        guard !emails.isEmpty else { return [] }
+        return try await pool.read { db in
+            try db.fetchRows(
+                sql: "SELECT * FROM users WHERE email IN (\(databaseQuestionMarks(count: emails.count)))",
+                arguments: StatementArguments(emails), uncached: true
+            ).map(User.init(row:))
+        }
+    }
+
+    public func directMessage(between userID: String, and otherID: String, now: Date) async throws -> Conversation {
+        let first = try require(userID.rowID, "User")
+        let second = try require(otherID.rowID, "User")
+        let key = "\(min(first, second)):\(max(first, second))"
+        return try await pool.write { db in
+            let existing = try db.fetchValue(
+                Int64.self, sql: "SELECT id FROM conversations WHERE dm_key = ?", arguments: [key])
+            let id: Int64
+            if let existing {
+                id = existing
+            } else {
+                id = try Self.insertConversation(db, kind: .dm, name: nil, dmKey: key, creator: first, now: now)
+                for member in [first, second] {
+                    try Self.insertMember(db, conversation: id, user: member, role: .member, now: now)
+                }
+            }
+            return try require(try Self.conversation(db, id: id, for: first), "Conversation")
+        }
+    }
+
+    public func createGroup(
+        userID: String, name: String, memberIDs: [String], notice: String, now: Date
+    ) async throws -> Conversation {
+        let owner = try require(userID.rowID, "User")
+        let members = memberIDs.compactMap(\.rowID).filter { $0 != owner }
+        return try await pool.write { db in
+            let id = try Self.insertConversation(db, kind: .group, name: name, dmKey: nil, creator: owner, now: now)
+            try Self.insertMember(db, conversation: id, user: owner, role: .owner, now: now)
+            for member in members { try Self.insertMember(db, conversation: id, user: member, role: .member, now: now) }
+            _ = try Self.insertMessage(db, .notice(notice, in: id.apiID, by: userID), now: now)
+            return try require(try Self.conversation(db, id: id, for: owner), "Conversation")
+        }
+    }
+
+    public func conversations(userID: String, page: PageRequest) async throws -> Page<Conversation> {
+        let member = try require(userID.rowID, "User")
+        var arguments: StatementArguments = [member]
+        var keyset = ""
+        if let keys = page.cursor?.keys, keys.count == 2 {
+            keyset = " AND (c.last_activity < ? OR (c.last_activity = ? AND c.id < ?))"
+            arguments += [keys[0], keys[0], keys[1]]
+        }
+        let sql = """
+            \(Self.conversationColumns) FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+            WHERE cm.user_id = ?\(keyset) ORDER BY c.last_activity DESC, c.id DESC LIMIT ?
+            """
+        return try await pool.read { [arguments] db in
+            let rows = try db.fetchRows(sql: sql, arguments: arguments + [page.fetchLimit])
+            let cut = page.page(rows) { [$0["last_activity"], $0["id"]] }
+            return Page(results: try Self.conversations(db, rows: cut.items), nextCursor: cut.next)
+        }
+    }
+
+    public func conversation(id: String, for userID: String) async throws -> Conversation? {
+        guard let conversationID = id.rowID else { return nil }
+        let reader = userID.rowID ?? 0
+        return try await pool.read { db in try Self.conversation(db, id: conversationID, for: reader) }
+    }
+
+    public func updateConversation(
+        id: String, for userID: String, changes: ConversationChanges, now: Date
+    ) async throws -> Conversation {
+        let conversationID = try require(id.rowID, "Conversation")
+        let member = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            if let name = changes.name {
+                try db.run(sql: "UPDATE conversations SET name = ? WHERE id = ?", arguments: [name, conversationID])
+                if let notice = changes.notice {
+                    _ = try Self.insertMessage(db, .notice(notice, in: id, by: userID), now: now)
+                }
+            }
+            switch changes.projectID {
+            case .unchanged: break
+            case .clear:
+                try db.run(sql: "UPDATE conversations SET project_id = NULL WHERE id = ?", arguments: [conversationID])
+            case .set(let projectID):
+                try db.run(
+                    sql: "UPDATE conversations SET project_id = ? WHERE id = ?",
+                    arguments: [projectID.rowID, conversationID])
+            }
+            if let muted = changes.muted {
+                try db.run(
+                    sql: "UPDATE conversation_members SET muted = ? WHERE conversation_id = ? AND user_id = ?",
+                    arguments: [muted, conversationID, member])
+            }
+            if let level = changes.notificationLevel {
+                try db.run(
+                    sql: """
+                        UPDATE conversation_members SET notification_level = ? WHERE conversation_id = ? AND user_id = ?
+                        """,
+                    arguments: [level.rawValue, conversationID, member])
+            }
+            return try require(try Self.conversation(db, id: conversationID, for: member), "Conversation")
+        }
+    }
+
+    public func addMembers(
+        conversationID: String, userIDs: [String], notice: MessageDraft, now: Date
+    ) async throws {
+        let id = try require(conversationID.rowID, "Conversation")
+        try await pool.write { db in
+            for user in userIDs.compactMap(\.rowID) {
+                try db.run(
+                    sql: """
+                        INSERT OR IGNORE INTO conversation_members (conversation_id, user_id, role, joined_at)
+                        VALUES (?, ?, 'member', ?)
+                        """,
+                    arguments: [id, user, now.micros])
+            }
+            _ = try Self.insertMessage(db, notice, now: now)
+        }
+    }
+
+    public func removeMember(
+        conversationID: String, userID: String, notice: MessageDraft, now: Date
+    ) async throws {
+        let id = try require(conversationID.rowID, "Conversation")
+        let user = try require(userID.rowID, "User")
+        try await pool.write { db in
+            let role = try db.fetchValue(
+                String.self, sql: "SELECT role FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
+                arguments: [id, user])
+            guard let role else { throw KairosError.missing("Member") }
+            try db.run(
+                sql: "DELETE FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
+                arguments: [id, user])
+            if role == Role.owner.rawValue {
+                try db.run(
+                    sql: """
+                        UPDATE conversation_members SET role = 'owner'
+                        WHERE conversation_id = ?1 AND user_id = (
+                            SELECT user_id FROM conversation_members WHERE conversation_id = ?1
+                            ORDER BY joined_at, user_id LIMIT 1)
+                        """,
+                    arguments: [id])
+            }
+            _ = try Self.insertMessage(db, notice, now: now)
+        }
+    }
+
+    public func messages(conversationID: String, page: PageRequest) async throws -> Page<Message> {
+        let id = try require(conversationID.rowID, "Conversation")
+        var arguments: StatementArguments = [id]
+        var keyset = ""
+        if let last = page.cursor?.keys.first {
+            keyset = " AND m.id < ?"
+            arguments += [last]
+        }
+        let sql = "\(Self.messageColumns) WHERE m.conversation_id = ?\(keyset) ORDER BY m.id DESC LIMIT ?"
+        return try await pool.read { [arguments] db in
+            let rows = try Self.loadMessages(db, sql: sql, arguments: arguments + [page.fetchLimit])
+            let cut = page.page(rows) { [$0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func message(id: String) async throws -> Message? {
+        guard let messageID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.message(db, id: messageID) }
+    }
+
+    public func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool) {
+        let conversationID = try require(draft.conversationID.rowID, "Conversation")
+        return try await pool.write { db in
+            if let clientID = draft.clientID, let author = draft.authorID?.rowID,
+                let earlier = try db.fetchRow(
+                    sql: "SELECT id, conversation_id FROM messages WHERE author_id = ? AND client_id = ?",
+                    arguments: [author, clientID])
+            {
+                guard earlier["conversation_id"] == conversationID else {
+                    throw KairosError.conflict(
+                        "client_id was already used for a message in another conversation. Use a new client_id for each message."
+                    )
+                }
+                return (try require(try Self.message(db, id: earlier["id"]), "Message"), false)
+            }
+            if let author = draft.authorID?.rowID {
+                // The service checked membership; this keeps a send racing a removal from landing.
+                let isMember =
+                    try db.fetchValue(
+                        Bool.self, sql: "SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
+                        arguments: [conversationID, author]) ?? false
+                guard isMember else { throw KairosError.missing("Conversation") }
+            }
+            let id = try Self.insertMessage(db, draft, now: now)
+            return (try require(try Self.message(db, id: id), "Message"), true)
+        }
+    }
+
+    public func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message {
+        let messageID = try require(id.rowID, "Message")
+        return try await pool.write { db in
+            try db.run(
+                sql: "UPDATE messages SET body = ?, edited_at = ? WHERE id = ?",
+                arguments: [text, now.micros, messageID])
+            guard db.changesCount > 0 else { throw KairosError.missing("Message") }
+            try db.run(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
+            try Self.insertMentions(db, message: messageID, userIDs: mentions)
+            try Self.recordMessageEvent(db, .messageEdited, message: messageID, now: now)
+            return try require(try Self.message(db, id: messageID), "Message")
+        }
+    }
+
+    public func markRead(conversationID: String, userID: String, messageID: String) async throws {
+        let conversation = try require(conversationID.rowID, "Conversation")
+        let user = try require(userID.rowID, "User")
+        let message = try require(messageID.rowID, "Message")
+        try await pool.write { db in
+            try db.run(
+                sql: """
+                    UPDATE conversation_members SET last_read_message_id = MAX(COALESCE(last_read_message_id, 0), ?)
+                    WHERE conversation_id = ? AND user_id = ?
+                    """,
+                arguments: [message, conversation, user])
+        }
+    }
+
+    public func createTask(
+        fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
+    ) async throws -> TaskItem {
+        let message = try require(messageID.rowID, "Message")
+        let owner = try require(userID.rowID, "User")
+        return try await pool.write { db in
+            let conversation = try require(
+                try db.fetchValue(
+                    Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
+                "Message")
+            let task = try Self.insertTask(db, owner: owner, draft: draft, now: now)
+            try db.run(
+                sql: "INSERT INTO message_task_links (message_id, task_id) VALUES (?, ?)", arguments: [message, task])
+            try Self.linkThread(db, task: task, conversation: conversation, by: owner, now: now)
+            _ = try Self.insertMessage(
+                db, .notice(notice, in: conversation.apiID, by: userID, taskID: task.apiID), now: now)
+            return try require(try Self.task(db, owner: owner, id: task), "Task")
+        }
+    }
+
+    public func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String] {
+        guard let task = taskID.rowID else { return [] }
+        let sql = "SELECT conversation_id FROM task_thread_links WHERE task_id = ? ORDER BY conversation_id"
+        // Most tasks are in no conversation: find that out without taking the write lock.
+        let linked = try await pool.read { db in try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task]) }
+        guard !linked.isEmpty else { return [] }
+        return try await pool.write { db in
+            let conversations = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task])
+            for conversation in conversations {
+                _ = try Self.insertMessage(
+                    db, .notice(text, in: conversation.apiID, by: actorID, taskID: taskID), now: now)
+            }
+            try db.run(
+                sql: """
+                    INSERT INTO events (user_id, seq, kind, task_id, created_at)
+                    SELECT member.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = member.user_id),
+                        'task.updated', ?, ?
+                    FROM (SELECT DISTINCT cm.user_id FROM conversation_members cm
+                          JOIN task_thread_links l ON l.conversation_id = cm.conversation_id WHERE l.task_id = ?) member
+                    """,
+                arguments: [task, now.micros, task])
+            return conversations.map(\.apiID)
+        }
+    }
+
+    public func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent> {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            let rows = try db.fetchRows(
+                sql: """
+                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, e.task_id, e.created_at FROM events e
+                    WHERE e.user_id = ?1 AND e.seq > ?2 AND (e.conversation_id IS NULL OR EXISTS (
+                        SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
+                    ORDER BY e.seq LIMIT ?3
+                    """,
+                arguments: [user, seq, limit + 1])
+            let kept = Array(rows.prefix(limit))
+            let messageIDs = Array(Set(kept.compactMap { $0["message_id"] as Int64? }))
+            var messages: [Int64: Message] = [:]
+            if !messageIDs.isEmpty {
+                for message in try Self.loadMessages(
+                    db, sql: "\(Self.messageColumns) WHERE m.id IN (\(databaseQuestionMarks(count: messageIDs.count)))",
+                    arguments: StatementArguments(messageIDs), uncached: true)
+                {
+                    messages[message.id.rowID!] = message
+                }
+            }
+            let events = kept.map { row in
+                let messageID = row["message_id"] as Int64?
+                return UserEvent(
+                    seq: row["seq"], kind: UserEventKind(rawValue: row["kind"]) ?? .messageCreated,
+                    conversationID: (row["conversation_id"] as Int64?)?.apiID, messageID: messageID?.apiID,
+                    taskID: (row["task_id"] as Int64?)?.apiID, message: messageID.flatMap { messages[$0] },
+                    createdAt: Date(micros: row["created_at"]))
+            }
+            return Page(results: events, nextCursor: rows.count > limit ? events.last.map { String($0.seq) } : nil)
+        }
+    }
+
+    // MARK: Writing
+
+    private static func insertConversation(
+        _ db: Database, kind: ConversationKind, name: String?, dmKey: String?, creator: Int64, now: Date
+    ) throws -> Int64 {
+        try db.run(
+            sql: """
+                INSERT INTO conversations (kind, name, created_by, dm_key, last_activity, created_at)
+                VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM messages), ?)
+                """,
+            arguments: [kind.rawValue, name, creator, dmKey, now.micros])
+        return db.lastInsertedRowID
+    }
+
+    private static func insertMember(
+        _ db: Database, conversation: Int64, user: Int64, role: Role, now: Date
+    ) throws {
+        try db.run(
+            sql: "INSERT INTO conversation_members (conversation_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
+            arguments: [conversation, user, role.rawValue, now.micros])
+    }
+
+    /// Inserts a message with its mentions, moves the conversation up the list, counts the message (and
+    /// all before it) as read by its author or the notice's actor, and links a shared task to the conversation.
+    private static func insertMessage(_ db: Database, _ draft: MessageDraft, now: Date) throws -> Int64 {
+        let conversation = try require(draft.conversationID.rowID, "Conversation")
+        let author = draft.authorID?.rowID
+        let task = draft.taskID?.rowID
+        try db.run(
+            sql: """
+                INSERT INTO messages (conversation_id, author_id, kind, body, task_id, client_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [conversation, author, draft.kind.rawValue, draft.text, task, draft.clientID, now.micros])
+        let id = db.lastInsertedRowID
+        try insertMentions(db, message: id, userIDs: draft.mentions)
+        try db.run(sql: "UPDATE conversations SET last_activity = ? WHERE id = ?", arguments: [id, conversation])
+        if let actor = draft.actorID?.rowID {
+            try db.run(
+                sql:
+                    "UPDATE conversation_members SET last_read_message_id = ? WHERE conversation_id = ? AND user_id = ?",
+                arguments: [id, conversation, actor])
+        }
+        if draft.kind == .taskCard, let task, let author {
+            try linkThread(db, task: task, conversation: conversation, by: author, now: now)
+        }
+        try recordMessageEvent(db, .messageCreated, message: id, now: now)
+        return id
+    }
+
+    /// Adds an event about a message to the feed of everyone now in its conversation, each with their next seq.
+    private static func recordMessageEvent(
+        _ db: Database, _ kind: UserEventKind, message: Int64, now: Date
+    ) throws {
+        try db.run(
+            sql: """
+                INSERT INTO events (user_id, seq, kind, conversation_id, message_id, created_at)
+                SELECT cm.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = cm.user_id),
+                    ?, m.conversation_id, m.id, ?
+                FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
+                WHERE m.id = ?
+                """,
+            arguments: [kind.rawValue, now.micros, message])
+    }
+
+    private static func insertMentions(_ db: Database, message: Int64, userIDs: [String]) throws {
+        for user in userIDs.compactMap(\.rowID) {
+            try db.run(
+                sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id) VALUES (?, ?)",
+                arguments: [message, user])
+        }
+    }
+
+    /// A task is linked to a conversation once, however often it is shared there.
+    private static func linkThread(_ db: Database, task: Int64, conversation: Int64, by user: Int64, now: Date) throws {
+        try db.run(
+            sql: """
+                INSERT OR IGNORE INTO task_thread_links (task_id, conversation_id, created_by, created_at)
+                VALUES (?, ?, ?, ?)
+                """,
+            arguments: [task, conversation, user, now.micros])
+    }
+
+    // MARK: Reading
+
+    /// A conversation's columns with the reader's membership (`cm`) and unread count.
+    private static let conversationColumns = """
+        SELECT c.id, c.kind, c.name, c.project_id, c.created_by, c.created_at, c.last_activity,
+            cm.muted, cm.notification_level, cm.last_read_message_id,
+            (SELECT COUNT(*) FROM messages m
+             WHERE m.conversation_id = c.id AND m.id > COALESCE(cm.last_read_message_id, 0)
+                AND (m.author_id IS NULL OR m.author_id <> cm.user_id)) AS unread_count
+        """
+
+    static func conversation(_ db: Database, id: Int64, for reader: Int64) throws -> Conversation? {
+        let rows = try db.fetchRows(
+            sql: """
+                \(conversationColumns) FROM conversations c
+                LEFT JOIN conversation_members cm ON cm.conversation_id = c.id AND cm.user_id = ?
+                WHERE c.id = ?
+                """,
+            arguments: [reader, id])
+        return try conversations(db, rows: rows).first
+    }
+
+    /// Builds conversations from their rows, reading the members of all of them in one query.
+    private static func conversations(_ db: Database, rows: [Row]) throws -> [Conversation] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [Int64] = rows.map { $0["id"] }
+        var members: [Int64: [ConversationMember]] = [:]
+        let memberRows = try db.fetchRowCursor(
+            sql: """
+                SELECT cm.conversation_id, cm.user_id, cm.role, cm.joined_at, u.name
+                FROM conversation_members cm JOIN users u ON u.id = cm.user_id
+                WHERE cm.conversation_id IN (\(databaseQuestionMarks(count: ids.count)))
+                ORDER BY cm.conversation_id, cm.joined_at, cm.user_id
+                """,
+            arguments: StatementArguments(ids), uncached: true)
+        while let row = try memberRows.next() {
+            members[row["conversation_id"], default: []].append(
+                ConversationMember(
+                    userID: (row["user_id"] as Int64).apiID, name: row["name"],
+                    role: Role(rawValue: row["role"]) ?? .member, joinedAt: Date(micros: row["joined_at"])))
+        }
+        return rows.map { row in
+            let id: Int64 = row["id"]
+            return Conversation(
+                id: id.apiID, kind: ConversationKind(rawValue: row["kind"]) ?? .group, name: row["name"],
+                projectID: (row["project_id"] as Int64?)?.apiID, createdBy: (row["created_by"] as Int64).apiID,
+                createdAt: Date(micros: row["created_at"]), members: members[id] ?? [],
+                muted: (row["muted"] as Bool?) ?? false,
+                notificationLevel: (row["notification_level"] as String?).flatMap(NotificationLevel.init) ?? .all,
+                lastReadMessageID: (row["last_read_message_id"] as Int64?)?.apiID,
+                unreadCount: row["unread_count"])
+        }
+    }
+
+    /// A message's columns with its task, read live, and its mentions.
+    private static let messageColumns = """
+        SELECT m.id, m.conversation_id, m.author_id, m.kind, m.body, m.task_id, m.client_id, m.created_at,
+            m.edited_at, t.content AS task_content, t.due_date AS task_due_date, t.due_string AS task_due_string,
+            t.completed_at AS task_completed_at,
+            (SELECT group_concat(user_id) FROM message_mentions WHERE message_id = m.id) AS mention_ids
+        FROM messages m LEFT JOIN tasks t ON t.id = m.task_id
+        """
+
+    static func message(_ db: Database, id: Int64) throws -> Message? {
+        try loadMessages(db, sql: "\(messageColumns) WHERE m.id = ?", arguments: [id]).first
+    }
+
+    private static func loadMessages(
+        _ db: Database, sql: String, arguments: StatementArguments, uncached: Bool = false
+    ) throws -> [Message] {
+        try db.fetchRows(sql: sql, arguments: arguments, uncached: uncached).map { row in
+            var task: MessageTask?
+            if let taskID = row["task_id"] as Int64?, let content = row["task_content"] as String? {
+                task = MessageTask(
+                    id: taskID.apiID, content: content, dueDate: row["task_due_date"],
+                    dueString: row["task_due_string"], isCompleted: (row["task_completed_at"] as Int64?) != nil)
+            }
+            let mentions = ((row["mention_ids"] as String?) ?? "").split(separator: ",").compactMap { Int64($0) }
+            return Message(
+                id: (row["id"] as Int64).apiID, conversationID: (row["conversation_id"] as Int64).apiID,
+                authorID: (row["author_id"] as Int64?)?.apiID,
+                kind: MessageKind(rawValue: row["kind"]) ?? .text, text: row["body"],
+                mentions: mentions.sorted().map(\.apiID), task: task, clientID: row["client_id"],
+                createdAt: Date(micros: row["created_at"]),
+                editedAt: (row["edited_at"] as Int64?).map(Date.init(micros:)))
+        }
+    }
+}

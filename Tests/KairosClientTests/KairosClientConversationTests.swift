@@ -1,0 +1,90 @@
+import Foundation
+import KairosClient
+import Testing
+
+@Suite("KairosClient: conversations and messages against a live server")
+struct KairosClientConversationTests {
+    @Test("Two people talk in a group, turn a message into a task, share it, and see its updates")
+    func roundTrip() async throws {
+        try await withSignedInClient { ada in
+            var bob = KairosClient(baseURL: ada.baseURL)
+            let bobAuth = try await bob.signUp(
+                email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC")
+            bob.token = bobAuth.token
+
+            let dm = try await ada.createConversation(.directMessage(email: "bob@example.com"))
+            #expect(
+                try await bob.createConversation(.directMessage(userID: try await ada.currentUser().id)).id == dm.id)
+
+            let team = try await ada.createConversation(.group("Launch", memberIDs: [bobAuth.user.id]))
+            #expect(team.members.count == 2)
+            let renamed = try await ada.updateConversation(id: team.id, ConversationUpdateRequest(name: "Liftoff"))
+            #expect(renamed.name == "Liftoff")
+            let muted = try await bob.updateConversation(id: team.id, ConversationUpdateRequest(muted: true))
+            #expect(muted.muted)
+
+            let sent = try await bob.sendMessage(conversationID: team.id, text: "@ada can you book the venue? @zed")
+            #expect(sent.message.mentions == [try await ada.currentUser().id])
+            #expect(sent.unresolvedMentions == ["zed"])
+            let retried = try await bob.sendMessage(
+                conversationID: team.id, text: "again", clientID: sent.message.clientID)
+            #expect(retried.message.id == sent.message.id)
+            let edited = try await bob.editMessage(id: sent.message.id, text: "@ada can you book the venue?")
+            #expect(edited.message.editedAt != nil)
+            #expect(edited.unresolvedMentions.isEmpty)
+
+            let unread = try await ada.conversation(id: team.id)
+            #expect(unread.unreadCount == 1)
+            #expect(try await ada.markRead(conversationID: team.id, messageID: sent.message.id).unreadCount == 0)
+
+            let task = try await ada.createTask(fromMessage: sent.message.id)
+            #expect(task.content == "@ada can you book the venue?")
+            #expect(task.description.hasPrefix("Created from message by Bob on "))
+            let card = try await ada.shareTask(id: task.id, into: dm.id)
+            #expect(card.kind == .taskCard)
+            #expect(card.task?.id == task.id)
+            try await ada.closeTask(id: task.id)
+
+            for thread in [team.id, dm.id] {
+                let latest = try await bob.messages(conversationID: thread, limit: 1)
+                #expect(latest.results.first?.text == "Ada completed \u{201C}\(task.content)\u{201D}")
+                #expect(latest.results.first?.task?.isCompleted == true)
+                #expect(latest.nextCursor != nil)
+            }
+            // The update reached the group last, so it has the latest activity.
+            #expect(try await bob.allConversations().map(\.id) == [team.id, dm.id])
+
+            let bobEvents = try await bob.events()
+            #expect(bobEvents.results.map(\.seq) == Array(1...bobEvents.results.count))
+            #expect(bobEvents.results.contains { $0.kind == .taskUpdated && $0.taskID == task.id })
+            let last = try #require(bobEvents.results.last)
+            #expect(try await bob.events(after: last.seq).results.isEmpty)
+
+            let carolLess = try await ada.createConversation(.group("Trio", memberIDs: [bobAuth.user.id]))
+            try await bob.leaveConversation(id: carolLess.id)
+            await #expect(throws: KairosClientError.self) { _ = try await bob.conversation(id: carolLess.id) }
+        }
+    }
+
+    @Test("Errors come back typed, with the field named")
+    func errors() async throws {
+        try await withSignedInClient { ada in
+            let me = try await ada.currentUser()
+            do {
+                _ = try await ada.createConversation(.directMessage(userID: me.id))
+                Issue.record("a direct message with yourself must fail")
+            } catch KairosClientError.server(let status, let code, let message) {
+                #expect(status == 400)
+                #expect(code == "invalid_field")
+                #expect(message.contains("yourself"))
+            }
+            do {
+                _ = try await ada.messages(conversationID: "12345")
+                Issue.record("an unknown conversation must fail")
+            } catch KairosClientError.server(let status, let code, _) {
+                #expect(status == 404)
+                #expect(code == "not_found")
+            }
+        }
+    }
+}

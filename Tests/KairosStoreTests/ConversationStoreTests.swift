@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import KairosCore
+import Testing
+
+@testable import KairosStore
+
+@Suite("SQLite store: conversations and messages")
+struct ConversationStoreTests {
+    @Test("A database made before messaging gains the conversation tables and keeps its data")
+    func upgradeFromFirstSchema() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kairos-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("kairos.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try SchemaMigrations.migrator.migrate(old, upTo: "v1-accounts-projects-tasks")
+        try await old.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES
+                        ('ada@example.com', 'Ada', 'x', 'UTC', 0), ('bob@example.com', 'Bob', 'x', 'UTC', 0)
+                    """)
+        }
+        try old.close()
+
+        let store = try SQLiteStore(path: path)
+        #expect(
+            try store.appliedMigrations() == [
+                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages",
+            ])
+        let dm = try await store.directMessage(between: "1", and: "2", now: Date())
+        #expect(dm.members.map(\.name) == ["Ada", "Bob"])
+    }
+
+    @Test("The schema itself refuses a second message with the same author and client id")
+    func clientIDIsUnique() async throws {
+        let temp = try TemporaryStore()
+        let ada = try await temp.user()
+        let bob = try await temp.user()
+        let dm = try await temp.store.directMessage(between: ada.id, and: bob.id, now: temp.now)
+        let draft = MessageDraft(conversationID: dm.id, authorID: ada.id, kind: .text, text: "hi", clientID: "k")
+        let first = try await temp.store.postMessage(draft, now: temp.now)
+        let again = try await temp.store.postMessage(draft, now: temp.now)
+        #expect(first.created)
+        #expect(!again.created)
+        #expect(again.message == first.message)
+        await #expect(throws: DatabaseError.self) {
+            try await temp.store.pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO messages (conversation_id, author_id, kind, body, client_id, created_at)
+                        VALUES (?, ?, 'text', 'dup', 'k', 0)
+                        """,
+                    arguments: [dm.id.rowID, ada.id.rowID])
+            }
+        }
+    }
+
+    @Test("Deleting a task keeps its cards without the task and drops its links")
+    func deletingATask() async throws {
+        let temp = try TemporaryStore()
+        let ada = try await temp.user()
+        let bob = try await temp.user()
+        let dm = try await temp.store.directMessage(between: ada.id, and: bob.id, now: temp.now)
+        let task = try await temp.task("Report", for: ada)
+        let card = try await temp.store.postMessage(
+            MessageDraft(conversationID: dm.id, authorID: ada.id, kind: .taskCard, text: "Report", taskID: task.id),
+            now: temp.now
+        ).message
+        #expect(card.task?.content == "Report")
+        #expect(
+            try await temp.store.postTaskUpdate(taskID: task.id, text: "done", by: ada.id, now: temp.now) == [dm.id])
+
+        try await temp.store.deleteTask(userID: ada.id, id: task.id)
+        #expect(try await temp.store.message(id: card.id)?.task == nil)
+        #expect(try await temp.store.postTaskUpdate(taskID: task.id, text: "gone", by: ada.id, now: temp.now).isEmpty)
+        #expect(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.count == 2)
+    }
+}
