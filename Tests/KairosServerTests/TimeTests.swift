@@ -71,6 +71,10 @@ struct TimeTests {
             #expect(retried["stopped_at"] as? String == watch["stopped_at"] as? String)
             let sessions = try await ada.sessions()
             #expect(sessions.map(\.durationSeconds) == [600, 1200])
+            // Another device follows along through the event feed: start, pause, resume, stop, and no more for the retry.
+            let events = try expectOK(try await ada.get("events", ["after": "0"]), as: Page<UserEvent>.self).results
+            #expect(events.map(\.kind) == Array(repeating: .stopwatchChanged, count: 4))
+            #expect(events.map(\.taskID) == Array(repeating: task.id, count: 4))
             #expect(sessions.allSatisfy { $0.source == .timer && $0.taskID == task.id })
         }
     }

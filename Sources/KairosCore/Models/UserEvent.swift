@@ -6,6 +6,8 @@ public enum UserEventKind: String, Codable, Sendable, CaseIterable {
     case messageEdited = "message.edited"
     /// A task shown in one of the user's conversations was completed, reopened or re-dated.
     case taskUpdated = "task.updated"
+    /// The user's stopwatch was started, paused, resumed or stopped (on another device, say): read `/time/timer`.
+    case stopwatchChanged = "stopwatch.changed"
 }
 
 /// One entry of a user's event feed; `seq` grows by one with each entry of that user.

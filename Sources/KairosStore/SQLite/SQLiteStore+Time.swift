@@ -22,7 +22,7 @@ extension SQLiteStore: TimeStore {
                     VALUES (?, ?, 'running', ?, ?, 0, NULL)
                     """,
                 arguments: [owner, task, now.micros, session])
-            return try Self.stopwatch(db, owner: owner)
+            return try Self.announceStopwatch(db, owner: owner, now: now)
         }
     }
 
@@ -34,7 +34,7 @@ extension SQLiteStore: TimeStore {
             }
             try Self.closeRunningSegment(db, owner: owner, now: now)
             try db.run(sql: "UPDATE stopwatches SET state = 'paused' WHERE user_id = ?", arguments: [owner])
-            return try Self.stopwatch(db, owner: owner)
+            return try Self.announceStopwatch(db, owner: owner, now: now)
         }
     }
 
@@ -50,7 +50,7 @@ extension SQLiteStore: TimeStore {
             try db.run(
                 sql: "UPDATE stopwatches SET state = 'running', running_session_id = ? WHERE user_id = ?",
                 arguments: [session, owner])
-            return try Self.stopwatch(db, owner: owner)
+            return try Self.announceStopwatch(db, owner: owner, now: now)
         }
     }
 
@@ -67,6 +67,7 @@ extension SQLiteStore: TimeStore {
                 try db.run(
                     sql: "UPDATE stopwatches SET state = 'stopped', stopped_at = ? WHERE user_id = ?",
                     arguments: [now.micros, owner])
+                _ = try Self.announceStopwatch(db, owner: owner, now: now)
             }
             return try Self.stopwatch(db, owner: owner)
         }
@@ -278,6 +279,18 @@ extension SQLiteStore: TimeStore {
             runningSince: state == .running ? (row[3] as Int64?).map(Date.init(micros:)) : nil,
             accumulatedSeconds: Double(row[4] as Int64) / 1_000_000,
             stoppedAt: (row[5] as Int64?).map(Date.init(micros:)))
+    }
+
+    /// Puts the change in the user's event feed, so their other devices show the stopwatch as it is now.
+    private static func announceStopwatch(_ db: Database, owner: Int64, now: Date) throws -> Stopwatch {
+        let watch = try stopwatch(db, owner: owner)
+        try db.run(
+            sql: """
+                INSERT INTO events (user_id, seq, kind, task_id, created_at)
+                VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE user_id = ?), ?, ?, ?)
+                """,
+            arguments: [owner, owner, UserEventKind.stopwatchChanged.rawValue, watch.taskID?.rowID, now.micros])
+        return watch
     }
 
     /// The segments of a running or paused stopwatch make up its clock; they change only once it is stopped.

@@ -253,7 +253,8 @@ enum SchemaMigrations {
                 CREATE TABLE events (
                     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                     seq INTEGER NOT NULL CHECK (seq > 0),
-                    kind TEXT NOT NULL CHECK (kind IN ('message.created', 'message.edited', 'task.updated')),
+                    kind TEXT NOT NULL CHECK (
+                        kind IN ('message.created', 'message.edited', 'task.updated', 'stopwatch.changed')),
                     conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
                     message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
                     task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
