@@ -40,6 +40,7 @@ public struct AppServices: Sendable {
     public let capture: CaptureService
     public let time: TimeService
     public let conversations: ConversationService
+    public let search: SearchService
 
     public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
@@ -48,6 +49,7 @@ public struct AppServices: Sendable {
         capture = CaptureService(store: store, clock: clock)
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(store: store, clock: clock, tasks: tasks)
+        search = SearchService(store: store)
     }
 }
 
@@ -93,5 +95,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     TimeController(time: services.time).addRoutes(to: signedIn)
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
+    SearchController(search: services.search).addRoutes(to: signedIn)
     return router
 }

@@ -318,5 +318,11 @@ public protocol TimeStore: Sendable {
     func projectTime(userID: String, projectID: String, now: Date) async throws -> ProjectTime?
 }
 
+/// Ranked full-text search over what the user can see: their own open tasks and the messages of the
+/// conversations they are in.
+public protocol SearchStore: Sendable {
+    func search(userID: String, query: SearchQuery, page: PageRequest) async throws -> Page<SearchHit>
+}
+
 /// Everything the server persists; each backend implements all of it.
-public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore
+public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore

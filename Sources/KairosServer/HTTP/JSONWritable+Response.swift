@@ -39,6 +39,7 @@ extension StopwatchReading: JSONResponseGenerator {}
 extension TimeReport: JSONResponseGenerator {}
 extension TaskTime: JSONResponseGenerator {}
 extension ProjectTime: JSONResponseGenerator {}
+extension SearchHit: JSONResponseGenerator {}
 extension Conversation: JSONResponseGenerator {}
 extension Message: JSONResponseGenerator {}
 extension PostedMessage: JSONResponseGenerator {}

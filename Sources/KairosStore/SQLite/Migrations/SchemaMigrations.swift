@@ -230,6 +230,19 @@ enum SchemaMigrations {
                 );
                 CREATE INDEX messages_by_conversation ON messages(conversation_id, id DESC);
                 CREATE INDEX messages_by_task ON messages(task_id) WHERE task_id IS NOT NULL;
+                CREATE VIRTUAL TABLE messages_fts USING fts5(
+                    body, content='messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+                    INSERT INTO messages_fts(rowid, body) VALUES (new.id, new.body);
+                END;
+                CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+                    INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
+                END;
+                CREATE TRIGGER messages_fts_update AFTER UPDATE OF body ON messages BEGIN
+                    INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
+                    INSERT INTO messages_fts(rowid, body) VALUES (new.id, new.body);
+                END;
                 CREATE TABLE message_mentions (
                     message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
                     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,

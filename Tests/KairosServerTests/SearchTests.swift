@@ -1,0 +1,72 @@
+import Foundation
+import KairosCore
+import Testing
+
+extension TestAPI {
+    func searchAll(_ query: KeyValuePairs<String, String>) async throws -> [SearchHit] {
+        try expectOK(try await get("search", query), as: Page<SearchHit>.self).results
+    }
+}
+
+@Suite("Search: tasks and messages together, only what the caller can see")
+struct UnifiedSearchTests {
+    @Test("One query finds the caller's tasks and the messages of their conversations, ranked, with marked snippets")
+    func findsTasksAndMessages() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let task = try await ada.createTask("Send the <contract> to legal")
+            let dm = try await ada.directMessage(with: bob)
+            try await bob.send("The contract is signed, can you file it?", to: dm.id)
+            try await ada.send("Lunch on friday?", to: dm.id)
+            let group = try await carol.group("Carol's secrets", with: [bob])
+            try await carol.send("contract renewal for the band", to: group.id)
+
+            let hits = try await ada.searchAll(["q": "contract"])
+            #expect(Set(hits.map(\.kind)) == [.task, .message])
+            #expect(hits.count == 2)
+            let taskHit = try #require(hits.first { $0.kind == .task })
+            #expect(taskHit.id == task.id)
+            #expect(taskHit.snippet == "Send the &lt;<mark>contract</mark>&gt; to legal")
+            let messageHit = try #require(hits.first { $0.kind == .message })
+            #expect(messageHit.conversationID == dm.id)
+            #expect(messageHit.authorID == bob.me.id)
+
+            // Bob sees the DM and his group, never Ada's task; Carol sees only her group.
+            #expect(try await bob.searchAll(["q": "contract"]).map(\.kind) == [.message, .message])
+            #expect(try await carol.searchAll(["q": "contract"]).map(\.conversationID) == [group.id])
+            #expect(try await ada.searchAll(["q": "renewal"]).isEmpty)
+        }
+    }
+
+    @Test("Filters narrow to a kind, a person, a conversation or a project; bad queries are 400s")
+    func filters() async throws {
+        try await withAdaBobAndCarol { ada, bob, _ in
+            let dm = try await ada.directMessage(with: bob)
+            try await bob.send("invoice attached", to: dm.id)
+            try await ada.send("thanks for the invoice", to: dm.id)
+            let work = try await ada.createProject("Work")
+            _ = try await ada.createTask("Pay the invoice", projectID: work.id)
+            _ = try await ada.createTask("File the invoice")
+
+            #expect(try await ada.searchAll(["q": "invoice", "kind": "task"]).count == 2)
+            #expect(try await ada.searchAll(["q": "invoice", "kind": "message"]).count == 2)
+            #expect(try await ada.searchAll(["q": "invoice", "person_id": bob.me.id]).map(\.authorID) == [bob.me.id])
+            #expect(try await ada.searchAll(["q": "invoice", "conversation_id": dm.id]).count == 2)
+            #expect(try await ada.searchAll(["q": "invoice", "project_id": work.id]).map(\.kind) == [.task])
+            let firstPage = try expectOK(
+                try await ada.get("search", ["q": "invoice", "limit": "3"]), as: Page<SearchHit>.self)
+            #expect(firstPage.results.count == 3)
+            let cursor = try #require(firstPage.nextCursor)
+            let rest = try expectOK(
+                try await ada.get("search", ["q": "invoice", "cursor": cursor]), as: Page<SearchHit>.self)
+            #expect(rest.results.count == 1)
+            #expect(Set((firstPage.results + rest.results).map { "\($0.kind)\($0.id)" }).count == 4)
+
+            for query in [["kind": "task"], ["q": "", "kind": "task"], ["q": "invoice", "kind": "tweets"]] {
+                let path = "search?" + query.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "&")
+                let reply = try await ada.get(path)
+                #expect(reply.status == .badRequest, "\(query): \(reply)")
+            }
+            #expect(try await ada.searchAll(["q": "\"*)("]).isEmpty)
+        }
+    }
+}
