@@ -14,7 +14,7 @@ extension SQLiteStore: TimeStore {
             let task = try Self.requireTask(db, owner: owner, id: taskID)
             try Self.closeRunningSegment(db, owner: owner, now: now)
             let session = try Self.insertSession(
-                db, owner: owner, task: task, start: now.micros, end: nil, source: .timer)
+                db, owner: owner, task: task, start: now.micros, end: nil, source: .timer, now: now)
             try db.run(
                 sql: """
                     INSERT OR REPLACE INTO stopwatches
@@ -46,7 +46,7 @@ extension SQLiteStore: TimeStore {
                 throw KairosError.conflict("The stopwatch is not paused: pause it first, or start it on a task.")
             }
             let session = try Self.insertSession(
-                db, owner: owner, task: task, start: now.micros, end: nil, source: .timer)
+                db, owner: owner, task: task, start: now.micros, end: nil, source: .timer, now: now)
             try db.run(
                 sql: "UPDATE stopwatches SET state = 'running', running_session_id = ? WHERE user_id = ?",
                 arguments: [session, owner])
@@ -79,7 +79,8 @@ extension SQLiteStore: TimeStore {
             let task = try Self.requireTask(db, owner: owner, id: draft.taskID)
             try Self.requireNoOverlap(db, owner: owner, draft: draft, except: nil, now: now)
             let id = try Self.insertSession(
-                db, owner: owner, task: task, start: draft.startedAt.micros, end: draft.endedAt.micros, source: .manual)
+                db, owner: owner, task: task, start: draft.startedAt.micros, end: draft.endedAt.micros, source: .manual,
+                now: now)
             return try require(try Self.session(db, owner: owner, id: id), "Session")
         }
     }
@@ -312,14 +313,14 @@ extension SQLiteStore: TimeStore {
     }
 
     private static func insertSession(
-        _ db: Database, owner: Int64, task: Int64, start: Int64, end: Int64?, source: TimeSession.Source
+        _ db: Database, owner: Int64, task: Int64, start: Int64, end: Int64?, source: TimeSession.Source, now: Date
     ) throws -> Int64 {
         try db.run(
             sql: """
                 INSERT INTO time_sessions (user_id, task_id, started_at, ended_at, source, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [owner, task, start, end, source.rawValue, Date().micros])
+            arguments: [owner, task, start, end, source.rawValue, now.micros])
         return db.lastInsertedRowID
     }
 
