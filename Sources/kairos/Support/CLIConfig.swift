@@ -37,8 +37,11 @@ struct CLIConfig: Codable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileManager.default.createFile(
+        let written = FileManager.default.createFile(
             atPath: url.path, contents: try encoder.encode(self), attributes: [.posixPermissions: 0o600])
+        guard written else {
+            throw CLIError("Could not write \(url.path). Check that its folder is writable, or set KAIROS_CONFIG.")
+        }
     }
 
     func client() throws -> KairosClient {
