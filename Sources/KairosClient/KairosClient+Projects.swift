@@ -62,6 +62,35 @@ extension KairosClient {
         return page.results
     }
 
+    // MARK: Sharing
+
+    /// The owner and members of a project with their roles (`GET /projects/{id}/members`).
+    public func members(projectID: String) async throws -> [ProjectMember] {
+        let page: Page<ProjectMember> = try await send(.get, "projects", projectID, "members")
+        return page.results
+    }
+
+    /// Shares a project with the person who has this email, or changes their role (`POST /projects/{id}/members`).
+    public func shareProject(id: String, withEmail email: String, role: Role) async throws -> ProjectMember {
+        try await send(
+            .post, "projects", id, "members", body: ProjectMemberRequest(email: email, role: role.rawValue))
+    }
+
+    /// Changes a member's role (`POST /projects/{id}/members/{user_id}`).
+    public func setRole(_ role: Role, of userID: String, inProject id: String) async throws -> ProjectMember {
+        try await send(.post, "projects", id, "members", userID, body: ProjectRoleRequest(role: role.rawValue))
+    }
+
+    /// Removes a member, or leaves when `userID` is the caller's own (`DELETE /projects/{id}/members/{user_id}`).
+    public func removeMember(_ userID: String, fromProject id: String) async throws {
+        let _: NoContent = try await send(.delete, "projects", id, "members", userID)
+    }
+
+    /// One page of the project's membership history, newest first (`GET /projects/{id}/audit`).
+    public func auditLog(projectID: String, cursor: String? = nil) async throws -> Page<AuditEntry> {
+        try await send(.get, "projects", projectID, "audit", query: ["cursor": cursor])
+    }
+
     // MARK: Sections
 
     /// One page of sections, optionally of one project (`GET /sections`).

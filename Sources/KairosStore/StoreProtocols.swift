@@ -58,11 +58,14 @@ public struct ProjectChanges: Sendable {
     public var childOrder: Int?
     public var isCollapsed: Bool?
     public var isArchived: Bool?
+    public var commentersCanComplete: Bool?
 
     public init(
         name: String? = nil, description: String? = nil, color: String? = nil, isFavorite: Bool? = nil,
-        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil, isArchived: Bool? = nil
+        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil, isArchived: Bool? = nil,
+        commentersCanComplete: Bool? = nil
     ) {
+        self.commentersCanComplete = commentersCanComplete
         self.name = name
         self.description = description
         self.color = color
@@ -326,3 +329,4 @@ public protocol SearchStore: Sendable {
 
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
+    & SharingStore

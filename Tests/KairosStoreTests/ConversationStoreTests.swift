@@ -27,7 +27,7 @@ struct ConversationStoreTests {
 
         let store = try SQLiteStore(path: path)
         #expect(
-            try store.appliedMigrations() == [
+            try store.appliedMigrations().prefix(3) == [
                 "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages",
             ])
         let dm = try await store.directMessage(between: "1", and: "2", now: Date())

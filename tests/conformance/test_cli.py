@@ -176,3 +176,35 @@ def test_threads_send_share_and_read(logged_in: Path, kairos_server: KairosServe
     assert missing.returncode != 0 and "not found" in missing.stderr.lower()
     ada.close()
     bob.close()
+
+
+def test_members_share_a_project_and_remove_a_member(logged_in: Path, kairos_server: KairosServer) -> None:
+    ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
+    bob_token, bob_user = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    launch = ada.post("/projects", json={"name": "Launch"}).json()
+    task = ada.post("/tasks", json={"content": "Write the press release", "project_id": launch["id"]}).json()
+
+    added = kairos("members", "launch", "--add", bob_user["email"], "--role", "commenter", config=logged_in)
+    assert added.returncode == 0, added.stderr
+    assert added.stdout.startswith(f"Shared Launch with Bob <{bob_user['email']}> as commenter.")
+    table = added.stdout.splitlines()
+    assert table[2].split() == ["NAME", "EMAIL", "ROLE"]
+    assert [line.split()[-1] for line in table[3:]] == ["owner", "commenter"]
+
+    assert bob.get(f"/tasks/{task['id']}").json()["content"] == "Write the press release"
+    assert bob.post(f"/tasks/{task['id']}/close").status_code == 403
+    listed = kairos("projects", config=logged_in)
+    assert any(line.split()[1:] == ["Launch", "charcoal", "owner"] for line in listed.stdout.splitlines())
+
+    removed = kairos("members", launch["id"], "--remove", bob_user["email"], config=logged_in)
+    assert removed.returncode == 0, removed.stderr
+    assert removed.stdout.startswith("Removed Bob from Launch.")
+    assert bob.get(f"/tasks/{task['id']}").status_code == 404
+
+    unknown = kairos("members", "Nowhere", config=logged_in)
+    assert unknown.returncode != 0 and "No project is called Nowhere" in unknown.stderr
+    stranger = kairos("members", "Launch", "--add", "nobody@example.com", config=logged_in)
+    assert stranger.returncode != 0 and "sign up" in stranger.stderr
+    ada.close()
+    bob.close()

@@ -36,10 +36,12 @@ public struct ProjectUpdateRequest: Codable, Sendable {
     public var viewStyle: String?
     public var childOrder: Int?
     public var isCollapsed: Bool?
+    /// Kairos, owner only: let commenters complete tasks.
+    public var commentersCanComplete: Bool?
 
     public init(
         name: String? = nil, description: String? = nil, color: String? = nil, isFavorite: Bool? = nil,
-        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil
+        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil, commentersCanComplete: Bool? = nil
     ) {
         self.name = name
         self.description = description
@@ -48,6 +50,7 @@ public struct ProjectUpdateRequest: Codable, Sendable {
         self.viewStyle = viewStyle
         self.childOrder = childOrder
         self.isCollapsed = isCollapsed
+        self.commentersCanComplete = commentersCanComplete
     }
 
     enum CodingKeys: String, CodingKey {
@@ -56,6 +59,7 @@ public struct ProjectUpdateRequest: Codable, Sendable {
         case viewStyle = "view_style"
         case childOrder = "child_order"
         case isCollapsed = "is_collapsed"
+        case commentersCanComplete = "commenters_can_complete"
     }
 }
 
@@ -159,4 +163,29 @@ public struct CommentUpdateRequest: Codable, Sendable {
     public init(content: String) {
         self.content = content
     }
+}
+
+/// `POST /api/v1/projects/{id}/members`: share a project with someone who has an account, by email or id.
+public struct ProjectMemberRequest: Codable, Sendable {
+    public var email: String?
+    public var userID: String?
+    public var role: String
+
+    public init(email: String? = nil, userID: String? = nil, role: String) {
+        self.email = email
+        self.userID = userID
+        self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case email, role
+        case userID = "user_id"
+    }
+}
+
+/// `POST /api/v1/projects/{id}/members/{user_id}`: change a member's role.
+public struct ProjectRoleRequest: Codable, Sendable {
+    public var role: String
+
+    public init(role: String) { self.role = role }
 }

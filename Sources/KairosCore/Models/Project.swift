@@ -15,6 +15,12 @@ public struct Project: Decodable, Hashable, Sendable {
     public var canAssignTasks: Bool
     public var viewStyle: String
     public var isInbox: Bool
+    /// Kairos: who owns the project; with `is_shared`, others have roles on it.
+    public var ownerID: String
+    /// Kairos: the caller's role here.
+    public var role: Role
+    /// Kairos: whether commenters may complete tasks.
+    public var commentersCanComplete: Bool
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -22,7 +28,8 @@ public struct Project: Decodable, Hashable, Sendable {
         id: String, name: String, description: String = "", parentID: String? = nil, childOrder: Int,
         color: String = ProjectColor.defaultColor, isCollapsed: Bool = false, isShared: Bool = false,
         isFavorite: Bool = false, isArchived: Bool = false, canAssignTasks: Bool = false,
-        viewStyle: String = "list", isInbox: Bool = false, createdAt: Date, updatedAt: Date
+        viewStyle: String = "list", isInbox: Bool = false, ownerID: String, role: Role = .owner,
+        commentersCanComplete: Bool = false, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.name = name
@@ -37,6 +44,9 @@ public struct Project: Decodable, Hashable, Sendable {
         self.canAssignTasks = canAssignTasks
         self.viewStyle = viewStyle
         self.isInbox = isInbox
+        self.ownerID = ownerID
+        self.role = role
+        self.commentersCanComplete = commentersCanComplete
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -52,6 +62,9 @@ public struct Project: Decodable, Hashable, Sendable {
         case canAssignTasks = "can_assign_tasks"
         case viewStyle = "view_style"
         case isInbox = "inbox_project"
+        case ownerID = "owner_id"
+        case role
+        case commentersCanComplete = "commenters_can_complete"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
@@ -71,6 +84,9 @@ public struct Project: Decodable, Hashable, Sendable {
         canAssignTasks = try c.decodeIfPresent(Bool.self, forKey: .canAssignTasks) ?? false
         viewStyle = try c.decodeIfPresent(String.self, forKey: .viewStyle) ?? "list"
         isInbox = try c.decodeIfPresent(Bool.self, forKey: .isInbox) ?? false
+        ownerID = try c.decodeIfPresent(String.self, forKey: .ownerID) ?? ""
+        role = try c.decodeIfPresent(Role.self, forKey: .role) ?? .owner
+        commentersCanComplete = try c.decodeIfPresent(Bool.self, forKey: .commentersCanComplete) ?? false
         createdAt = try c.decode(Date.self, forKey: .createdAt)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
     }
@@ -92,6 +108,9 @@ extension Project: JSONWritable {
             json.key("can_assign_tasks"); json.bool(canAssignTasks)
             json.key("view_style"); json.string(viewStyle)
             json.key("inbox_project"); json.bool(isInbox)
+            json.key("owner_id"); json.string(ownerID)
+            json.key("role"); json.string(role.rawValue)
+            json.key("commenters_can_complete"); json.bool(commentersCanComplete)
             json.key("created_at"); json.date(createdAt)
             json.key("updated_at"); json.date(updatedAt)
         }

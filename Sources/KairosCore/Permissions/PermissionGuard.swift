@@ -3,6 +3,16 @@ public enum Action: String, CaseIterable, Sendable {
     case view, create, update, delete, complete, comment, manageMembers
     /// Show the resource to people who cannot see it yet, such as posting a task into a conversation.
     case share
+    /// Put a project away or bring it back.
+    case archive
+}
+
+/// The kinds of things the guard decides about.
+public enum Resource: String, CaseIterable, Sendable {
+    case project, section, task, comment, conversation, message
+
+    /// How error messages name it.
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
 /// A person's standing on a shared resource.
@@ -17,10 +27,13 @@ public struct AccessScope: Sendable, Equatable {
     /// Nil for a resource with no owner above its members' roles (a direct message).
     public var ownerID: String?
     public var roles: [String: Role]
+    /// A project's setting that lets commenters tick tasks off.
+    public var commentersMayComplete: Bool
 
-    public init(ownerID: String?, roles: [String: Role] = [:]) {
+    public init(ownerID: String?, roles: [String: Role] = [:], commentersMayComplete: Bool = false) {
         self.ownerID = ownerID
         self.roles = roles
+        self.commentersMayComplete = commentersMayComplete
     }
 
     /// A conversation: each member's own role decides, whoever started it.
@@ -36,15 +49,23 @@ public struct AccessScope: Sendable, Equatable {
 
 /// The one place that decides whether an actor may do an action on a resource.
 public enum PermissionGuard {
-    /// True when `actorID` may perform `action` within `scope`.
-    public static func can(_ actorID: String, _ action: Action, _ scope: AccessScope) -> Bool {
+    /// True when `actorID` may perform `action` on `resource` within `scope`. Roles held on a project
+    /// carry over to its sections, tasks and comments: the scope of those is their project's.
+    public static func can(_ actorID: String, _ action: Action, _ resource: Resource, in scope: AccessScope) -> Bool {
         guard let role = scope.role(of: actorID) else { return false }
         switch role {
         case .owner:
             return true
         case .editor:
-            return action != .manageMembers && action != .share
-        case .commenter, .member:
+            switch action {
+            case .manageMembers: return false
+            case .delete, .archive, .share: return resource != .project
+            default: return true
+            }
+        case .commenter:
+            if action == .complete { return resource == .task && scope.commentersMayComplete }
+            return action == .view || action == .comment
+        case .member:
             return action == .view || action == .comment
         }
     }
@@ -52,11 +73,27 @@ public enum PermissionGuard {
     /// Throws unless allowed: `notFound` when the actor has no standing at all (so existence does
     /// not leak), `forbidden` when they can see the resource but not do this.
     public static func require(
-        _ actorID: String, _ action: Action, _ scope: AccessScope, resource: String
+        _ actorID: String, _ action: Action, _ resource: Resource, in scope: AccessScope
     ) throws(KairosError) {
-        guard can(actorID, action, scope) else {
-            if scope.role(of: actorID) == nil { throw .missing(resource) }
-            throw .forbidden("Your role does not allow you to \(action.rawValue) this \(resource.lowercased()).")
+        guard can(actorID, action, resource, in: scope) else {
+            guard let role = scope.role(of: actorID) else { throw .missing(resource.title) }
+            throw .forbidden(
+                "As \(role.article) \(role.rawValue) you cannot \(action.phrase) this \(resource.rawValue). "
+                    + "Ask the owner for a different role.")
+        }
+    }
+}
+
+extension Role {
+    var article: String { self == .owner || self == .editor ? "an" : "a" }
+}
+
+extension Action {
+    /// The action in words, for error messages.
+    var phrase: String {
+        switch self {
+        case .manageMembers: "manage the members of"
+        default: rawValue
         }
     }
 }

@@ -35,9 +35,33 @@ struct ProjectController {
             try await projects.setArchived(try context.parameters.require("id"), false, for: context.user)
         }
         group.get("projects/:id/collaborators") { _, context -> Page<Collaborator> in
-            _ = try await projects.project(try context.parameters.require("id"), of: context.user)
-            let owner = context.user
-            return Page(results: [Collaborator(id: owner.id, email: owner.email, name: owner.name)], nextCursor: nil)
+            let members = try await projects.members(of: try context.parameters.require("id"), for: context.user)
+            return Page(
+                results: members.map { Collaborator(id: $0.userID, email: $0.email, name: $0.name) }, nextCursor: nil)
+        }
+        group.get("projects/:id/members") { _, context -> Page<ProjectMember> in
+            Page(
+                results: try await projects.members(of: try context.parameters.require("id"), for: context.user),
+                nextCursor: nil)
+        }
+        group.post("projects/:id/members") { request, context -> ProjectMember in
+            let body = try await request.decodeJSON(as: ProjectMemberRequest.self)
+            return try await projects.share(try context.parameters.require("id"), body, for: context.user)
+        }
+        group.post("projects/:id/members/:user_id") { request, context -> ProjectMember in
+            let body = try await request.decodeJSON(as: ProjectRoleRequest.self)
+            return try await projects.setRole(
+                try context.parameters.require("id"), of: try context.parameters.require("user_id"), body,
+                for: context.user)
+        }
+        group.delete("projects/:id/members/:user_id") { _, context -> Response in
+            try await projects.removeMember(
+                try context.parameters.require("id"), try context.parameters.require("user_id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.get("projects/:id/audit") { request, context -> Page<AuditEntry> in
+            try await projects.auditLog(
+                of: try context.parameters.require("id"), for: context.user, page: try request.pageRequest(cursorKeys: 1))
         }
 
         group.get("sections") { request, context -> Page<Section> in

@@ -25,6 +25,7 @@ extension APITokenInfo: JSONResponseGenerator {}
 extension AuthResponse: JSONResponseGenerator {}
 extension TokenCreatedResponse: JSONResponseGenerator {}
 extension Project: JSONResponseGenerator {}
+extension ProjectMember: JSONResponseGenerator {}
 extension Section: JSONResponseGenerator {}
 extension Label: JSONResponseGenerator {}
 extension TaskItem: JSONResponseGenerator {}

@@ -188,13 +188,16 @@ public struct CaptureService: Sendable {
         return try CaptureContext(now: now, tz: tz, lists: lists, defaultNow: clock.now(), defaultZone: user.timeZone)
     }
 
-    /// The user's projects that can take tasks (not archived), in their order.
+    /// The projects the user can add tasks to (their own and those shared with them as editor, not
+    /// archived), in their order.
     private func openProjects(of user: User) async throws -> [Project] {
         var projects: [Project] = []
         var page = PageRequest(limit: PageLimit.range.upperBound)
         while true {
             let fetched = try await store.projects(userID: user.id, archived: false, page: page)
-            projects += fetched.results
+            projects += fetched.results.filter {
+                PermissionGuard.can(user.id, .create, .task, in: AccessScope(ownerID: $0.ownerID, roles: [user.id: $0.role]))
+            }
             guard let next = fetched.nextCursor.flatMap({ PageCursor(token: $0, keyCount: 2) }) else {
                 return projects
             }

@@ -64,7 +64,7 @@ public struct ConversationService: Sendable {
                 throw KairosError.invalidField(
                     field: "name", message: "Only a group has a name; a direct message shows the other person's.")
             }
-            try PermissionGuard.require(user.id, .update, conversation.accessScope, resource: "Conversation")
+            try PermissionGuard.require(user.id, .update, .conversation, in: conversation.accessScope)
             let name = try Limits.requireText(rawName, Limits.groupName, field: "name")
             changes.name = name
             changes.notice = SystemNotice.renamed(to: name, by: user.name)
@@ -75,7 +75,7 @@ public struct ConversationService: Sendable {
                     field: "project_id",
                     message: "project_id can only be set on a group. Start a group to link a project.")
             }
-            try PermissionGuard.require(user.id, .update, conversation.accessScope, resource: "Conversation")
+            try PermissionGuard.require(user.id, .update, .conversation, in: conversation.accessScope)
             if let projectID = request.projectID.newValue {
                 // Linking shows the project's id to the members, so it must be the caller's to show.
                 guard try await store.project(userID: user.id, id: projectID) != nil else {
@@ -157,7 +157,7 @@ public struct ConversationService: Sendable {
     /// Replaces the text of one of the caller's own messages.
     public func edit(_ messageID: String, _ request: MessageSendRequest, for user: User) async throws -> PostedMessage {
         let (message, conversation) = try await message(messageID, for: user)
-        try PermissionGuard.require(user.id, .update, AccessScope(ownerID: message.authorID), resource: "Message")
+        try PermissionGuard.require(user.id, .update, .message, in: AccessScope(ownerID: message.authorID))
         guard message.kind == .text else {
             throw KairosError.invalidField(field: "text", message: "Only text messages can be edited.")
         }
@@ -199,6 +199,7 @@ public struct ConversationService: Sendable {
             description: SystemNotice.taskFromMessage(
                 author: author, on: LocalDate(message.createdAt, in: user.timeZone)),
             projectID: request.projectID)
+        try await tasks.requireCreate(projectID: request.projectID, sectionID: nil, parentID: nil, for: user)
         return try await store.createTask(
             fromMessage: message.id, userID: user.id, draft: try tasks.draft(taskRequest, for: user, now: now),
             notice: SystemNotice.taskCreated(by: user.name), now: now)
@@ -208,8 +209,7 @@ public struct ConversationService: Sendable {
     /// changes are posted there.
     public func share(_ request: TaskShareRequest, into id: String, for user: User) async throws -> Message {
         let conversation = try await conversation(id, for: user, allowing: .comment)
-        let task = try await tasks.task(request.taskID, of: user)
-        try PermissionGuard.require(user.id, .share, AccessScope(ownerID: task.userID), resource: "Task")
+        let task = try await tasks.task(request.taskID, allowing: .share, for: user)
         let draft = MessageDraft(
             conversationID: conversation.id, authorID: user.id, kind: .taskCard, text: task.content, taskID: task.id)
         return try await store.postMessage(draft, now: clock.now()).message
@@ -232,12 +232,12 @@ public struct ConversationService: Sendable {
     /// The conversation as `user` sees it, once the guard allows `action`; `resource` names what a
     /// stranger is told was not found.
     private func conversation(
-        _ id: String, for user: User, allowing action: Action, resource: String = "Conversation"
+        _ id: String, for user: User, allowing action: Action, resource: Resource = .conversation
     ) async throws -> Conversation {
         guard let conversation = try await store.conversation(id: id, for: user.id) else {
-            throw KairosError.missing(resource)
+            throw KairosError.missing(resource.title)
         }
-        try PermissionGuard.require(user.id, action, conversation.accessScope, resource: resource)
+        try PermissionGuard.require(user.id, action, resource, in: conversation.accessScope)
         return conversation
     }
 
@@ -248,7 +248,7 @@ public struct ConversationService: Sendable {
             throw KairosError.badRequest(
                 "A direct message is always between its two people. Start a group to talk with more.")
         }
-        try PermissionGuard.require(user.id, action, conversation.accessScope, resource: "Conversation")
+        try PermissionGuard.require(user.id, action, .conversation, in: conversation.accessScope)
         return conversation
     }
 
@@ -256,7 +256,7 @@ public struct ConversationService: Sendable {
     private func message(_ id: String, for user: User) async throws -> (Message, Conversation) {
         let message = try require(try await store.message(id: id), "Message")
         let conversation = try await conversation(
-            message.conversationID, for: user, allowing: .view, resource: "Message")
+            message.conversationID, for: user, allowing: .view, resource: .message)
         return (message, conversation)
     }
 

@@ -34,6 +34,10 @@ public struct ProjectService: Sendable {
     }
 
     public func updateProject(_ id: String, _ request: ProjectUpdateRequest, for user: User) async throws -> Project {
+        let access = try await access(id, allowing: .update, for: user)
+        if request.commentersCanComplete != nil {
+            try PermissionGuard.require(user.id, .manageMembers, .project, in: access.scope)
+        }
         let changes = ProjectChanges(
             name: try request.name.map { try Limits.requireText($0, Limits.projectName, field: "name") },
             description: request.description,
@@ -41,12 +45,14 @@ public struct ProjectService: Sendable {
             isFavorite: request.isFavorite,
             viewStyle: try request.viewStyle.map { try Limits.requireViewStyle($0) },
             childOrder: request.childOrder,
-            isCollapsed: request.isCollapsed)
+            isCollapsed: request.isCollapsed,
+            commentersCanComplete: request.commentersCanComplete)
         return try await store.updateProject(userID: user.id, id: id, changes: changes, now: clock.now())
     }
 
     public func setArchived(_ id: String, _ archived: Bool, for user: User) async throws -> Project {
-        try await store.updateProject(
+        try await access(id, allowing: .archive, for: user)
+        return try await store.updateProject(
             userID: user.id, id: id, changes: ProjectChanges(isArchived: archived), now: clock.now())
     }
 
@@ -59,6 +65,7 @@ public struct ProjectService: Sendable {
         default:
             throw KairosError.invalidField(field: "tasks", message: "tasks must be move_to_inbox or delete.")
         }
+        try await access(id, allowing: .delete, for: user)
         try await store.deleteProject(userID: user.id, id: id, moveTasksToInbox: move)
     }
 
@@ -75,18 +82,23 @@ public struct ProjectService: Sendable {
 
     public func createSection(_ request: SectionCreateRequest, for user: User) async throws -> Section {
         let name = try Limits.requireText(request.name, Limits.sectionName, field: "name")
+        let access = try require(
+            try await store.projectAccess(projectID: request.projectID, viewerID: user.id), "Project")
+        try PermissionGuard.require(user.id, .create, .section, in: access.scope)
         return try await store.createSection(
             userID: user.id, projectID: request.projectID, name: name, order: request.order, now: clock.now())
     }
 
     public func updateSection(_ id: String, _ request: SectionUpdateRequest, for user: User) async throws -> Section {
         let name = try request.name.map { try Limits.requireText($0, Limits.sectionName, field: "name") }
+        try await sectionAccess(id, allowing: .update, for: user)
         return try await store.updateSection(
             userID: user.id, id: id, name: name, order: request.sectionOrder, isCollapsed: request.isCollapsed,
             now: clock.now())
     }
 
     public func deleteSection(_ id: String, for user: User) async throws {
+        try await sectionAccess(id, allowing: .delete, for: user)
         try await store.deleteSection(userID: user.id, id: id)
     }
 
@@ -120,6 +132,95 @@ public struct ProjectService: Sendable {
 
     public func deleteLabel(_ id: String, for user: User) async throws {
         try await store.deleteLabel(userID: user.id, id: id)
+    }
+
+    // MARK: Sharing
+
+    /// The owner and everyone the project is shared with; any of them may look.
+    public func members(of projectID: String, for user: User) async throws -> [ProjectMember] {
+        try await access(projectID, allowing: .view, for: user)
+        return try await store.projectMembers(projectID: projectID)
+    }
+
+    /// Shares the project with someone who has an account, or changes their role (the owner only).
+    public func share(_ projectID: String, _ request: ProjectMemberRequest, for user: User) async throws -> ProjectMember {
+        let access = try await access(projectID, allowing: .manageMembers, for: user)
+        let role = try Self.memberRole(request.role)
+        let project = try await project(projectID, of: user)
+        if project.isInbox {
+            throw KairosError.invalidField(field: "id", message: "The Inbox is yours alone. Share another project.")
+        }
+        let person: User?
+        switch (request.email, request.userID) {
+        case (let email?, nil): person = try await store.users(emails: [email]).first
+        case (nil, let userID?): person = try await store.user(id: userID)
+        default:
+            throw KairosError.invalidField(field: "email", message: "Give either email or user_id of the person.")
+        }
+        guard let person else {
+            throw KairosError.notFound("No account has that email or id. Ask them to sign up, then share again.")
+        }
+        if person.id == access.ownerID {
+            throw KairosError.invalidField(field: "user_id", message: "The owner already has every right here.")
+        }
+        try await store.setProjectMember(projectID: projectID, userID: person.id, role: role, by: user.id, now: clock.now())
+        return try require(
+            try await store.projectMembers(projectID: projectID).first { $0.userID == person.id }, "Member")
+    }
+
+    /// Changes a member's role (the owner only).
+    public func setRole(
+        _ projectID: String, of memberID: String, _ request: ProjectRoleRequest, for user: User
+    ) async throws -> ProjectMember {
+        let access = try await access(projectID, allowing: .manageMembers, for: user)
+        let role = try Self.memberRole(request.role)
+        guard access.roles[memberID] != nil else {
+            throw KairosError.notFound("That person is not a member of this project.")
+        }
+        try await store.setProjectMember(projectID: projectID, userID: memberID, role: role, by: user.id, now: clock.now())
+        return try require(
+            try await store.projectMembers(projectID: projectID).first { $0.userID == memberID }, "Member")
+    }
+
+    /// Removes a member (the owner), or the caller leaves. Their access ends with this request.
+    public func removeMember(_ projectID: String, _ memberID: String, for user: User) async throws {
+        let access = try await access(projectID, allowing: .view, for: user)
+        if memberID != user.id {
+            try PermissionGuard.require(user.id, .manageMembers, .project, in: access.scope)
+        } else if memberID == access.ownerID {
+            throw KairosError.invalidField(
+                field: "user_id", message: "The owner cannot leave their own project. Delete or archive it instead.")
+        }
+        try await store.removeProjectMember(projectID: projectID, userID: memberID, by: user.id, now: clock.now())
+    }
+
+    /// Who joined, changed role or left, newest first (the owner only).
+    public func auditLog(of projectID: String, for user: User, page: PageRequest) async throws -> Page<AuditEntry> {
+        try await access(projectID, allowing: .manageMembers, for: user)
+        return try await store.auditLog(projectID: projectID, page: page)
+    }
+
+    /// The project's access, once the guard allows `action` on it.
+    @discardableResult
+    private func access(_ projectID: String, allowing action: Action, for user: User) async throws -> ProjectAccess {
+        let access = try require(try await store.projectAccess(projectID: projectID, viewerID: user.id), "Project")
+        try PermissionGuard.require(user.id, action, .project, in: access.scope)
+        return access
+    }
+
+    @discardableResult
+    private func sectionAccess(_ id: String, allowing action: Action, for user: User) async throws -> ProjectAccess {
+        let access = try require(try await store.sectionAccess(sectionID: id, viewerID: user.id), "Section")
+        try PermissionGuard.require(user.id, action, .section, in: access.scope)
+        return access
+    }
+
+    /// The roles a project can be shared with; ownership is not handed over.
+    private static func memberRole(_ raw: String) throws(KairosError) -> Role {
+        guard let role = Role(rawValue: raw), role == .editor || role == .commenter else {
+            throw .invalidField(field: "role", message: "role must be editor or commenter.")
+        }
+        return role
     }
 
     /// Label names are used inside filter queries (`@name`), so they cannot hold the query's operators.

@@ -13,9 +13,40 @@ public struct TaskService: Sendable {
     }
 
     public func task(_ id: String, of user: User) async throws -> TaskItem {
-        let task = try require(try await store.task(userID: user.id, id: id), "Task")
-        try PermissionGuard.require(user.id, .view, AccessScope(ownerID: task.userID), resource: "Task")
+        try await task(id, allowing: .view, for: user)
+    }
+
+    /// The task, once the guard allows `user` to do `action` on it with the role they hold in its project.
+    func task(_ id: String, allowing action: Action, for user: User) async throws -> TaskItem {
+        guard let task = try await store.task(userID: user.id, id: id),
+            let access = try await store.taskAccess(taskID: id, viewerID: user.id)
+        else { throw KairosError.missing("Task") }
+        try PermissionGuard.require(user.id, action, .task, in: access.scope)
         return task
+    }
+
+    /// Checks that `user` may add tasks where the placement points (a parent task, a section, a project, or
+    /// their Inbox), and that an assignee is someone there; returns the project's access.
+    @discardableResult
+    func requireCreate(
+        projectID: String?, sectionID: String?, parentID: String?, assigneeID: String? = nil, for user: User
+    ) async throws -> ProjectAccess? {
+        let access: ProjectAccess?
+        if let parentID {
+            access = try await store.taskAccess(taskID: parentID, viewerID: user.id)
+            if access == nil { throw KairosError.missing("Parent task") }
+        } else if let sectionID {
+            access = try await store.sectionAccess(sectionID: sectionID, viewerID: user.id)
+            if access == nil { throw KairosError.missing("Section") }
+        } else if let projectID {
+            access = try await store.projectAccess(projectID: projectID, viewerID: user.id)
+            if access == nil { throw KairosError.missing("Project") }
+        } else {
+            access = nil
+        }
+        if let access { try PermissionGuard.require(user.id, .create, .task, in: access.scope) }
+        if let assigneeID { try Self.requireAssignable(assigneeID, in: access, for: user) }
+        return access
     }
 
     /// Active tasks matching the list parameters and, optionally, a filter query.
@@ -41,7 +72,11 @@ public struct TaskService: Sendable {
 
     public func create(_ request: TaskCreateRequest, for user: User) async throws -> TaskItem {
         let now = clock.now()
-        return try await store.createTask(userID: user.id, draft: try draft(request, for: user, now: now), now: now)
+        let draft = try draft(request, for: user, now: now)
+        try await requireCreate(
+            projectID: draft.projectID, sectionID: draft.sectionID, parentID: draft.parentID,
+            assigneeID: draft.responsibleUID, for: user)
+        return try await store.createTask(userID: user.id, draft: draft, now: now)
     }
 
     /// A new task's settled values: the one place a task request's fields are checked, whatever writes it.
@@ -57,13 +92,12 @@ public struct TaskService: Sendable {
             due: due,
             deadline: try request.deadlineDate.map { try Self.deadline($0, lang: request.deadlineLang) },
             duration: try Self.duration(amount: request.duration, unit: request.durationUnit),
-            responsibleUID: try request.assigneeID.map { try Self.assignee($0, for: user) },
+            responsibleUID: request.assigneeID,
             childOrder: request.order, dayOrder: request.dayOrder ?? -1)
     }
 
     public func update(_ id: String, _ request: TaskUpdateRequest, for user: User) async throws -> TaskItem {
-        let current = try await task(id, of: user)
-        try PermissionGuard.require(user.id, .update, AccessScope(ownerID: current.userID), resource: "Task")
+        let current = try await task(id, allowing: .update, for: user)
         let now = clock.now()
         var changes = TaskChanges()
         changes.content = try request.content.map { try Limits.requireText($0, Limits.taskContent, field: "content") }
@@ -90,7 +124,10 @@ public struct TaskService: Sendable {
         switch request.assigneeID {
         case .unchanged: break
         case .clear: changes.responsibleUID = .clear
-        case .set(let uid): changes.responsibleUID = .set(try Self.assignee(uid, for: user))
+        case .set(let uid):
+            try Self.requireAssignable(
+                uid, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
+            changes.responsibleUID = .set(uid)
         }
         let updated = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
         if current.due?.date != updated.due?.date || current.due?.time != updated.due?.time {
@@ -101,8 +138,7 @@ public struct TaskService: Sendable {
 
     /// Completes a task, or moves a recurring one to its next occurrence instead.
     public func close(_ id: String, for user: User) async throws {
-        let current = try await task(id, of: user)
-        try PermissionGuard.require(user.id, .complete, AccessScope(ownerID: current.userID), resource: "Task")
+        let current = try await task(id, allowing: .complete, for: user)
         let now = clock.now()
         guard let due = current.due, let rule = due.recurrence else {
             try await store.closeTask(userID: user.id, id: id, now: now)
@@ -120,8 +156,7 @@ public struct TaskService: Sendable {
     }
 
     public func reopen(_ id: String, for user: User) async throws {
-        let current = try await task(id, of: user)
-        try PermissionGuard.require(user.id, .complete, AccessScope(ownerID: current.userID), resource: "Task")
+        let current = try await task(id, allowing: .complete, for: user)
         try await store.reopenTask(userID: user.id, id: id, now: clock.now())
         if current.isCompleted { try await announce(.reopened, about: current, by: user) }
     }
@@ -133,8 +168,7 @@ public struct TaskService: Sendable {
     }
 
     public func move(_ id: String, _ request: TaskMoveRequest, for user: User) async throws {
-        let current = try await task(id, of: user)
-        try PermissionGuard.require(user.id, .update, AccessScope(ownerID: current.userID), resource: "Task")
+        _ = try await task(id, allowing: .update, for: user)
         let destinations: [TaskDestination] = [
             request.projectID.map(TaskDestination.project), request.sectionID.map(TaskDestination.section),
             request.parentID.map(TaskDestination.parent),
@@ -143,12 +177,16 @@ public struct TaskService: Sendable {
             throw KairosError.invalidField(
                 field: "project_id", message: "Give exactly one of project_id, section_id or parent_id to move a task.")
         }
+        switch destination {
+        case .project(let projectID): try await requireCreate(projectID: projectID, sectionID: nil, parentID: nil, for: user)
+        case .section(let sectionID): try await requireCreate(projectID: nil, sectionID: sectionID, parentID: nil, for: user)
+        case .parent(let parentID): try await requireCreate(projectID: nil, sectionID: nil, parentID: parentID, for: user)
+        }
         try await store.moveTask(userID: user.id, id: id, to: destination, now: clock.now())
     }
 
     public func delete(_ id: String, for user: User) async throws {
-        let current = try await task(id, of: user)
-        try PermissionGuard.require(user.id, .delete, AccessScope(ownerID: current.userID), resource: "Task")
+        _ = try await task(id, allowing: .delete, for: user)
         try await store.deleteTask(userID: user.id, id: id)
     }
 
@@ -187,6 +225,12 @@ public struct TaskService: Sendable {
 
     public func addComment(_ request: CommentCreateRequest, for user: User) async throws -> Comment {
         let content = try Limits.requireText(request.content, Limits.commentContent, field: "content")
+        if let taskID = request.taskID {
+            _ = try await task(taskID, allowing: .comment, for: user)
+        } else if let projectID = request.projectID {
+            let access = try require(try await store.projectAccess(projectID: projectID, viewerID: user.id), "Project")
+            try PermissionGuard.require(user.id, .comment, .project, in: access.scope)
+        }
         return try await store.createComment(
             userID: user.id, taskID: request.taskID, projectID: request.taskID == nil ? request.projectID : nil,
             content: content, now: clock.now())
@@ -194,10 +238,22 @@ public struct TaskService: Sendable {
 
     public func updateComment(_ id: String, _ request: CommentUpdateRequest, for user: User) async throws -> Comment {
         let content = try Limits.requireText(request.content, Limits.commentContent, field: "content")
+        let comment = try await comment(id, of: user)
+        try PermissionGuard.require(user.id, .update, .comment, in: AccessScope(ownerID: comment.posterID))
         return try await store.updateComment(userID: user.id, id: id, content: content)
     }
 
+    /// Deletes a comment: its author may, and so may the owner of the project it is in.
     public func deleteComment(_ id: String, for user: User) async throws {
+        let comment = try await comment(id, of: user)
+        let access =
+            if let taskID = comment.taskID {
+                try await store.taskAccess(taskID: taskID, viewerID: user.id)
+            } else {
+                try await store.projectAccess(projectID: comment.projectID ?? "", viewerID: user.id)
+            }
+        let scope = AccessScope(ownerID: comment.posterID, roles: access.map { [$0.ownerID: .owner] } ?? [:])
+        try PermissionGuard.require(user.id, .delete, .comment, in: scope)
         try await store.deleteComment(userID: user.id, id: id)
     }
 
@@ -241,14 +297,15 @@ public struct TaskService: Sendable {
         return TaskDuration(amount: amount, unit: parsed)
     }
 
-    /// Until projects can be shared, the only person a task can be assigned to is its owner.
-    private static func assignee(_ uid: String, for user: User) throws(KairosError) -> String {
-        guard uid == user.id else {
+    /// A task can be assigned to its project's owner or members; in a project nobody else can see, the
+    /// caller's own Inbox included, only to the caller.
+    private static func requireAssignable(_ uid: String, in access: ProjectAccess?, for user: User) throws(KairosError) {
+        let people = access.map { Set($0.roles.keys).union([$0.ownerID]) } ?? [user.id]
+        guard people.contains(uid) else {
             throw .invalidField(
                 field: "assignee_id",
-                message: "assignee_id must be someone the project is shared with (for now: yourself).")
+                message: "assignee_id must be someone the project is shared with. Share the project with them first.")
         }
-        return uid
     }
 
     private static func instant(_ text: String?, field: String) throws(KairosError) -> Date {

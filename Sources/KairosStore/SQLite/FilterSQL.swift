@@ -4,7 +4,7 @@ import KairosCore
 
 /// Turns a parsed filter into a SQL condition on `tasks`, with every value bound, never spliced in.
 struct FilterSQL {
-    let owner: Int64
+    let viewer: Int64
     let today: LocalDate
     let now: Date
 
@@ -22,8 +22,8 @@ struct FilterSQL {
             return ("tasks.due_day BETWEEN ? AND ?", [DueDay.of(today), DueDay.of(today) + Int64(days) - 1])
         case .project(let name):
             return (
-                "tasks.project_id IN (SELECT id FROM projects WHERE user_id = ? AND name = ? COLLATE NOCASE)",
-                [owner, name]
+                "tasks.project_id IN (SELECT id FROM projects WHERE \(Visible.projects) AND name = ? COLLATE NOCASE)",
+                Visible.arguments(viewer) + [name]
             )
         case .label(let name):
             return ("EXISTS (SELECT 1 FROM task_labels tl WHERE tl.task_id = tasks.id AND tl.name = ?)", [name])
@@ -35,7 +35,7 @@ struct FilterSQL {
             guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return ("0", []) }
             return ("tasks.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)", [pattern.rawPattern])
         case .assignedToMe:
-            return ("tasks.responsible = ?", [owner])
+            return ("tasks.responsible = ?", [viewer])
         case .recurring:
             return ("tasks.due_rrule IS NOT NULL", [])
         case .and:

@@ -251,13 +251,13 @@ extension SQLiteStore: ConversationStore {
                 try db.fetchValue(
                     Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
                 "Message")
-            let task = try Self.insertTask(db, owner: owner, draft: draft, now: now)
+            let task = try Self.insertTask(db, author: owner, draft: draft, now: now)
             try db.run(
                 sql: "INSERT INTO message_task_links (message_id, task_id) VALUES (?, ?)", arguments: [message, task])
             try Self.linkThread(db, task: task, conversation: conversation, by: owner, now: now)
             _ = try Self.insertMessage(
                 db, .notice(notice, in: conversation.apiID, by: userID, taskID: task.apiID), now: now)
-            return try require(try Self.task(db, owner: owner, id: task), "Task")
+            return try require(try Self.task(db, viewer: owner, id: task), "Task")
         }
     }
 

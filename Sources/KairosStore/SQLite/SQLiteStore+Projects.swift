@@ -4,13 +4,15 @@ import KairosCore
 
 extension SQLiteStore: ProjectStore {
     public func projects(userID: String, archived: Bool, page: PageRequest) async throws -> Page<Project> {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let keyset = page.ascendingKeyset(orderColumn: "child_order")
         return try await pool.read { db in
             let rows = try db.fetchRows(
-                sql:
-                    "SELECT * FROM projects WHERE user_id = ? AND is_archived = ?\(keyset.sql) ORDER BY child_order, id LIMIT ?",
-                arguments: [owner, archived] + keyset.arguments + [page.fetchLimit]
+                sql: """
+                    \(Self.projectSelection) WHERE \(Visible.projects) AND is_archived = ?\(keyset.sql)
+                    ORDER BY child_order, id LIMIT ?
+                    """,
+                arguments: [viewer] + Visible.arguments(viewer) + [archived] + keyset.arguments + [page.fetchLimit]
             ).map(Project.init(row:))
             let cut = page.page(rows) { [Int64($0.childOrder), $0.id.rowID!] }
             return Page(results: cut.items, nextCursor: cut.next)
@@ -18,15 +20,16 @@ extension SQLiteStore: ProjectStore {
     }
 
     public func project(userID: String, id: String) async throws -> Project? {
-        guard let owner = userID.rowID, let projectID = id.rowID else { return nil }
-        return try await pool.read { db in try Self.project(db, owner: owner, id: projectID) }
+        guard let viewer = userID.rowID, let projectID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.project(db, viewer: viewer, id: projectID) }
     }
 
     public func inbox(userID: String) async throws -> Project {
         let owner = try require(userID.rowID, "User")
         return try await pool.read { db in
             try require(
-                try db.fetchRow(sql: "SELECT * FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner]),
+                try db.fetchRow(
+                    sql: "\(Self.projectSelection) WHERE user_id = ? AND is_inbox = 1", arguments: [owner, owner]),
                 "Project"
             ).asProject
         }
@@ -36,7 +39,7 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         return try await pool.write { db in
             try require(
-                try Self.project(db, owner: owner, id: Self.insertProject(db, owner: owner, draft: draft, now: now)),
+                try Self.project(db, viewer: owner, id: Self.insertProject(db, owner: owner, draft: draft, now: now)),
                 "Project")
         }
     }
@@ -45,7 +48,10 @@ extension SQLiteStore: ProjectStore {
     static func insertProject(_ db: Database, owner: Int64, draft: ProjectDraft, now: Date) throws -> Int64 {
         var parent: Int64?
         if let parentID = draft.parentID {
-            let parentProject = try require(try project(db, owner: owner, id: parentID.rowID ?? 0), "Parent project")
+            // Sub-projects go under the creator's own projects: a shared project's members cannot nest theirs in it.
+            guard let parentProject = try project(db, viewer: owner, id: parentID.rowID ?? 0),
+                parentProject.ownerID == owner.apiID
+            else { throw KairosError.missing("Parent project") }
             if parentProject.isInbox {
                 throw KairosError.invalidField(field: "parent_id", message: "The Inbox cannot hold sub-projects.")
             }
@@ -69,10 +75,10 @@ extension SQLiteStore: ProjectStore {
     }
 
     public func updateProject(userID: String, id: String, changes: ProjectChanges, now: Date) async throws -> Project {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let projectID = try require(id.rowID, "Project")
         return try await pool.write { db in
-            let current = try require(try Self.project(db, owner: owner, id: projectID), "Project")
+            let current = try require(try Self.project(db, viewer: viewer, id: projectID), "Project")
             if current.isInbox, changes.name != nil || changes.isArchived != nil {
                 throw KairosError.invalidField(
                     field: changes.name != nil ? "name" : "id", message: "The Inbox cannot be renamed or archived.")
@@ -82,14 +88,16 @@ extension SQLiteStore: ProjectStore {
                     UPDATE projects SET name = COALESCE(?, name), description = COALESCE(?, description),
                         color = COALESCE(?, color), is_favorite = COALESCE(?, is_favorite),
                         view_style = COALESCE(?, view_style), child_order = COALESCE(?, child_order),
-                        is_collapsed = COALESCE(?, is_collapsed), is_archived = COALESCE(?, is_archived), updated_at = ?
-                    WHERE id = ? AND user_id = ?
+                        is_collapsed = COALESCE(?, is_collapsed), is_archived = COALESCE(?, is_archived),
+                        commenters_can_complete = COALESCE(?, commenters_can_complete), updated_at = ?
+                    WHERE id = ?
                     """,
                 arguments: [
                     changes.name, changes.description, changes.color, changes.isFavorite, changes.viewStyle,
-                    changes.childOrder, changes.isCollapsed, changes.isArchived, now.micros, projectID, owner,
+                    changes.childOrder, changes.isCollapsed, changes.isArchived, changes.commentersCanComplete,
+                    now.micros, projectID,
                 ])
-            return try require(try Self.project(db, owner: owner, id: projectID), "Project")
+            return try require(try Self.project(db, viewer: viewer, id: projectID), "Project")
         }
     }
 
@@ -97,7 +105,10 @@ extension SQLiteStore: ProjectStore {
         let owner = try require(userID.rowID, "User")
         let projectID = try require(id.rowID, "Project")
         try await pool.write { db in
-            let project = try require(try Self.project(db, owner: owner, id: projectID), "Project")
+            let project = try require(try Self.project(db, viewer: owner, id: projectID), "Project")
+            guard project.ownerID == owner.apiID else {
+                throw KairosError.forbidden("Only the project's owner can delete it.")
+            }
             if project.isInbox {
                 throw KairosError.invalidField(field: "id", message: "The Inbox cannot be deleted.")
             }
@@ -118,17 +129,29 @@ extension SQLiteStore: ProjectStore {
         }
     }
 
-    static func project(_ db: Database, owner: Int64, id: Int64) throws -> Project? {
-        try db.fetchRow(sql: "SELECT * FROM projects WHERE id = ? AND user_id = ?", arguments: [id, owner])?.asProject
+    /// Every project column, and what depends on who looks: whether it is shared and their role. Binds the viewer.
+    static let projectSelection = """
+        SELECT projects.*,
+            EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = projects.id) AS is_shared,
+            COALESCE((SELECT role FROM project_members pm WHERE pm.project_id = projects.id AND pm.user_id = ?), 'owner')
+                AS viewer_role
+        FROM projects
+        """
+
+    /// The project if `viewer` owns it or it is shared with them.
+    static func project(_ db: Database, viewer: Int64, id: Int64) throws -> Project? {
+        try db.fetchRow(
+            sql: "\(projectSelection) WHERE projects.id = ? AND \(Visible.projects)",
+            arguments: [viewer, id] + Visible.arguments(viewer))?.asProject
     }
 
     // MARK: Sections
 
     public func sections(userID: String, projectID: String?, page: PageRequest) async throws -> Page<Section> {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let keyset = page.ascendingKeyset(orderColumn: "section_order")
-        var condition = "user_id = ?"
-        var arguments: StatementArguments = [owner]
+        var condition = Visible.sections
+        var arguments = Visible.arguments(viewer)
         if let projectID {
             condition += " AND project_id = ?"
             arguments += [projectID.rowID ?? 0]
@@ -144,16 +167,16 @@ extension SQLiteStore: ProjectStore {
     }
 
     public func section(userID: String, id: String) async throws -> Section? {
-        guard let owner = userID.rowID, let sectionID = id.rowID else { return nil }
-        return try await pool.read { db in try Self.section(db, owner: owner, id: sectionID) }
+        guard let viewer = userID.rowID, let sectionID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.section(db, viewer: viewer, id: sectionID) }
     }
 
     public func createSection(
         userID: String, projectID: String, name: String, order: Int?, now: Date
     ) async throws -> Section {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         return try await pool.write { db in
-            let project = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
+            let project = try require(try Self.project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project")
             let position =
                 try order ?? db.fetchValue(
                     Int.self, sql: "SELECT COALESCE(MAX(section_order), 0) + 1 FROM sections WHERE project_id = ?",
@@ -163,39 +186,42 @@ extension SQLiteStore: ProjectStore {
                     INSERT INTO sections (user_id, project_id, name, section_order, added_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [owner, project.id.rowID!, name, position, now.micros, now.micros])
-            return try require(try Self.section(db, owner: owner, id: db.lastInsertedRowID), "Section")
+                arguments: [project.ownerID.rowID!, project.id.rowID!, name, position, now.micros, now.micros])
+            return try require(try Self.section(db, viewer: viewer, id: db.lastInsertedRowID), "Section")
         }
     }
 
     public func updateSection(
         userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date
     ) async throws -> Section {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         return try await pool.write { db in
+            _ = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
             try db.run(
                 sql: """
                     UPDATE sections SET name = COALESCE(?, name), section_order = COALESCE(?, section_order),
                         is_collapsed = COALESCE(?, is_collapsed), updated_at = ?
-                    WHERE id = ? AND user_id = ?
+                    WHERE id = ?
                     """,
-                arguments: [name, order, isCollapsed, now.micros, sectionID, owner])
-            return try require(try Self.section(db, owner: owner, id: sectionID), "Section")
+                arguments: [name, order, isCollapsed, now.micros, sectionID])
+            return try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
         }
     }
 
     public func deleteSection(userID: String, id: String) async throws {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         try await pool.write { db in
-            try db.run(sql: "DELETE FROM sections WHERE id = ? AND user_id = ?", arguments: [sectionID, owner])
-            if db.changesCount == 0 { throw KairosError.missing("Section") }
+            _ = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
+            try db.run(sql: "DELETE FROM sections WHERE id = ?", arguments: [sectionID])
         }
     }
 
-    static func section(_ db: Database, owner: Int64, id: Int64) throws -> Section? {
-        try db.fetchRow(sql: "SELECT * FROM sections WHERE id = ? AND user_id = ?", arguments: [id, owner])
+    /// The section if its project is visible to `viewer`.
+    static func section(_ db: Database, viewer: Int64, id: Int64) throws -> Section? {
+        try db.fetchRow(
+            sql: "SELECT * FROM sections WHERE id = ? AND \(Visible.sections)", arguments: [id] + Visible.arguments(viewer))
             .map(Section.init(row:))
     }
 
@@ -300,9 +326,11 @@ extension Project {
         self.init(
             id: (row["id"] as Int64).apiID, name: row["name"], description: row["description"],
             parentID: (row["parent_id"] as Int64?)?.apiID, childOrder: row["child_order"], color: row["color"],
-            isCollapsed: row["is_collapsed"], isFavorite: row["is_favorite"], isArchived: row["is_archived"],
-            viewStyle: row["view_style"], isInbox: row["is_inbox"], createdAt: Date(micros: row["created_at"]),
-            updatedAt: Date(micros: row["updated_at"]))
+            isCollapsed: row["is_collapsed"], isShared: row["is_shared"], isFavorite: row["is_favorite"],
+            isArchived: row["is_archived"], canAssignTasks: row["is_shared"], viewStyle: row["view_style"],
+            isInbox: row["is_inbox"], ownerID: (row["user_id"] as Int64).apiID,
+            role: Role(rawValue: row["viewer_role"]) ?? .owner, commentersCanComplete: row["commenters_can_complete"],
+            createdAt: Date(micros: row["created_at"]), updatedAt: Date(micros: row["updated_at"]))
     }
 }
 

@@ -36,9 +36,9 @@ extension SQLiteStore: SearchStore {
             SELECT tasks.id, tasks.project_id, snippet(tasks_fts, -1, char(1), char(2), '…', 12), bm25(tasks_fts),
                 tasks.added_at
             FROM tasks_fts JOIN tasks ON tasks.id = tasks_fts.rowid
-            WHERE tasks_fts MATCH ? AND tasks.user_id = ? AND tasks.completed_at IS NULL
+            WHERE tasks_fts MATCH ? AND \(Visible.tasks) AND tasks.completed_at IS NULL
             """
-        var arguments: StatementArguments = [pattern.rawPattern, owner]
+        var arguments: StatementArguments = [pattern.rawPattern] + Visible.arguments(owner)
         if let project {
             sql += " AND tasks.project_id = ?"
             arguments += [project.rowID ?? 0]

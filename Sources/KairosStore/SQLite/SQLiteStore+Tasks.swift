@@ -7,12 +7,12 @@ extension SQLiteStore: TaskStore {
     static let taskColumns = "SELECT \(TaskColumn.allCases.map(\.selection).joined(separator: ", ")) FROM tasks"
 
     public func tasks(userID: String, query: TaskQuery, page: PageRequest) async throws -> Page<TaskItem> {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         var conditions = [
-            "tasks.user_id = ?", "tasks.completed_at IS NULL",
-            "tasks.project_id NOT IN (SELECT id FROM projects WHERE user_id = ? AND is_archived = 1)",
+            "tasks.completed_at IS NULL",
+            "NOT EXISTS (SELECT 1 FROM projects WHERE projects.id = tasks.project_id AND projects.is_archived = 1)",
         ]
-        var arguments: StatementArguments = [owner, owner]
+        var arguments: StatementArguments = []
         if let projectID = query.projectID {
             conditions.append("tasks.project_id = ?")
             arguments += [projectID.rowID ?? 0]
@@ -36,7 +36,7 @@ extension SQLiteStore: TaskStore {
         // The built-in views run constantly and have a fixed shape; other filters are ad hoc.
         let cacheable = query.filter.map(TaskView.filters.contains) ?? true
         if let filter = query.filter {
-            let part = FilterSQL(owner: owner, today: query.today, now: query.now).condition(for: filter)
+            let part = FilterSQL(viewer: viewer, today: query.today, now: query.now).condition(for: filter)
             conditions.append(part.sql)
             arguments += part.arguments
         }
@@ -46,13 +46,15 @@ extension SQLiteStore: TaskStore {
             query.filter == nil
             ? ["tasks.child_order", "tasks.id"] : ["tasks.due_day", "tasks.child_order", "tasks.id"]
         let keyset = page.ascendingKeyset(columns: order)
-        let sql =
-            "\(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))\(keyset.sql)"
-            + " ORDER BY \(order.joined(separator: ", ")) LIMIT ?"
         do {
-            return try await pool.read { [arguments] db in
+            return try await pool.read { [conditions, arguments] db in
+                let scope = try Visible.taskList(db, viewer: viewer)
+                let sql =
+                    "\(Self.taskColumns) WHERE \(([scope.sql] + conditions).joined(separator: " AND "))\(keyset.sql)"
+                    + " ORDER BY \(order.joined(separator: ", ")) LIMIT ?"
                 let rows = try Self.loadTasks(
-                    db, sql: sql, arguments: arguments + keyset.arguments + [page.fetchLimit], uncached: !cacheable)
+                    db, sql: sql, arguments: scope.arguments + arguments + keyset.arguments + [page.fetchLimit],
+                    uncached: !cacheable || scope.hasShared)
                 let cut = page.page(rows) { task in
                     let key = [Int64(task.childOrder), task.id.rowID!]
                     return query.filter == nil ? key : [DueDay.of(task.due)] + key
@@ -67,29 +69,30 @@ extension SQLiteStore: TaskStore {
     }
 
     public func task(userID: String, id: String) async throws -> TaskItem? {
-        guard let owner = userID.rowID, let taskID = id.rowID else { return nil }
-        return try await pool.read { db in try Self.task(db, owner: owner, id: taskID) }
+        guard let viewer = userID.rowID, let taskID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.task(db, viewer: viewer, id: taskID) }
     }
 
     public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         return try await pool.write { db in
             try require(
-                try Self.task(db, owner: owner, id: Self.insertTask(db, owner: owner, draft: draft, now: now)), "Task")
+                try Self.task(db, viewer: viewer, id: Self.insertTask(db, author: viewer, draft: draft, now: now)),
+                "Task")
         }
     }
 
     public func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem] {
-        let owner = try require(userID.rowID, "User")
+        let author = try require(userID.rowID, "User")
         return try await pool.write { db in
-            let projects = try batch.newProjects.map { try Self.insertProject(db, owner: owner, draft: $0, now: now) }
+            let projects = try batch.newProjects.map { try Self.insertProject(db, owner: author, draft: $0, now: now) }
             var ids: [Int64] = []
             for item in batch.tasks {
                 var draft = item.draft
                 if let index = item.newProject { draft.projectID = projects[index].apiID }
-                let taskID = try Self.insertTask(db, owner: owner, draft: draft, now: now)
+                let taskID = try Self.insertTask(db, author: author, draft: draft, now: now)
                 if let comment = item.comment {
-                    _ = try Self.insertComment(db, owner: owner, task: taskID, project: nil, content: comment, now: now)
+                    _ = try Self.insertComment(db, author: author, task: taskID, project: nil, content: comment, now: now)
                 }
                 ids.append(taskID)
             }
@@ -102,9 +105,10 @@ extension SQLiteStore: TaskStore {
         }
     }
 
-    /// Places and inserts one task with its due and labels; returns its row id.
-    static func insertTask(_ db: Database, owner: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
-        let place = try placement(db, owner: owner, draft: draft)
+    /// Places and inserts one task with its due and labels; returns its row id. The task belongs to its
+    /// project's owner; `author` is who added it.
+    static func insertTask(_ db: Database, author: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
+        let place = try placement(db, viewer: author, draft: draft)
         let order = try draft.childOrder ?? nextChildOrder(db, project: place.project, parent: place.parent)
         try db.run(
             sql: """
@@ -114,23 +118,23 @@ extension SQLiteStore: TaskStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                owner, place.project, place.section, place.parent, draft.content, draft.description, draft.priority,
-                draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
+                place.owner, place.project, place.section, place.parent, draft.content, draft.description,
+                draft.priority, draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
                 draft.duration?.unit.rawValue,
-                order, draft.dayOrder, owner, draft.responsibleUID == nil ? nil : owner,
+                order, draft.dayOrder, author, draft.responsibleUID == nil ? nil : author,
                 draft.responsibleUID?.rowID, now.micros, now.micros,
             ])
         let taskID = db.lastInsertedRowID
         try writeDue(db, task: taskID, due: draft.due)
-        try writeLabels(db, task: taskID, owner: owner, labels: draft.labels)
+        try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         return taskID
     }
 
     public func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         return try await pool.write { db in
-            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            let current = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             var assignments = ["updated_at = ?"]
             var arguments: StatementArguments = [now.micros]
             func set(_ column: String, _ value: (any DatabaseValueConvertible)?) {
@@ -157,7 +161,7 @@ extension SQLiteStore: TaskStore {
             switch changes.responsibleUID {
             case .unchanged: break
             case .clear: set("responsible", nil); set("assigned_by", nil)
-            case .set(let uid): set("responsible", uid.rowID); set("assigned_by", owner)
+            case .set(let uid): set("responsible", uid.rowID); set("assigned_by", viewer)
             }
             try db.run(
                 sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?",
@@ -168,16 +172,18 @@ extension SQLiteStore: TaskStore {
             case .clear: try Self.writeDue(db, task: taskID, due: nil)
             case .set(let due): try Self.writeDue(db, task: taskID, due: due)
             }
-            if let labels = changes.labels { try Self.writeLabels(db, task: taskID, owner: owner, labels: labels) }
-            return try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            if let labels = changes.labels {
+                try Self.writeLabels(db, task: taskID, owner: current.userID.rowID!, labels: labels)
+            }
+            return try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
         }
     }
 
     public func closeTask(userID: String, id: String, now: Date) async throws {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
                     WITH RECURSIVE family(id) AS (
@@ -191,10 +197,10 @@ extension SQLiteStore: TaskStore {
     }
 
     public func reopenTask(userID: String, id: String, now: Date) async throws {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
                     WITH RECURSIVE lineage(id) AS (
@@ -209,23 +215,23 @@ extension SQLiteStore: TaskStore {
     }
 
     public func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            _ = try require(try Self.task(db, owner: owner, id: taskID), "Task")
+            let moving = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             let project: Int64
             var section: Int64?
             var parent: Int64?
             switch destination {
             case .project(let projectID):
-                let target = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project")
+                let target = try require(try Self.project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project")
                 project = target.id.rowID!
             case .section(let sectionID):
-                let target = try require(try Self.section(db, owner: owner, id: sectionID.rowID ?? 0), "Section")
+                let target = try require(try Self.section(db, viewer: viewer, id: sectionID.rowID ?? 0), "Section")
                 project = target.projectID.rowID!
                 section = target.id.rowID
             case .parent(let parentID):
-                let target = try require(try Self.task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
+                let target = try require(try Self.task(db, viewer: viewer, id: parentID.rowID ?? 0), "Parent task")
                 let inside =
                     try db.fetchValue(
                         Bool.self,
@@ -244,13 +250,13 @@ extension SQLiteStore: TaskStore {
                 section = target.sectionID?.rowID
                 parent = target.id.rowID
             }
-            try Self.requireOpenProject(db, project)
+            let owner = try Self.requireOpenProject(db, project)
             let order = try Self.nextChildOrder(db, project: project, parent: parent)
             try db.run(
                 sql:
                     "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
                 arguments: [project, section, parent, order, now.micros, taskID])
-            // Subtasks travel with their parent.
+            // Subtasks travel with their parent, and the family belongs to whoever owns the project it lands in.
             try db.run(
                 sql: """
                     WITH RECURSIVE family(id) AS (
@@ -260,22 +266,25 @@ extension SQLiteStore: TaskStore {
                     UPDATE tasks SET project_id = ?, section_id = ?, updated_at = ? WHERE id IN family
                     """,
                 arguments: [taskID, project, section, now.micros])
+            if owner != moving.userID.rowID {
+                try Self.transfer(db, family: taskID, to: owner)
+            }
         }
     }
 
     public func deleteTask(userID: String, id: String) async throws {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            try db.run(sql: "DELETE FROM tasks WHERE id = ? AND user_id = ?", arguments: [taskID, owner])
-            if db.changesCount == 0 { throw KairosError.missing("Task") }
+            _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
         }
     }
 
     public func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage {
-        let owner = try require(userID.rowID, "User")
-        var conditions = ["tasks.user_id = ?", "tasks.completed_at IS NOT NULL"]
-        var arguments: StatementArguments = [owner]
+        let viewer = try require(userID.rowID, "User")
+        var conditions = [Visible.tasks, "tasks.completed_at IS NOT NULL"]
+        var arguments = Visible.arguments(viewer)
         switch query.basis {
         case .completionDate:
             conditions.append("tasks.completed_at BETWEEN ? AND ?")
@@ -313,7 +322,7 @@ extension SQLiteStore: TaskStore {
     }
 
     public func searchTasks(userID: String, text: String, page: PageRequest) async throws -> Page<TaskItem> {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return Page(results: [], nextCursor: nil) }
         let offset = page.cursor?.keys.first ?? 0
         return try await pool.read { db in
@@ -321,10 +330,10 @@ extension SQLiteStore: TaskStore {
                 db,
                 sql: """
                     \(Self.taskColumns) JOIN tasks_fts ON tasks_fts.rowid = tasks.id
-                    WHERE tasks_fts MATCH ? AND tasks.user_id = ? AND tasks.completed_at IS NULL
+                    WHERE tasks_fts MATCH ? AND \(Visible.tasks) AND tasks.completed_at IS NULL
                     ORDER BY bm25(tasks_fts), tasks.id LIMIT ? OFFSET ?
                     """,
-                arguments: [pattern.rawPattern, owner, page.fetchLimit, offset])
+                arguments: [pattern.rawPattern] + Visible.arguments(viewer) + [page.fetchLimit, offset])
             let kept = Array(rows.prefix(page.limit))
             let next = rows.count > page.limit ? PageCursor(keys: [offset + Int64(page.limit)]).token : nil
             return Page(results: kept, nextCursor: next)
@@ -333,8 +342,23 @@ extension SQLiteStore: TaskStore {
 
     // MARK: Rows
 
-    static func task(_ db: Database, owner: Int64, id: Int64) throws -> TaskItem? {
-        try loadTasks(db, sql: "\(taskColumns) WHERE tasks.id = ? AND tasks.user_id = ?", arguments: [id, owner]).first
+    /// The task if `viewer` owns it or its project is shared with them.
+    static func task(_ db: Database, viewer: Int64, id: Int64) throws -> TaskItem? {
+        try loadTasks(
+            db, sql: "\(taskColumns) WHERE tasks.id = ? AND \(Visible.tasks)", arguments: [id] + Visible.arguments(viewer)
+        ).first
+    }
+
+    /// Hands a task and its subtasks, with their labels, to the owner of the project they moved into.
+    private static func transfer(_ db: Database, family taskID: Int64, to owner: Int64) throws {
+        let family = """
+            WITH RECURSIVE family(id) AS (
+                SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+            )
+            """
+        try db.run(sql: "\(family) UPDATE tasks SET user_id = ? WHERE id IN family", arguments: [taskID, owner])
+        try db.run(
+            sql: "\(family) UPDATE task_labels SET user_id = ? WHERE task_id IN family", arguments: [taskID, owner])
     }
 
     /// Reads tasks and their labels (in one extra query for the whole batch).
@@ -391,18 +415,18 @@ extension SQLiteStore: TaskStore {
     /// Where a new task lands: a parent decides its project and section, a section decides its project,
     /// else the named project or the Inbox. An archived project takes no new tasks by any route.
     private static func placement(
-        _ db: Database, owner: Int64, draft: TaskDraft
-    ) throws -> (project: Int64, section: Int64?, parent: Int64?) {
+        _ db: Database, viewer: Int64, draft: TaskDraft
+    ) throws -> (project: Int64, section: Int64?, parent: Int64?, owner: Int64) {
         let place: (project: Int64, section: Int64?, parent: Int64?)
         if let parentID = draft.parentID {
-            let parent = try require(try task(db, owner: owner, id: parentID.rowID ?? 0), "Parent task")
+            let parent = try require(try task(db, viewer: viewer, id: parentID.rowID ?? 0), "Parent task")
             if let projectID = draft.projectID, projectID != parent.projectID {
                 throw KairosError.invalidField(
                     field: "parent_id", message: "parent_id is a task in another project than project_id.")
             }
             place = (parent.projectID.rowID!, parent.sectionID?.rowID, parent.id.rowID)
         } else if let sectionID = draft.sectionID {
-            let section = try require(try section(db, owner: owner, id: sectionID.rowID ?? 0), "Section")
+            let section = try require(try section(db, viewer: viewer, id: sectionID.rowID ?? 0), "Section")
             if let projectID = draft.projectID, projectID != section.projectID {
                 throw KairosError.invalidField(
                     field: "section_id", message: "section_id belongs to another project than project_id.")
@@ -410,25 +434,28 @@ extension SQLiteStore: TaskStore {
             place = (section.projectID.rowID!, section.id.rowID, nil)
         } else if let projectID = draft.projectID {
             place = (
-                try require(try project(db, owner: owner, id: projectID.rowID ?? 0), "Project").id.rowID!, nil, nil
+                try require(try project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project").id.rowID!, nil, nil
             )
         } else {
             let inbox = try db.fetchValue(
-                Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner])
+                Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [viewer])
             place = (try require(inbox, "Project"), nil, nil)
         }
-        try requireOpenProject(db, place.project)
-        return place
+        let owner = try requireOpenProject(db, place.project)
+        return (place.project, place.section, place.parent, owner)
     }
 
-    private static func requireOpenProject(_ db: Database, _ project: Int64) throws {
-        let archived = try db.fetchValue(
-            Bool.self, sql: "SELECT is_archived FROM projects WHERE id = ?", arguments: [project])
-        if archived == true {
+    /// The project's owner, unless the project is archived.
+    private static func requireOpenProject(_ db: Database, _ project: Int64) throws -> Int64 {
+        let row = try require(
+            try db.fetchRow(sql: "SELECT user_id, is_archived FROM projects WHERE id = ?", arguments: [project]),
+            "Project")
+        if row["is_archived"] as Bool {
             throw KairosError.invalidField(
                 field: "project_id",
                 message: "The project is archived. Unarchive it before adding or moving tasks into it.")
         }
+        return row["user_id"]
     }
 
     // MARK: Comments
@@ -436,16 +463,16 @@ extension SQLiteStore: TaskStore {
     public func comments(
         userID: String, taskID: String?, projectID: String?, page: PageRequest
     ) async throws -> Page<Comment> {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let keysetSQL: String
         var arguments: StatementArguments
         let target: String
         if let taskID {
-            target = "task_id = ?"
-            arguments = [owner, taskID.rowID ?? 0]
+            target = "task_id IN (SELECT id FROM tasks WHERE tasks.id = ? AND \(Visible.tasks))"
+            arguments = [taskID.rowID ?? 0] + Visible.arguments(viewer)
         } else if let projectID {
-            target = "project_id = ?"
-            arguments = [owner, projectID.rowID ?? 0]
+            target = "project_id IN (SELECT id FROM projects WHERE projects.id = ? AND \(Visible.projects))"
+            arguments = [projectID.rowID ?? 0] + Visible.arguments(viewer)
         } else {
             throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id to list comments.")
         }
@@ -457,7 +484,7 @@ extension SQLiteStore: TaskStore {
         }
         return try await pool.read { [arguments] db in
             let rows = try db.fetchRows(
-                sql: "SELECT * FROM comments WHERE user_id = ? AND \(target)\(keysetSQL) ORDER BY id LIMIT ?",
+                sql: "SELECT * FROM comments WHERE \(target)\(keysetSQL) ORDER BY id LIMIT ?",
                 arguments: arguments + [page.fetchLimit]
             ).map(Comment.init(row:))
             let kept = Array(rows.prefix(page.limit))
@@ -467,62 +494,68 @@ extension SQLiteStore: TaskStore {
     }
 
     public func comment(userID: String, id: String) async throws -> Comment? {
-        guard let owner = userID.rowID, let commentID = id.rowID else { return nil }
-        return try await pool.read { db in try Self.comment(db, owner: owner, id: commentID) }
+        guard let viewer = userID.rowID, let commentID = id.rowID else { return nil }
+        return try await pool.read { db in try Self.comment(db, viewer: viewer, id: commentID) }
     }
 
     public func createComment(
         userID: String, taskID: String?, projectID: String?, content: String, now: Date
     ) async throws -> Comment {
-        let owner = try require(userID.rowID, "User")
+        let author = try require(userID.rowID, "User")
         return try await pool.write { db in
             var task: Int64?
             var project: Int64?
             if let taskID {
-                task = try require(try Self.task(db, owner: owner, id: taskID.rowID ?? 0), "Task").id.rowID
+                task = try require(try Self.task(db, viewer: author, id: taskID.rowID ?? 0), "Task").id.rowID
             } else if let projectID {
-                project = try require(try Self.project(db, owner: owner, id: projectID.rowID ?? 0), "Project").id.rowID
+                project = try require(try Self.project(db, viewer: author, id: projectID.rowID ?? 0), "Project").id.rowID
             } else {
                 throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id for the comment.")
             }
             let commentID = try Self.insertComment(
-                db, owner: owner, task: task, project: project, content: content, now: now)
-            return try require(try Self.comment(db, owner: owner, id: commentID), "Comment")
+                db, author: author, task: task, project: project, content: content, now: now)
+            return try require(try Self.comment(db, viewer: author, id: commentID), "Comment")
         }
     }
 
     private static func insertComment(
-        _ db: Database, owner: Int64, task: Int64?, project: Int64?, content: String, now: Date
+        _ db: Database, author: Int64, task: Int64?, project: Int64?, content: String, now: Date
     ) throws -> Int64 {
         try db.run(
             sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
-            arguments: [owner, task, project, content, now.micros])
+            arguments: [author, task, project, content, now.micros])
         return db.lastInsertedRowID
     }
 
     public func updateComment(userID: String, id: String, content: String) async throws -> Comment {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         return try await pool.write { db in
-            try db.run(
-                sql: "UPDATE comments SET content = ? WHERE id = ? AND user_id = ?",
-                arguments: [content, commentID, owner])
-            return try require(try Self.comment(db, owner: owner, id: commentID), "Comment")
+            _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
+            try db.run(sql: "UPDATE comments SET content = ? WHERE id = ?", arguments: [content, commentID])
+            return try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
         }
     }
 
     public func deleteComment(userID: String, id: String) async throws {
-        let owner = try require(userID.rowID, "User")
+        let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         try await pool.write { db in
-            try db.run(sql: "DELETE FROM comments WHERE id = ? AND user_id = ?", arguments: [commentID, owner])
-            if db.changesCount == 0 { throw KairosError.missing("Comment") }
+            _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
+            try db.run(sql: "DELETE FROM comments WHERE id = ?", arguments: [commentID])
         }
     }
 
-    static func comment(_ db: Database, owner: Int64, id: Int64) throws -> Comment? {
-        try db.fetchRow(sql: "SELECT * FROM comments WHERE id = ? AND user_id = ?", arguments: [id, owner])
-            .map(Comment.init(row:))
+    /// The comment if what it is on is visible to `viewer`.
+    static func comment(_ db: Database, viewer: Int64, id: Int64) throws -> Comment? {
+        try db.fetchRow(
+            sql: """
+                SELECT * FROM comments WHERE id = ? AND (
+                    task_id IN (SELECT id FROM tasks WHERE \(Visible.tasks))
+                    OR project_id IN (SELECT id FROM projects WHERE \(Visible.projects)))
+                """,
+            arguments: [id] + Visible.arguments(viewer) + Visible.arguments(viewer)
+        ).map(Comment.init(row:))
     }
 }
 

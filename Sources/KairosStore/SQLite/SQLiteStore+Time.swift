@@ -190,8 +190,8 @@ extension SQLiteStore: TimeStore {
         return try await pool.read { db -> TaskTime? in
             guard
                 let row = try db.fetchRow(
-                    sql: "SELECT duration_amount, duration_unit FROM tasks WHERE id = ? AND user_id = ?",
-                    arguments: [task, owner])
+                    sql: "SELECT duration_amount, duration_unit FROM tasks WHERE id = ? AND \(Visible.tasks)",
+                    arguments: [task] + Visible.arguments(owner))
             else { return nil }
             let own =
                 try db.fetchValue(
@@ -223,27 +223,32 @@ extension SQLiteStore: TimeStore {
         return try await pool.read { db -> ProjectTime? in
             guard
                 try db.fetchRow(
-                    sql: "SELECT 1 FROM projects WHERE id = ? AND user_id = ?", arguments: [project, owner]) != nil
+                    sql: "SELECT 1 FROM projects WHERE id = ? AND \(Visible.projects)",
+                    arguments: [project] + Visible.arguments(owner)) != nil
             else { return nil }
             let estimate =
                 try db.fetchValue(
                     Int64.self,
                     sql: """
                         SELECT COALESCE(SUM(duration_amount * CASE duration_unit WHEN 'day' THEN 86400 ELSE 60 END), 0)
-                        FROM tasks WHERE project_id = ? AND user_id = ?
+                        FROM tasks WHERE project_id = ?
                         """,
-                    arguments: [project, owner]) ?? 0
-            let total =
-                try db.fetchValue(
-                    Int64.self,
-                    sql: """
-                        SELECT COALESCE(SUM(COALESCE(s.ended_at, ?) - s.started_at), 0)
-                        FROM time_sessions s JOIN tasks t ON t.id = s.task_id
-                        WHERE t.project_id = ? AND s.user_id = ?
-                        """,
-                    arguments: [now.micros, project, owner]) ?? 0
+                    arguments: [project]) ?? 0
+            // Everyone who can see the project sees what each person tracked on it, and only on it.
+            let people = try db.fetchRows(
+                sql: """
+                    SELECT s.user_id, u.name, SUM(COALESCE(s.ended_at, ?) - s.started_at) AS spent
+                    FROM time_sessions s JOIN tasks t ON t.id = s.task_id JOIN users u ON u.id = s.user_id
+                    WHERE t.project_id = ?
+                    GROUP BY s.user_id ORDER BY spent DESC, s.user_id
+                    """,
+                arguments: [now.micros, project]
+            ).map { row in
+                PersonTime(userID: (row[0] as Int64).apiID, name: row[1], seconds: Int((row[2] as Int64) / 1_000_000))
+            }
             return ProjectTime(
-                projectID: projectID, estimateSeconds: Int(estimate), totalSeconds: Int(total / 1_000_000))
+                projectID: projectID, estimateSeconds: Int(estimate),
+                totalSeconds: people.reduce(0) { $0 + $1.seconds }, people: people)
         }
     }
 
@@ -307,7 +312,9 @@ extension SQLiteStore: TimeStore {
 
     private static func requireTask(_ db: Database, owner: Int64, id: String) throws -> Int64 {
         guard let task = id.rowID,
-            try db.fetchRow(sql: "SELECT 1 FROM tasks WHERE id = ? AND user_id = ?", arguments: [task, owner]) != nil
+            try db.fetchRow(
+                sql: "SELECT 1 FROM tasks WHERE id = ? AND \(Visible.tasks)", arguments: [task] + Visible.arguments(owner))
+                != nil
         else { throw KairosError.missing("Task") }
         return task
     }

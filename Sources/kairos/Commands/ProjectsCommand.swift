@@ -14,8 +14,10 @@ struct ProjectsCommand: AsyncParsableCommand {
         let projects = try await session.client.allProjects()
         if json { return printJSON(projects) }
         let rows =
-            [["ID", "PROJECT", "COLOR"]]
-            + projects.map { [$0.id, ($0.isFavorite ? "★ " : "") + $0.name, $0.color] }
+            [["ID", "PROJECT", "COLOR", "ROLE"]]
+            + projects.map {
+                [$0.id, ($0.isFavorite ? "★ " : "") + $0.name, $0.color, $0.isShared ? $0.role.rawValue : ""]
+            }
         print(TaskTable.align(rows))
     }
 }

@@ -7,7 +7,39 @@ enum SchemaMigrations {
         migrator.registerMigration("v1-accounts-projects-tasks", migrate: createInitialSchema)
         migrator.registerMigration("v2-time-tracking", migrate: createTimeTracking)
         migrator.registerMigration("v3-conversations-messages", migrate: createConversations)
+        migrator.registerMigration("v4-sharing", migrate: createSharing)
         return migrator
+    }
+
+    /// People a project is shared with and their roles (its owner is `projects.user_id`), and the audit
+    /// trail of who changed membership. Audit rows outlive what they describe, so they hold plain ids.
+    private static func createSharing(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE project_members (
+                    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('editor', 'commenter')),
+                    added_by INTEGER NOT NULL,
+                    added_at INTEGER NOT NULL,
+                    PRIMARY KEY (project_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX project_members_by_user ON project_members(user_id, project_id);
+                ALTER TABLE projects ADD COLUMN commenters_can_complete INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE audit_log (
+                    id INTEGER PRIMARY KEY,
+                    actor_id INTEGER,
+                    action TEXT NOT NULL,
+                    project_id INTEGER,
+                    conversation_id INTEGER,
+                    subject_user_id INTEGER,
+                    role TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX audit_log_by_project ON audit_log(project_id, id) WHERE project_id IS NOT NULL;
+                CREATE INDEX audit_log_by_conversation ON audit_log(conversation_id, id)
+                    WHERE conversation_id IS NOT NULL;
+                """)
     }
 
     /// Stopwatch segments and hand-made entries, and each user's stopwatch. A running segment has no end;

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One change to who may see what: a join, a role change, a removal, an invite.
+public struct AuditEntry: Decodable, Hashable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case memberAdded = "member.added"
+        case roleChanged = "member.role_changed"
+        case memberRemoved = "member.removed"
+        case memberLeft = "member.left"
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var actorID: String?
+    public var projectID: String?
+    public var conversationID: String?
+    public var subjectID: String?
+    public var role: Role?
+    public var createdAt: Date
+
+    public init(
+        id: String, kind: Kind, actorID: String?, projectID: String?, conversationID: String?, subjectID: String?,
+        role: Role?, createdAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.actorID = actorID
+        self.projectID = projectID
+        self.conversationID = conversationID
+        self.subjectID = subjectID
+        self.role = role
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, role
+        case actorID = "actor_id"
+        case projectID = "project_id"
+        case conversationID = "conversation_id"
+        case subjectID = "subject_id"
+        case createdAt = "created_at"
+    }
+}
+
+extension AuditEntry: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.string(id)
+            json.key("kind"); json.string(kind.rawValue)
+            json.key("actor_id"); json.string(actorID)
+            json.key("project_id"); json.string(projectID)
+            json.key("conversation_id"); json.string(conversationID)
+            json.key("subject_id"); json.string(subjectID)
+            json.key("role"); json.string(role?.rawValue)
+            json.key("created_at"); json.date(createdAt)
+        }
+    }
+}
