@@ -15,11 +15,26 @@ public struct ServerConfiguration: Sendable {
     /// Time zone for users who do not give one at sign-up.
     public var defaultTimeZone: String
     public var logLevel: Logger.Level
+    /// The address people open the server at, for links in emails; `http://host:port` when not set.
+    public var publicURL: String?
+    /// A sendmail-compatible command that reads recipients from the headers (`msmtp -t`); without one,
+    /// emails go to the log.
+    public var sendmailCommand: String?
+    /// The From of the emails the server sends.
+    public var mailSender: String
+    /// The pause before a failed email is tried again; doubles with each failure.
+    public var mailRetryBase: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "kairos-data", bcryptCost: UInt8 = 11,
-        defaultTimeZone: String = TimeZone.current.identifier, logLevel: Logger.Level = .info
+        defaultTimeZone: String = TimeZone.current.identifier, logLevel: Logger.Level = .info,
+        publicURL: String? = nil, sendmailCommand: String? = nil, mailSender: String = "Kairos <kairos@localhost>",
+        mailRetryBase: Duration = .seconds(30)
     ) {
+        self.publicURL = publicURL
+        self.sendmailCommand = sendmailCommand
+        self.mailSender = mailSender
+        self.mailRetryBase = mailRetryBase
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -41,8 +56,12 @@ public struct AppServices: Sendable {
     public let time: TimeService
     public let conversations: ConversationService
     public let search: SearchService
+    public let invites: InviteService
 
-    public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
+    public init(
+        store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC",
+        publicURL: String = "http://127.0.0.1:8080"
+    ) {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
@@ -50,6 +69,9 @@ public struct AppServices: Sendable {
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(store: store, clock: clock, tasks: tasks)
         search = SearchService(store: store)
+        invites = InviteService(
+            store: store, clock: clock, accounts: accounts, conversations: conversations, publicURL: publicURL,
+            defaultTimeZone: defaultTimeZone)
     }
 }
 
@@ -60,11 +82,18 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let store = try SQLiteStore(path: configuration.databasePath)
     let services = AppServices(
-        store: store, bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)
+        store: store, bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
+        publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
+    let transport: any MailTransport =
+        configuration.sendmailCommand.map { SendmailTransport(command: $0) } ?? LogTransport(logger: logger)
+    let outbox = MailOutbox(
+        store: store, transport: transport, sender: configuration.mailSender, logger: logger,
+        retryBase: configuration.mailRetryBase)
     let readyLogger = logger
     return Application(
         router: buildRouter(services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
+        services: [outbox],
         onServerRunning: { channel in
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
@@ -85,6 +114,8 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     let api = router.group("api/v1")
     let accounts = AccountController(accounts: services.accounts)
     accounts.addPublicRoutes(to: api.group("auth"))
+    let invites = InviteController(invites: services.invites)
+    invites.addPublicRoutes(to: api)
 
     let signedIn = api.add(middleware: BearerAuthMiddleware(accounts: services.accounts))
         .group(context: AuthenticatedContext.self)
@@ -96,5 +127,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
+    invites.addRoutes(to: signedIn)
     return router
 }

@@ -68,6 +68,8 @@ struct Reply: Sendable, CustomStringConvertible {
 struct TestAPI: Sendable {
     let client: any TestClientProtocol
     let clock: TestClock
+    /// The server's store, for what no route shows (the mail outbox).
+    let store: any DataStore
     /// The bearer token sent with every request, if any.
     var token: String?
     /// Who this caller is, once signed up.
@@ -126,11 +128,11 @@ struct TestAPI: Sendable {
     }
 
     func signedIn(as auth: AuthResponse) -> TestAPI {
-        TestAPI(client: client, clock: clock, token: auth.token, user: auth.user)
+        TestAPI(client: client, clock: clock, store: store, token: auth.token, user: auth.user)
     }
 
     func with(token: String?) -> TestAPI {
-        TestAPI(client: client, clock: clock, token: token, user: user)
+        TestAPI(client: client, clock: clock, store: store, token: token, user: user)
     }
 
     var me: User { user! }
@@ -238,7 +240,7 @@ func withAPI(
             store: store, clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone)
         let app = Application(router: buildRouter(services))
         try await app.test(.router) { client in
-            try await body(TestAPI(client: client, clock: clock))
+            try await body(TestAPI(client: client, clock: clock, store: store))
         }
     }()
 }

@@ -100,9 +100,12 @@ def server_binary() -> Path:
     return binary
 
 
-def launch(server: KairosServer, data_dir: Path, logs: Path) -> subprocess.Popen[bytes]:
-    """Starts `kairos serve` on `data_dir` and returns once it is ready. Output is appended to
-    files in `logs`, so a server restarted on the same folders keeps one log."""
+def launch(
+    server: KairosServer, data_dir: Path, logs: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Starts `kairos serve` on `data_dir` (with `env` added to the environment) and returns once it
+    is ready. Output is appended to files in `logs`, so a server restarted on the same folders keeps
+    one log."""
     command = [
         str(server_binary()), "serve",
         "--data", str(data_dir),
@@ -112,7 +115,9 @@ def launch(server: KairosServer, data_dir: Path, logs: Path) -> subprocess.Popen
     stderr_path = logs / "stderr.log"
     # Files, not pipes: a chatty server must never block on a full pipe.
     with open(logs / "stdout.log", "ab") as out, open(stderr_path, "ab") as err:
-        proc = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            command, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env={**os.environ, **(env or {})}
+        )
     _wait_until_ready(proc, server, stderr_path)
     return proc
 

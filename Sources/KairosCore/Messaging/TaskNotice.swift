@@ -37,6 +37,9 @@ public enum SystemNotice {
     }
     public static func removed(_ name: String, by actor: String) -> String { "\(actor) removed \(name)" }
     public static func left(_ name: String) -> String { "\(name) left" }
+    public static func joined(_ name: String, invitedBy inviter: String) -> String {
+        "\(name) joined, invited by \(inviter)"
+    }
     public static func renamed(to name: String, by actor: String) -> String {
         "\(actor) renamed the group to \u{201C}\(name)\u{201D}"
     }

@@ -7,6 +7,8 @@ public struct AuditEntry: Decodable, Hashable, Sendable {
         case roleChanged = "member.role_changed"
         case memberRemoved = "member.removed"
         case memberLeft = "member.left"
+        case inviteSent = "invite.sent"
+        case inviteAccepted = "invite.accepted"
     }
 
     public var id: String
@@ -15,13 +17,16 @@ public struct AuditEntry: Decodable, Hashable, Sendable {
     public var projectID: String?
     public var conversationID: String?
     public var subjectID: String?
+    /// For invitations: the address invited.
+    public var subjectEmail: String?
     public var role: Role?
     public var createdAt: Date
 
     public init(
         id: String, kind: Kind, actorID: String?, projectID: String?, conversationID: String?, subjectID: String?,
-        role: Role?, createdAt: Date
+        subjectEmail: String? = nil, role: Role?, createdAt: Date
     ) {
+        self.subjectEmail = subjectEmail
         self.id = id
         self.kind = kind
         self.actorID = actorID
@@ -38,6 +43,7 @@ public struct AuditEntry: Decodable, Hashable, Sendable {
         case projectID = "project_id"
         case conversationID = "conversation_id"
         case subjectID = "subject_id"
+        case subjectEmail = "subject_email"
         case createdAt = "created_at"
     }
 }
@@ -51,6 +57,7 @@ extension AuditEntry: JSONWritable {
             json.key("project_id"); json.string(projectID)
             json.key("conversation_id"); json.string(conversationID)
             json.key("subject_id"); json.string(subjectID)
+            json.key("subject_email"); json.string(subjectEmail)
             json.key("role"); json.string(role?.rawValue)
             json.key("created_at"); json.date(createdAt)
         }

@@ -8,18 +8,32 @@ public struct User: Decodable, Hashable, Sendable {
     /// IANA time zone that defines the user's "today".
     public var timezone: String
     public var createdAt: Date
+    /// Made by accepting an invitation: signs in through the invitation's link, has no password.
+    public var isGuest: Bool
 
-    public init(id: String, email: String, name: String, timezone: String, createdAt: Date) {
+    public init(id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false) {
         self.id = id
         self.email = email
         self.name = name
         self.timezone = timezone
         self.createdAt = createdAt
+        self.isGuest = isGuest
     }
 
     enum CodingKeys: String, CodingKey {
         case id, email, name, timezone
         case createdAt = "created_at"
+        case isGuest = "is_guest"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        email = try c.decode(String.self, forKey: .email)
+        name = try c.decode(String.self, forKey: .name)
+        timezone = try c.decode(String.self, forKey: .timezone)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        isGuest = try c.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -65,6 +79,7 @@ extension User: JSONWritable {
             json.key("name"); json.string(name)
             json.key("timezone"); json.string(timezone)
             json.key("created_at"); json.date(createdAt)
+            json.key("is_guest"); json.bool(isGuest)
         }
     }
 }

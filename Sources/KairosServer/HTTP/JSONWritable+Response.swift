@@ -26,6 +26,9 @@ extension AuthResponse: JSONResponseGenerator {}
 extension TokenCreatedResponse: JSONResponseGenerator {}
 extension Project: JSONResponseGenerator {}
 extension ProjectMember: JSONResponseGenerator {}
+extension AuditEntry: JSONResponseGenerator {}
+extension Invite: JSONResponseGenerator {}
+extension InviteAcceptResponse: JSONResponseGenerator {}
 extension Section: JSONResponseGenerator {}
 extension Label: JSONResponseGenerator {}
 extension TaskItem: JSONResponseGenerator {}

@@ -38,6 +38,11 @@ public struct AccountService: Sendable {
         guard let email = try? Limits.requireEmail(request.email),
             let found = try await store.credentials(email: email)
         else { throw rejected }
+        if found.user.isGuest, found.passwordHash.isEmpty {
+            throw KairosError.unauthorized(
+                "This account was made from an invitation and has no password. Open your invitation link again, "
+                    + "or use an API token.")
+        }
         guard try await verifyPassword(request.password, hash: found.passwordHash) else { throw rejected }
         return AuthResponse(token: try await issueToken(for: found.user, name: "login").token, user: found.user)
     }

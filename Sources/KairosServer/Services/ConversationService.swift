@@ -242,7 +242,7 @@ public struct ConversationService: Sendable {
     }
 
     /// A group the guard allows `action` on; membership changes make no sense for a direct message.
-    private func group(_ id: String, for user: User, allowing action: Action) async throws -> Conversation {
+    func group(_ id: String, for user: User, allowing action: Action) async throws -> Conversation {
         let conversation = try await conversation(id, for: user, allowing: .view)
         guard conversation.kind == .group else {
             throw KairosError.badRequest(

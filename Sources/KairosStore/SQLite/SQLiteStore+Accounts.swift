@@ -10,19 +10,30 @@ extension SQLiteStore: AccountStore {
             "An account with this email already exists. Log in instead, or use another email."
         ) {
             try await pool.write { db in
-                try db.run(
-                    sql: "INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [email, name, passwordHash, timezone, now.micros])
-                let userID = db.lastInsertedRowID
-                try db.run(
-                    sql: """
-                        INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
-                        VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
-                        """,
-                    arguments: [userID, ProjectColor.defaultColor, now.micros, now.micros])
-                return User(id: userID.apiID, email: email, name: name, timezone: timezone, createdAt: now)
+                try Self.insertUser(
+                    db, email: email, name: name, passwordHash: passwordHash, timezone: timezone, isGuest: false,
+                    now: now)
             }
         }
+    }
+
+    /// Inserts a user with their Inbox.
+    static func insertUser(
+        _ db: Database, email: String, name: String, passwordHash: String, timezone: String, isGuest: Bool, now: Date
+    ) throws -> User {
+        try db.run(
+            sql: """
+                INSERT INTO users (email, name, password_hash, timezone, is_guest, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [email, name, passwordHash, timezone, isGuest, now.micros])
+        let userID = db.lastInsertedRowID
+        try db.run(
+            sql: """
+                INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
+                VALUES (?, 'Inbox', ?, 0, 1, ?, ?)
+                """,
+            arguments: [userID, ProjectColor.defaultColor, now.micros, now.micros])
+        return User(id: userID.apiID, email: email, name: name, timezone: timezone, createdAt: now, isGuest: isGuest)
     }
 
     public func credentials(email: String) async throws -> (user: User, passwordHash: String)? {
@@ -103,6 +114,6 @@ extension User {
     init(row: Row) {
         self.init(
             id: (row["id"] as Int64).apiID, email: row["email"], name: row["name"], timezone: row["timezone"],
-            createdAt: Date(micros: row["created_at"]))
+            createdAt: Date(micros: row["created_at"]), isGuest: row["is_guest"])
     }
 }

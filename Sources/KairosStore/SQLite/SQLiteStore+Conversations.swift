@@ -132,6 +132,10 @@ extension SQLiteStore: ConversationStore {
                         VALUES (?, ?, 'member', ?)
                         """,
                     arguments: [id, user, now.micros])
+                if db.changesCount > 0, let actor = notice.actorID?.rowID {
+                    try Self.audit(
+                        db, .memberAdded, actor: actor, conversation: id, subject: user, role: .member, now: now)
+                }
             }
             _ = try Self.insertMessage(db, notice, now: now)
         }
@@ -150,6 +154,11 @@ extension SQLiteStore: ConversationStore {
             try db.run(
                 sql: "DELETE FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
                 arguments: [id, user])
+            if let actor = notice.actorID?.rowID {
+                try Self.audit(
+                    db, actor == user ? .memberLeft : .memberRemoved, actor: actor, conversation: id, subject: user,
+                    role: nil, now: now)
+            }
             if role == Role.owner.rawValue {
                 try db.run(
                     sql: """
@@ -344,7 +353,7 @@ extension SQLiteStore: ConversationStore {
 
     /// Inserts a message with its mentions, moves the conversation up the list, counts the message (and
     /// all before it) as read by its author or the notice's actor, and links a shared task to the conversation.
-    private static func insertMessage(_ db: Database, _ draft: MessageDraft, now: Date) throws -> Int64 {
+    static func insertMessage(_ db: Database, _ draft: MessageDraft, now: Date) throws -> Int64 {
         let conversation = try require(draft.conversationID.rowID, "Conversation")
         let author = draft.authorID?.rowID
         let task = draft.taskID?.rowID

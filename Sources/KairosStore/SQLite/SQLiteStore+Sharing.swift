@@ -131,14 +131,15 @@ extension SQLiteStore: SharingStore {
 
     static func audit(
         _ db: Database, _ kind: AuditEntry.Kind, actor: Int64, project: Int64? = nil, conversation: Int64? = nil,
-        subject: Int64?, role: Role?, now: Date
+        subject: Int64?, email: String? = nil, role: Role?, now: Date
     ) throws {
         try db.run(
             sql: """
-                INSERT INTO audit_log (actor_id, action, project_id, conversation_id, subject_user_id, role, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO audit_log (actor_id, action, project_id, conversation_id, subject_user_id, subject_email,
+                    role, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [actor, kind.rawValue, project, conversation, subject, role?.rawValue, now.micros])
+            arguments: [actor, kind.rawValue, project, conversation, subject, email, role?.rawValue, now.micros])
     }
 }
 
@@ -148,7 +149,8 @@ extension AuditEntry {
             id: (row["id"] as Int64).apiID, kind: Kind(rawValue: row["action"]) ?? .memberAdded,
             actorID: (row["actor_id"] as Int64?)?.apiID, projectID: (row["project_id"] as Int64?)?.apiID,
             conversationID: (row["conversation_id"] as Int64?)?.apiID,
-            subjectID: (row["subject_user_id"] as Int64?)?.apiID, role: (row["role"] as String?).flatMap(Role.init),
+            subjectID: (row["subject_user_id"] as Int64?)?.apiID, subjectEmail: row["subject_email"],
+            role: (row["role"] as String?).flatMap(Role.init),
             createdAt: Date(micros: row["created_at"]))
     }
 }

@@ -20,6 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "notice"
 
+    @Option(help: "The address people open Kairos at, for links in emails (default: http://HOST:PORT).")
+    var publicURL = ProcessInfo.processInfo.environment["KAIROS_PUBLIC_URL"]
+
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -29,7 +32,14 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, logLevel: level)
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = ServerConfiguration(
+            host: host, port: port, dataDirectory: data, logLevel: level, publicURL: publicURL,
+            sendmailCommand: environment["KAIROS_SENDMAIL"].flatMap { $0.isEmpty ? nil : $0 })
+        if let sender = environment["KAIROS_MAIL_FROM"] { configuration.mailSender = sender }
+        if let retry = environment["KAIROS_MAIL_RETRY_SECONDS"].flatMap(Double.init) {
+            configuration.mailRetryBase = .milliseconds(Int(retry * 1000))
+        }
         let app = try await buildApplication(configuration)
         try await app.runService()
     }

@@ -8,6 +8,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v2-time-tracking", migrate: createTimeTracking)
         migrator.registerMigration("v3-conversations-messages", migrate: createConversations)
         migrator.registerMigration("v4-sharing", migrate: createSharing)
+        migrator.registerMigration("v5-invites", migrate: createInvites)
         return migrator
     }
 
@@ -39,6 +40,45 @@ enum SchemaMigrations {
                 CREATE INDEX audit_log_by_project ON audit_log(project_id, id) WHERE project_id IS NOT NULL;
                 CREATE INDEX audit_log_by_conversation ON audit_log(conversation_id, id)
                     WHERE conversation_id IS NOT NULL;
+                """)
+    }
+
+    /// Email invitations to a project or a group, known by the hash of their secret link; the mail outbox
+    /// a background worker drains (a row stays until its mail was handed over, so none is lost); guest
+    /// accounts, made by accepting an invitation, have no password.
+    private static func createInvites(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE invites (
+                    id INTEGER PRIMARY KEY,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    email TEXT NOT NULL COLLATE NOCASE,
+                    inviter_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('editor', 'commenter', 'member')),
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    accepted_at INTEGER,
+                    accepted_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                    CHECK ((project_id IS NULL) <> (conversation_id IS NULL))
+                );
+                CREATE INDEX invites_by_project ON invites(project_id) WHERE project_id IS NOT NULL;
+                CREATE INDEX invites_by_conversation ON invites(conversation_id) WHERE conversation_id IS NOT NULL;
+                CREATE TABLE outbox (
+                    id INTEGER PRIMARY KEY,
+                    recipient TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at INTEGER NOT NULL,
+                    sent_at INTEGER,
+                    last_error TEXT
+                );
+                CREATE INDEX outbox_due ON outbox(next_attempt_at, id) WHERE sent_at IS NULL;
+                ALTER TABLE users ADD COLUMN is_guest INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE audit_log ADD COLUMN subject_email TEXT;
                 """)
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import KairosCore
+import KairosStore
+import Logging
+import ServiceLifecycle
+
+/// Drains the outbox table: each email is handed to the transport and marked sent, or retried with
+/// growing pauses. A row leaves the queue only once the transport took it, so a crash or a mail server
+/// that is down loses nothing.
+public struct MailOutbox: Service {
+    let store: any DataStore
+    let transport: any MailTransport
+    let sender: String
+    let clock: Clock
+    let logger: Logger
+    /// The pause after a first failure; it doubles with each further one, up to an hour.
+    let retryBase: Duration
+    let pollInterval: Duration
+
+    public init(
+        store: any DataStore, transport: any MailTransport, sender: String, clock: Clock = .system, logger: Logger,
+        retryBase: Duration = .seconds(30), pollInterval: Duration = .seconds(1)
+    ) {
+        self.store = store
+        self.transport = transport
+        self.sender = sender
+        self.clock = clock
+        self.logger = logger
+        self.retryBase = retryBase
+        self.pollInterval = pollInterval
+    }
+
+    public func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await deliverDue()
+                } catch {
+                    logger.error("The mail outbox could not be read: \(error)")
+                }
+                try await Task.sleep(for: pollInterval)
+            }
+        }
+    }
+
+    /// One pass: tries every email that is due; returns how many were handed over.
+    @discardableResult
+    public func deliverDue() async throws -> Int {
+        var sent = 0
+        for queued in try await store.dueMail(now: clock.now(), limit: 50) {
+            let message = MailMessage.render(queued.mail, id: queued.id, from: sender, date: clock.now())
+            do {
+                try await transport.deliver(message)
+                try await store.markSent(mailID: queued.id, now: clock.now())
+                sent += 1
+            } catch {
+                let pause = retryPause(afterAttempts: queued.attempts + 1)
+                logger.warning(
+                    "Email to \(queued.mail.recipient) not sent (attempt \(queued.attempts + 1)); retrying in \(pause): \(error)"
+                )
+                try await store.markFailed(
+                    mailID: queued.id, error: String(describing: error),
+                    retryAt: clock.now().addingTimeInterval(pause.seconds))
+            }
+        }
+        return sent
+    }
+
+    public func retryPause(afterAttempts attempts: Int) -> Duration {
+        min(retryBase * (1 << min(attempts - 1, 20)), .seconds(3600))
+    }
+}
+
+extension Duration {
+    var seconds: TimeInterval {
+        let (whole, fraction) = components
+        return TimeInterval(whole) + TimeInterval(fraction) / 1e18
+    }
+}
