@@ -57,6 +57,7 @@ public struct AppServices: Sendable {
     public let conversations: ConversationService
     public let search: SearchService
     public let invites: InviteService
+    public let notifications: NotificationService
 
     public init(
         store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC",
@@ -69,6 +70,7 @@ public struct AppServices: Sendable {
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(store: store, clock: clock, tasks: tasks)
         search = SearchService(store: store)
+        notifications = NotificationService(store: store, clock: clock, tasks: tasks)
         invites = InviteService(
             store: store, clock: clock, accounts: accounts, conversations: conversations, publicURL: publicURL,
             defaultTimeZone: defaultTimeZone)
@@ -128,5 +130,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)
+    NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     return router
 }

@@ -18,7 +18,9 @@ public protocol AccountStore: Sendable {
     func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User
     func credentials(email: String) async throws -> (user: User, passwordHash: String)?
     func user(id: String) async throws -> User?
-    func updateUser(id: String, name: String?, timezone: String?) async throws -> User
+    func updateUser(
+        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>
+    ) async throws -> User
     func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo
     /// The user a live (unrevoked) token belongs to.
     func user(tokenHash: String) async throws -> User?
@@ -329,4 +331,4 @@ public protocol SearchStore: Sendable {
 
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
-    & SharingStore & InviteStore
+    & SharingStore & InviteStore & NotificationStore

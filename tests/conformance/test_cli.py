@@ -208,3 +208,22 @@ def test_members_share_a_project_and_remove_a_member(logged_in: Path, kairos_ser
     assert stranger.returncode != 0 and "sign up" in stranger.stderr
     ada.close()
     bob.close()
+
+
+def test_notifications_show_mentions_and_mark_them_read(logged_in: Path, kairos_server: KairosServer) -> None:
+    ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
+    bob_token, _ = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    dm = bob.post("/conversations", json={"kind": "dm", "user_id": ada.get("/user").json()["id"]}).json()["id"]
+    bob.post(f"/conversations/{dm}/messages", json={"text": "can you check the venue, @ada?"})
+
+    shown = kairos("notifications", "--read", config=logged_in)
+    assert shown.returncode == 0, shown.stderr
+    line = shown.stdout.splitlines()[0]
+    assert line.startswith("\u2022 ") and line.endswith(
+        "Bob mentioned you in a direct message: can you check the venue, @ada?")
+    unread = kairos("notifications", "--unread", config=logged_in)
+    assert unread.stdout.strip() == "No unread notifications."
+    assert ada.get("/notifications/unread_count").json() == {"unread_count": 0}
+    ada.close()
+    bob.close()

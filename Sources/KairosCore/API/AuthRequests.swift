@@ -46,10 +46,32 @@ public struct AuthResponse: Decodable, Sendable, JSONWritable {
 public struct UserUpdateRequest: Codable, Sendable {
     public var name: String?
     public var timezone: String?
+    /// `{"start": "22:00", "end": "07:00"}`, or null for none.
+    public var quietHours: FieldUpdate<QuietHours>
 
-    public init(name: String? = nil, timezone: String? = nil) {
+    public init(name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged) {
         self.name = name
         self.timezone = timezone
+        self.quietHours = quietHours
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, timezone
+        case quietHours = "quiet_hours"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
+        quietHours = try c.decodeUpdate(QuietHours.self, forKey: .quietHours)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(timezone, forKey: .timezone)
+        try c.encodeUpdate(quietHours, forKey: .quietHours)
     }
 }
 

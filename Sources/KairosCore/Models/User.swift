@@ -10,8 +10,14 @@ public struct User: Decodable, Hashable, Sendable {
     public var createdAt: Date
     /// Made by accepting an invitation: signs in through the invitation's link, has no password.
     public var isGuest: Bool
+    /// When notifications are kept in the feed but not pushed; nil for never.
+    public var quietHours: QuietHours?
 
-    public init(id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false) {
+    public init(
+        id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false,
+        quietHours: QuietHours? = nil
+    ) {
+        self.quietHours = quietHours
         self.id = id
         self.email = email
         self.name = name
@@ -24,6 +30,7 @@ public struct User: Decodable, Hashable, Sendable {
         case id, email, name, timezone
         case createdAt = "created_at"
         case isGuest = "is_guest"
+        case quietHours = "quiet_hours"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +41,7 @@ public struct User: Decodable, Hashable, Sendable {
         timezone = try c.decode(String.self, forKey: .timezone)
         createdAt = try c.decode(Date.self, forKey: .createdAt)
         isGuest = try c.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
+        quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -80,6 +88,15 @@ extension User: JSONWritable {
             json.key("timezone"); json.string(timezone)
             json.key("created_at"); json.date(createdAt)
             json.key("is_guest"); json.bool(isGuest)
+            json.key("quiet_hours")
+            if let quietHours {
+                json.object { json in
+                    json.key("start"); json.string(QuietHours.text(quietHours.start))
+                    json.key("end"); json.string(QuietHours.text(quietHours.end))
+                }
+            } else {
+                json.null()
+            }
         }
     }
 }

@@ -28,6 +28,8 @@ extension Project: JSONResponseGenerator {}
 extension ProjectMember: JSONResponseGenerator {}
 extension AuditEntry: JSONResponseGenerator {}
 extension Invite: JSONResponseGenerator {}
+extension AppNotification: JSONResponseGenerator {}
+extension UnreadCount: JSONResponseGenerator {}
 extension InviteAcceptResponse: JSONResponseGenerator {}
 extension Section: JSONResponseGenerator {}
 extension Label: JSONResponseGenerator {}

@@ -53,6 +53,16 @@ extension Request {
         return value
     }
 
+    /// A true/false query parameter; anything else is a 400 naming it.
+    func queryBool(_ name: String) throws -> Bool? {
+        switch query(name) {
+        case nil: return nil
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw KairosError.invalidField(field: name, message: "\(name) must be true or false.")
+        }
+    }
+
     /// The `limit` and `cursor` query parameters of a list endpoint.
     func pageRequest(cursorKeys: Int) throws -> PageRequest {
         let limit = try Limits.requireLimit(queryInt("limit"))

@@ -80,7 +80,8 @@ public struct AccountService: Sendable {
             try Limits.requireText(name, Limits.userName, field: "name")
         }
         let timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
-        return try await store.updateUser(id: user.id, name: name, timezone: timezone)
+        return try await store.updateUser(
+            id: user.id, name: name, timezone: timezone, quietHours: request.quietHours)
     }
 
     static func hash(token: String) -> String {

@@ -52,12 +52,20 @@ extension SQLiteStore: AccountStore {
         }
     }
 
-    public func updateUser(id: String, name: String?, timezone: String?) async throws -> User {
+    public func updateUser(
+        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>
+    ) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await pool.write { db in
             try db.run(
                 sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
                 arguments: [name, timezone, rowID])
+            if quietHours != .unchanged {
+                let window = quietHours.newValue
+                try db.run(
+                    sql: "UPDATE users SET quiet_start = ?, quiet_end = ? WHERE id = ?",
+                    arguments: [window.map { QuietHours.text($0.start) }, window.map { QuietHours.text($0.end) }, rowID])
+            }
             let row = try require(try db.fetchRow(sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
             return User(row: row)
         }
@@ -114,6 +122,14 @@ extension User {
     init(row: Row) {
         self.init(
             id: (row["id"] as Int64).apiID, email: row["email"], name: row["name"], timezone: row["timezone"],
-            createdAt: Date(micros: row["created_at"]), isGuest: row["is_guest"])
+            createdAt: Date(micros: row["created_at"]), isGuest: row["is_guest"],
+            quietHours: Self.quietHours(start: row["quiet_start"], end: row["quiet_end"]))
+    }
+
+    static func quietHours(start: String?, end: String?) -> QuietHours? {
+        guard let start = start.flatMap(LocalTime.init(iso:)), let end = end.flatMap(LocalTime.init(iso:)) else {
+            return nil
+        }
+        return QuietHours(start: start, end: end)
     }
 }

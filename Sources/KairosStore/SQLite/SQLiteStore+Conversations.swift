@@ -218,6 +218,7 @@ extension SQLiteStore: ConversationStore {
                 guard isMember else { throw KairosError.missing("Conversation") }
             }
             let id = try Self.insertMessage(db, draft, now: now)
+            if draft.kind == .text { try Self.notifyMembers(db, ofMessage: id, draft: draft, now: now) }
             return (try require(try Self.message(db, id: id), "Message"), true)
         }
     }

@@ -127,6 +127,10 @@ extension SQLiteStore: TaskStore {
         let taskID = db.lastInsertedRowID
         try writeDue(db, task: taskID, due: draft.due)
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
+        try follow(db, task: taskID, user: author, now: now)
+        if let assignee = draft.responsibleUID?.rowID {
+            try notifyAssigned(db, task: taskID, assignee: assignee, by: author, now: now)
+        }
         return taskID
     }
 
@@ -175,6 +179,11 @@ extension SQLiteStore: TaskStore {
             if let labels = changes.labels {
                 try Self.writeLabels(db, task: taskID, owner: current.userID.rowID!, labels: labels)
             }
+            if case .set(let assignee) = changes.responsibleUID, assignee != current.responsibleUID,
+                let assigneeRow = assignee.rowID
+            {
+                try Self.notifyAssigned(db, task: taskID, assignee: assigneeRow, by: viewer, now: now)
+            }
             return try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
         }
     }
@@ -183,7 +192,7 @@ extension SQLiteStore: TaskStore {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
                     WITH RECURSIVE family(id) AS (
@@ -193,6 +202,9 @@ extension SQLiteStore: TaskStore {
                     WHERE id IN family AND completed_at IS NULL
                     """,
                 arguments: [taskID, now.micros, now.micros])
+            if task.completedAt == nil {
+                try Self.notifyFollowers(db, task: taskID, .taskCompleted, by: viewer, now: now)
+            }
         }
     }
 
@@ -200,7 +212,7 @@ extension SQLiteStore: TaskStore {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await pool.write { db in
-            _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
                     WITH RECURSIVE lineage(id) AS (
@@ -211,6 +223,9 @@ extension SQLiteStore: TaskStore {
                     WHERE id IN lineage AND completed_at IS NOT NULL
                     """,
                 arguments: [taskID, now.micros])
+            if task.completedAt != nil {
+                try Self.notifyFollowers(db, task: taskID, .taskReopened, by: viewer, now: now)
+            }
         }
     }
 

@@ -9,6 +9,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v3-conversations-messages", migrate: createConversations)
         migrator.registerMigration("v4-sharing", migrate: createSharing)
         migrator.registerMigration("v5-invites", migrate: createInvites)
+        migrator.registerMigration("v6-notifications", migrate: createNotifications)
         return migrator
     }
 
@@ -79,6 +80,38 @@ enum SchemaMigrations {
                 CREATE INDEX outbox_due ON outbox(next_attempt_at, id) WHERE sent_at IS NULL;
                 ALTER TABLE users ADD COLUMN is_guest INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE audit_log ADD COLUMN subject_email TEXT;
+                """)
+    }
+
+    /// Each person's notification feed, who follows which task, and quiet hours ("HH:MM" in the user's
+    /// own time zone). A notification made during quiet hours is `quiet`: kept, never pushed.
+    private static func createNotifications(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE task_followers (
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    added_at INTEGER NOT NULL,
+                    PRIMARY KEY (task_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX task_followers_by_user ON task_followers(user_id);
+                CREATE TABLE notifications (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    actor_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                    quiet INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    read_at INTEGER
+                );
+                CREATE INDEX notifications_by_user ON notifications(user_id, id);
+                CREATE INDEX notifications_unread ON notifications(user_id, id) WHERE read_at IS NULL;
+                ALTER TABLE users ADD COLUMN quiet_start TEXT;
+                ALTER TABLE users ADD COLUMN quiet_end TEXT;
                 """)
     }
 

@@ -1,0 +1,35 @@
+import Foundation
+
+extension KairosClient {
+    /// One page of the notification feed, newest first (`GET /notifications`).
+    public func notifications(unreadOnly: Bool = false, cursor: String? = nil, limit: Int? = nil) async throws
+        -> Page<AppNotification>
+    {
+        try await send(
+            .get, "notifications",
+            query: ["unread_only": unreadOnly ? "true" : nil, "cursor": cursor, "limit": limit.map { String($0) }])
+    }
+
+    /// How many notifications are unread (`GET /notifications/unread_count`).
+    public func unreadNotificationCount() async throws -> Int {
+        let count: UnreadCount = try await send(.get, "notifications", "unread_count")
+        return count.unreadCount
+    }
+
+    /// Marks these notifications read, or all of them when `ids` is nil; returns how many stay unread.
+    public func markNotificationsRead(ids: [String]? = nil) async throws -> Int {
+        let count: UnreadCount = try await send(
+            .post, "notifications", "read", body: NotificationReadRequest(ids: ids, all: ids == nil ? true : nil))
+        return count.unreadCount
+    }
+
+    /// Follows a task: its completion and reopening reach your notifications (`POST /tasks/{id}/follow`).
+    public func follow(taskID: String) async throws {
+        let _: NoContent = try await send(.post, "tasks", taskID, "follow")
+    }
+
+    /// Stops following a task (`POST /tasks/{id}/unfollow`).
+    public func unfollow(taskID: String) async throws {
+        let _: NoContent = try await send(.post, "tasks", taskID, "unfollow")
+    }
+}

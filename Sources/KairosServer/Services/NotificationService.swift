@@ -1,0 +1,57 @@
+import Foundation
+import KairosCore
+import KairosStore
+
+/// The notification feed and following tasks.
+public struct NotificationService: Sendable {
+    let store: any DataStore
+    let clock: Clock
+    let tasks: TaskService
+
+    public init(store: any DataStore, clock: Clock, tasks: TaskService) {
+        self.store = store
+        self.clock = clock
+        self.tasks = tasks
+    }
+
+    public func notifications(of user: User, unreadOnly: Bool, page: PageRequest) async throws -> Page<AppNotification> {
+        try await store.notifications(userID: user.id, unreadOnly: unreadOnly, page: page)
+    }
+
+    public func unreadCount(of user: User) async throws -> UnreadCount {
+        UnreadCount(unreadCount: try await store.unreadNotificationCount(userID: user.id))
+    }
+
+    /// Marks the listed notifications read, or all with `all: true`.
+    public func markRead(_ request: NotificationReadRequest, for user: User) async throws -> UnreadCount {
+        switch (request.ids, request.all) {
+        case (let ids?, nil) where (1...PageLimit.range.upperBound).contains(ids.count):
+            return UnreadCount(
+                unreadCount: try await store.markNotificationsRead(userID: user.id, ids: ids, now: clock.now()))
+        case (nil, true?):
+            return UnreadCount(
+                unreadCount: try await store.markNotificationsRead(userID: user.id, ids: nil, now: clock.now()))
+        default:
+            throw KairosError.invalidField(
+                field: "ids", message: "Give ids (1 to 200 notification ids) or all: true to mark read.")
+        }
+    }
+
+    /// Follows a task the caller can see: its completion and reopening then reach their feed.
+    public func follow(_ taskID: String, for user: User) async throws {
+        _ = try await tasks.task(taskID, of: user)
+        try await store.follow(taskID: taskID, userID: user.id, now: clock.now())
+    }
+
+    public func unfollow(_ taskID: String, for user: User) async throws {
+        _ = try await tasks.task(taskID, of: user)
+        try await store.unfollow(taskID: taskID, userID: user.id)
+    }
+
+    public func followers(of taskID: String, for user: User) async throws -> [Collaborator] {
+        _ = try await tasks.task(taskID, of: user)
+        let ids = try await store.followers(taskID: taskID)
+        let people = Dictionary(uniqueKeysWithValues: try await store.users(ids: ids).map { ($0.id, $0) })
+        return ids.compactMap { people[$0] }.map { Collaborator(id: $0.id, email: $0.email, name: $0.name) }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import KairosClient
+import KairosCore
+
+/// `kairos notifications`: what happened that concerns you, newest first.
+struct NotificationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifications", abstract: "Show your notifications, newest first; --read marks them all read.")
+
+    @Flag(help: "Only the unread ones.")
+    var unread = false
+    @Flag(help: "Mark every notification read after showing them.")
+    var read = false
+    @Flag(help: "Print the notifications as JSON.")
+    var json = false
+
+    func run() async throws {
+        let client = try CLISession().client
+        let page = try await client.notifications(unreadOnly: unread, limit: 50)
+        if read { _ = try await client.markNotificationsRead() }
+        if json { return printJSON(page.results) }
+        if page.results.isEmpty { return print(unread ? "No unread notifications." : "No notifications yet.") }
+        let zone = TimeZone.current
+        for note in page.results {
+            let when = LocalDateTime(note.createdAt, in: zone)
+            let mark = note.readAt == nil ? "•" : " "
+            print("\(mark) \(when.date.iso) \(QuietHours.text(when.time))  \(note.text)")
+        }
+    }
+}
