@@ -105,6 +105,8 @@ public protocol ConversationStore: Sendable {
     /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
     /// returns those conversations' ids.
     @discardableResult
+    /// The tasks shared into the conversation that `userID` cannot open.
+    func linkedTasks(in conversationID: String, hiddenFrom userID: String) async throws -> [String]
     func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String]
 
     /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user

@@ -231,3 +231,23 @@ struct SharingTests {
         }
     }
 }
+
+@Suite("Mentions and shared tasks")
+struct MentionAccessTests {
+    @Test("Mentioning someone who cannot open a task shared in the thread tells the sender, so they can share it")
+    func mentionWithoutAccess() async throws {
+        try await withSharedLaunch { ada, bob, carol, dave, launch in
+            let task = try await ada.createTask("Write the press release", projectID: launch.id)
+            let team = try await ada.group("Press", with: [bob, dave])
+            _ = try await ada.share(task.id, into: team.id)
+            let posted = try await ada.send("@bob and @dave, thoughts?", to: team.id)
+            #expect(posted.mentionsWithoutTaskAccess == [MentionTaskAccess(userID: dave.me.id, taskIDs: [task.id])])
+            let reply = try await ada.post(
+                "conversations/\(team.id)/messages", MessageSendRequest(text: "just @bob"))
+            #expect((reply.object?["mentions_without_task_access"] as? [Any])?.isEmpty == true)
+            try await ada.shareProject(launch.id, with: dave, as: "commenter")
+            #expect(try await ada.send("@dave now?", to: team.id).mentionsWithoutTaskAccess.isEmpty)
+            _ = carol
+        }
+    }
+}

@@ -87,25 +87,49 @@ public struct Message: Decodable, Hashable, Sendable {
 }
 
 /// A message just sent or edited, with the mentions that name nobody in the conversation, so the
-/// client can offer to add those people.
+/// client can offer to add those people, and the mentioned people who cannot open tasks shared in the
+/// conversation, so the client can offer to share them.
 public struct PostedMessage: Decodable, Hashable, Sendable {
     public var message: Message
     /// The mention names (without `@`) that match no member.
     public var unresolvedMentions: [String]
+    public var mentionsWithoutTaskAccess: [MentionTaskAccess]
 
-    public init(message: Message, unresolvedMentions: [String]) {
+    public init(
+        message: Message, unresolvedMentions: [String], mentionsWithoutTaskAccess: [MentionTaskAccess] = []
+    ) {
         self.message = message
         self.unresolvedMentions = unresolvedMentions
+        self.mentionsWithoutTaskAccess = mentionsWithoutTaskAccess
     }
 
     enum CodingKeys: String, CodingKey {
         case unresolvedMentions = "unresolved_mentions"
+        case mentionsWithoutTaskAccess = "mentions_without_task_access"
     }
 
     public init(from decoder: any Decoder) throws {
         message = try Message(from: decoder)
-        unresolvedMentions = try decoder.container(keyedBy: CodingKeys.self)
-            .decode([String].self, forKey: .unresolvedMentions)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        unresolvedMentions = try c.decode([String].self, forKey: .unresolvedMentions)
+        mentionsWithoutTaskAccess =
+            try c.decodeIfPresent([MentionTaskAccess].self, forKey: .mentionsWithoutTaskAccess) ?? []
+    }
+}
+
+/// A mentioned member and the tasks shared in the conversation that they cannot open.
+public struct MentionTaskAccess: Codable, Hashable, Sendable {
+    public var userID: String
+    public var taskIDs: [String]
+
+    public init(userID: String, taskIDs: [String]) {
+        self.userID = userID
+        self.taskIDs = taskIDs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case taskIDs = "task_ids"
     }
 }
 
@@ -132,6 +156,13 @@ extension PostedMessage: JSONWritable {
         json.object { json in
             message.writeFields(to: &json)
             json.key("unresolved_mentions"); json.array(unresolvedMentions) { json, name in json.string(name) }
+            json.key("mentions_without_task_access")
+            json.array(mentionsWithoutTaskAccess) { json, access in
+                json.object { json in
+                    json.key("user_id"); json.string(access.userID)
+                    json.key("task_ids"); json.array(access.taskIDs) { json, id in json.string(id) }
+                }
+            }
         }
     }
 }

@@ -151,7 +151,19 @@ public struct ConversationService: Sendable {
             conversationID: conversation.id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,
             clientID: clientID)
         let posted = try await store.postMessage(draft, now: clock.now())
-        return PostedMessage(message: posted.message, unresolvedMentions: mentions.unresolved)
+        return PostedMessage(
+            message: posted.message, unresolvedMentions: mentions.unresolved,
+            mentionsWithoutTaskAccess: try await withoutTaskAccess(mentions.userIDs, in: conversation.id))
+    }
+
+    /// The mentioned people who cannot open some task shared in the conversation.
+    private func withoutTaskAccess(_ userIDs: [String], in conversationID: String) async throws -> [MentionTaskAccess] {
+        var result: [MentionTaskAccess] = []
+        for userID in userIDs {
+            let hidden = try await store.linkedTasks(in: conversationID, hiddenFrom: userID)
+            if !hidden.isEmpty { result.append(MentionTaskAccess(userID: userID, taskIDs: hidden)) }
+        }
+        return result
     }
 
     /// Replaces the text of one of the caller's own messages.
@@ -165,7 +177,9 @@ public struct ConversationService: Sendable {
         let mentions = try await mentions(in: text, among: conversation)
         let edited = try await store.editMessage(
             id: message.id, text: text, mentions: mentions.userIDs, now: clock.now())
-        return PostedMessage(message: edited, unresolvedMentions: mentions.unresolved)
+        return PostedMessage(
+            message: edited, unresolvedMentions: mentions.unresolved,
+            mentionsWithoutTaskAccess: try await withoutTaskAccess(mentions.userIDs, in: conversation.id))
     }
 
     /// Records that the caller has read the conversation up to `message_id`.

@@ -271,6 +271,20 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
+    public func linkedTasks(in conversationID: String, hiddenFrom userID: String) async throws -> [String] {
+        guard let conversation = conversationID.rowID, let user = userID.rowID else { return [] }
+        return try await pool.read { db in
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT tasks.id FROM task_thread_links l JOIN tasks ON tasks.id = l.task_id
+                    WHERE l.conversation_id = ? AND NOT \(Visible.tasks) ORDER BY tasks.id
+                    """,
+                arguments: [conversation] + Visible.arguments(user)
+            ).map(\.apiID)
+        }
+    }
+
     public func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String] {
         guard let task = taskID.rowID else { return [] }
         let sql = "SELECT conversation_id FROM task_thread_links WHERE task_id = ? ORDER BY conversation_id"
