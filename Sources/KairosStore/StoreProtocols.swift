@@ -121,14 +121,15 @@ public struct TaskDraft: Sendable {
     public var due: Due?
     public var deadline: Deadline?
     public var duration: TaskDuration?
-    public var responsibleUID: String?
+    /// Everyone the task is assigned to, first the Todoist `responsible_uid`.
+    public var assigneeIDs: [String]
     public var childOrder: Int?
     public var dayOrder: Int
 
     public init(
         content: String, description: String = "", projectID: String? = nil, sectionID: String? = nil,
         parentID: String? = nil, labels: [String] = [], priority: Int = 1, due: Due? = nil, deadline: Deadline? = nil,
-        duration: TaskDuration? = nil, responsibleUID: String? = nil, childOrder: Int? = nil, dayOrder: Int = -1
+        duration: TaskDuration? = nil, assigneeIDs: [String] = [], childOrder: Int? = nil, dayOrder: Int = -1
     ) {
         self.content = content
         self.description = description
@@ -140,7 +141,7 @@ public struct TaskDraft: Sendable {
         self.due = due
         self.deadline = deadline
         self.duration = duration
-        self.responsibleUID = responsibleUID
+        self.assigneeIDs = assigneeIDs
         self.childOrder = childOrder
         self.dayOrder = dayOrder
     }
@@ -181,7 +182,8 @@ public struct TaskChanges: Sendable {
     public var due: FieldUpdate<Due> = .unchanged
     public var deadline: FieldUpdate<Deadline> = .unchanged
     public var duration: FieldUpdate<TaskDuration> = .unchanged
-    public var responsibleUID: FieldUpdate<String> = .unchanged
+    /// The new assignees, all at once; nil leaves them, empty clears them.
+    public var assigneeIDs: [String]?
     public var childOrder: Int?
     public var dayOrder: Int?
     public var isCollapsed: Bool?

@@ -141,6 +141,34 @@ struct SharingTests {
         }
     }
 
+    @Test("A task can have several assignees; the first is Todoist's responsible_uid; removing a member unassigns them")
+    func severalAssignees() async throws {
+        try await withSharedLaunch { ada, bob, carol, dave, launch in
+            let task = try await ada.createTask(
+                TaskCreateRequest(content: "Plan the party", projectID: launch.id, assigneeIDs: [bob.me.id, carol.me.id]))
+            #expect(task.assigneeIDs == [bob.me.id, carol.me.id] && task.responsibleUID == bob.me.id)
+            #expect(try await carol.filter("assigned to: me") == [task.id])
+            #expect(try await carol.notifications().map(\.kind) == [.assigned])
+            expectError(
+                try await ada.post("tasks/\(task.id)", json: #"{"assignee_id": "\#(bob.me.id)", "assignee_ids": []}"#),
+                .badRequest, code: "invalid_field", mentioning: "not both")
+            expectError(
+                try await ada.post("tasks/\(task.id)", json: #"{"assignee_ids": ["\#(dave.me.id)"]}"#), .badRequest,
+                code: "invalid_field", mentioning: "shared")
+            let many = (0..<21).map { _ in ada.me.id }.joined(separator: "\", \"")
+            #expect(try await ada.post("tasks/\(task.id)", json: #"{"assignee_ids": ["\#(many)"]}"#).status == .ok)
+            #expect(try await ada.task(task.id).assigneeIDs == [ada.me.id])
+
+            let both = try await ada.updateTask(task.id) { $0.assigneeIDs = .set([bob.me.id, carol.me.id]) }
+            #expect(both.assigneeIDs == [bob.me.id, carol.me.id])
+            try expectNoContent(try await ada.delete("projects/\(launch.id)/members/\(bob.me.id)"))
+            let left = try await ada.task(task.id)
+            #expect(left.assigneeIDs == [carol.me.id] && left.responsibleUID == carol.me.id)
+            let cleared = try await ada.updateTask(task.id) { $0.assigneeIDs = .clear }
+            #expect(cleared.assigneeIDs.isEmpty && cleared.responsibleUID == nil)
+        }
+    }
+
     @Test("Removing a member ends their access at once and unassigns them; the audit log tells the story")
     func removal() async throws {
         try await withSharedLaunch { ada, bob, carol, _, launch in

@@ -12,6 +12,8 @@ public struct TaskCreateRequest: Codable, Sendable {
     public var dueDate: String?
     public var dueDatetime: String?
     public var assigneeID: String?
+    /// Kairos: several assignees at once, instead of `assignee_id`.
+    public var assigneeIDs: [String]?
     public var order: Int?
     public var dayOrder: Int?
     public var duration: Int?
@@ -24,8 +26,9 @@ public struct TaskCreateRequest: Codable, Sendable {
         parentID: String? = nil, labels: [String]? = nil, priority: Int? = nil, dueString: String? = nil,
         dueLang: String? = nil, dueDate: String? = nil, dueDatetime: String? = nil, assigneeID: String? = nil,
         order: Int? = nil, dayOrder: Int? = nil, duration: Int? = nil, durationUnit: String? = nil,
-        deadlineDate: String? = nil, deadlineLang: String? = nil
+        deadlineDate: String? = nil, deadlineLang: String? = nil, assigneeIDs: [String]? = nil
     ) {
+        self.assigneeIDs = assigneeIDs
         self.content = content
         self.description = description
         self.projectID = projectID
@@ -56,6 +59,7 @@ public struct TaskCreateRequest: Codable, Sendable {
         case dueDate = "due_date"
         case dueDatetime = "due_datetime"
         case assigneeID = "assignee_id"
+        case assigneeIDs = "assignee_ids"
         case dayOrder = "day_order"
         case durationUnit = "duration_unit"
         case deadlineDate = "deadline_date"
@@ -74,6 +78,8 @@ public struct TaskUpdateRequest: Codable, Sendable {
     public var dueDate: FieldUpdate<String> = .unchanged
     public var dueDatetime: FieldUpdate<String> = .unchanged
     public var assigneeID: FieldUpdate<String> = .unchanged
+    /// Kairos: replaces every assignee (`null` or `[]` clears them).
+    public var assigneeIDs: FieldUpdate<[String]> = .unchanged
     public var childOrder: Int?
     public var dayOrder: Int?
     public var isCollapsed: Bool?
@@ -91,6 +97,7 @@ public struct TaskUpdateRequest: Codable, Sendable {
         case dueDate = "due_date"
         case dueDatetime = "due_datetime"
         case assigneeID = "assignee_id"
+        case assigneeIDs = "assignee_ids"
         case childOrder = "child_order"
         case dayOrder = "day_order"
         case isCollapsed = "is_collapsed"
@@ -110,6 +117,7 @@ public struct TaskUpdateRequest: Codable, Sendable {
         dueDate = try c.decodeUpdate(String.self, forKey: .dueDate)
         dueDatetime = try c.decodeUpdate(String.self, forKey: .dueDatetime)
         assigneeID = try c.decodeUpdate(String.self, forKey: .assigneeID)
+        assigneeIDs = try c.decodeUpdate([String].self, forKey: .assigneeIDs)
         childOrder = try c.decodeIfPresent(Int.self, forKey: .childOrder)
         dayOrder = try c.decodeIfPresent(Int.self, forKey: .dayOrder)
         isCollapsed = try c.decodeIfPresent(Bool.self, forKey: .isCollapsed)
@@ -130,6 +138,7 @@ public struct TaskUpdateRequest: Codable, Sendable {
         try c.encodeUpdate(dueDate, forKey: .dueDate)
         try c.encodeUpdate(dueDatetime, forKey: .dueDatetime)
         try c.encodeUpdate(assigneeID, forKey: .assigneeID)
+        try c.encodeUpdate(assigneeIDs, forKey: .assigneeIDs)
         try c.encodeIfPresent(childOrder, forKey: .childOrder)
         try c.encodeIfPresent(dayOrder, forKey: .dayOrder)
         try c.encodeIfPresent(isCollapsed, forKey: .isCollapsed)

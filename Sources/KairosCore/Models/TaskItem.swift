@@ -19,7 +19,10 @@ public struct TaskItem: Decodable, Hashable, Sendable {
     public var isCollapsed: Bool
     public var addedByUID: String
     public var assignedByUID: String?
+    /// Todoist's single assignee: the first of `assigneeIDs`.
     public var responsibleUID: String?
+    /// Kairos: everyone the task is assigned to, in the order they were given.
+    public var assigneeIDs: [String]
     public var completedAt: Date?
     public var addedAt: Date
     public var updatedAt: Date
@@ -30,8 +33,9 @@ public struct TaskItem: Decodable, Hashable, Sendable {
         content: String, description: String = "", labels: [String] = [], priority: Int = 1, due: Due? = nil,
         deadline: Deadline? = nil, duration: TaskDuration? = nil, childOrder: Int, dayOrder: Int = -1,
         isCollapsed: Bool = false, addedByUID: String, assignedByUID: String? = nil, responsibleUID: String? = nil,
-        completedAt: Date? = nil, addedAt: Date, updatedAt: Date, noteCount: Int = 0
+        assigneeIDs: [String]? = nil, completedAt: Date? = nil, addedAt: Date, updatedAt: Date, noteCount: Int = 0
     ) {
+        self.assigneeIDs = assigneeIDs ?? responsibleUID.map { [$0] } ?? []
         self.id = id
         self.userID = userID
         self.projectID = projectID
@@ -70,6 +74,7 @@ public struct TaskItem: Decodable, Hashable, Sendable {
         case addedByUID = "added_by_uid"
         case assignedByUID = "assigned_by_uid"
         case responsibleUID = "responsible_uid"
+        case assigneeIDs = "assignee_ids"
         case completedAt = "completed_at"
         case addedAt = "added_at"
         case updatedAt = "updated_at"
@@ -96,6 +101,7 @@ public struct TaskItem: Decodable, Hashable, Sendable {
         addedByUID = try c.decodeIfPresent(String.self, forKey: .addedByUID) ?? userID
         assignedByUID = try c.decodeIfPresent(String.self, forKey: .assignedByUID)
         responsibleUID = try c.decodeIfPresent(String.self, forKey: .responsibleUID)
+        assigneeIDs = try c.decodeIfPresent([String].self, forKey: .assigneeIDs) ?? responsibleUID.map { [$0] } ?? []
         completedAt = try c.decodeIfPresent(Date.self, forKey: .completedAt)
         addedAt = try c.decode(Date.self, forKey: .addedAt)
         updatedAt = try c.decode(Date.self, forKey: .updatedAt)
@@ -124,6 +130,7 @@ extension TaskItem: JSONWritable {
             json.key("added_by_uid"); json.string(addedByUID)
             json.key("assigned_by_uid"); json.string(assignedByUID)
             json.key("responsible_uid"); json.string(responsibleUID)
+            json.key("assignee_ids"); json.array(assigneeIDs) { json, id in json.string(id) }
             json.key("completed_at"); json.date(completedAt)
             json.key("checked"); json.bool(isCompleted)
             json.key("is_deleted"); json.bool(false)

@@ -3,6 +3,7 @@ import Foundation
 /// Field rules shared by every entry point, so the API, CLI and SDK agree on what is valid.
 public enum Limits {
     public static let maxBodyBytes = 1 << 20
+    public static let maxAssignees = 20
     public static let taskContent = 1...500
     public static let taskDescriptionMax = 16_383
     public static let priority = 1...4

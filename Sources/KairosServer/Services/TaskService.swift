@@ -29,7 +29,7 @@ public struct TaskService: Sendable {
     /// their Inbox), and that an assignee is someone there; returns the project's access.
     @discardableResult
     func requireCreate(
-        projectID: String?, sectionID: String?, parentID: String?, assigneeID: String? = nil, for user: User
+        projectID: String?, sectionID: String?, parentID: String?, assignees: [String] = [], for user: User
     ) async throws -> ProjectAccess? {
         let access: ProjectAccess?
         if let parentID {
@@ -45,7 +45,7 @@ public struct TaskService: Sendable {
             access = nil
         }
         if let access { try PermissionGuard.require(user.id, .create, .task, in: access.scope) }
-        if let assigneeID { try Self.requireAssignable(assigneeID, in: access, for: user) }
+        try Self.requireAssignable(assignees, in: access, for: user)
         return access
     }
 
@@ -75,7 +75,7 @@ public struct TaskService: Sendable {
         let draft = try draft(request, for: user, now: now)
         try await requireCreate(
             projectID: draft.projectID, sectionID: draft.sectionID, parentID: draft.parentID,
-            assigneeID: draft.responsibleUID, for: user)
+            assignees: draft.assigneeIDs, for: user)
         return try await store.createTask(userID: user.id, draft: draft, now: now)
     }
 
@@ -92,7 +92,7 @@ public struct TaskService: Sendable {
             due: due,
             deadline: try request.deadlineDate.map { try Self.deadline($0, lang: request.deadlineLang) },
             duration: try Self.duration(amount: request.duration, unit: request.durationUnit),
-            responsibleUID: request.assigneeID,
+            assigneeIDs: try Self.assignees(one: request.assigneeID, many: request.assigneeIDs),
             childOrder: request.order, dayOrder: request.dayOrder ?? -1)
     }
 
@@ -121,13 +121,16 @@ public struct TaskService: Sendable {
             changes.duration = .set(
                 try Self.duration(amount: amount, unit: request.durationUnit ?? current.duration?.unit.rawValue)!)
         }
-        switch request.assigneeID {
-        case .unchanged: break
-        case .clear: changes.responsibleUID = .clear
-        case .set(let uid):
-            try Self.requireAssignable(
-                uid, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
-            changes.responsibleUID = .set(uid)
+        switch (request.assigneeID, request.assigneeIDs) {
+        case (.unchanged, .unchanged): break
+        case (.clear, .unchanged), (.unchanged, .clear): changes.assigneeIDs = []
+        case (.set(let one), .unchanged): changes.assigneeIDs = try Self.assignees(one: one, many: nil)
+        case (.unchanged, .set(let many)): changes.assigneeIDs = try Self.assignees(one: nil, many: many)
+        default:
+            throw KairosError.invalidField(field: "assignee_ids", message: "Give assignee_id or assignee_ids, not both.")
+        }
+        if let assignees = changes.assigneeIDs {
+            try Self.requireAssignable(assignees, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
         }
         let updated = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
         if current.due?.date != updated.due?.date || current.due?.time != updated.due?.time {
@@ -299,13 +302,29 @@ public struct TaskService: Sendable {
 
     /// A task can be assigned to its project's owner or members; in a project nobody else can see, the
     /// caller's own Inbox included, only to the caller.
-    private static func requireAssignable(_ uid: String, in access: ProjectAccess?, for user: User) throws(KairosError) {
+    private static func requireAssignable(
+        _ assignees: [String], in access: ProjectAccess?, for user: User
+    ) throws(KairosError) {
         let people = access.map { Set($0.roles.keys).union([$0.ownerID]) } ?? [user.id]
-        guard people.contains(uid) else {
+        for uid in assignees where !people.contains(uid) {
             throw .invalidField(
                 field: "assignee_id",
                 message: "assignee_id must be someone the project is shared with. Share the project with them first.")
         }
+    }
+
+    /// The assignee list from Todoist's single `assignee_id` or Kairos' `assignee_ids`, without repeats.
+    private static func assignees(one: String?, many: [String]?) throws(KairosError) -> [String] {
+        if one != nil, many != nil {
+            throw .invalidField(field: "assignee_ids", message: "Give assignee_id or assignee_ids, not both.")
+        }
+        var seen = Set<String>()
+        let list = (many ?? one.map { [$0] } ?? []).filter { seen.insert($0).inserted }
+        guard list.count <= Limits.maxAssignees else {
+            throw .invalidField(
+                field: "assignee_ids", message: "A task can have at most \(Limits.maxAssignees) assignees.")
+        }
+        return list
     }
 
     private static func instant(_ text: String?, field: String) throws(KairosError) -> Date {

@@ -35,7 +35,7 @@ struct FilterSQL {
             guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return ("0", []) }
             return ("tasks.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)", [pattern.rawPattern])
         case .assignedToMe:
-            return ("tasks.responsible = ?", [viewer])
+            return ("EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id = ?)", [viewer])
         case .recurring:
             return ("tasks.due_rrule IS NOT NULL", [])
         case .and:

@@ -81,9 +81,19 @@ extension SQLiteStore: SharingStore {
             try db.run(
                 sql: "DELETE FROM project_members WHERE project_id = ? AND user_id = ?", arguments: [project, user])
             if db.changesCount == 0 { throw KairosError.notFound("That person is not a member of this project.") }
-            try db.run(
-                sql: "UPDATE tasks SET responsible = NULL, assigned_by = NULL WHERE project_id = ? AND responsible = ?",
+            let unassigned = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT ta.task_id FROM task_assignees ta JOIN tasks ON tasks.id = ta.task_id
+                    WHERE tasks.project_id = ? AND ta.user_id = ?
+                    """,
                 arguments: [project, user])
+            for task in unassigned {
+                let rest = try Int64.fetchAll(
+                    db, sql: "SELECT user_id FROM task_assignees WHERE task_id = ? AND user_id <> ? ORDER BY position",
+                    arguments: [task, user])
+                try Self.writeAssignees(db, task: task, rest.map(\.apiID), replacing: rest.map(\.apiID), by: actor, now: now)
+            }
             try Self.audit(
                 db, actor == user ? .memberLeft : .memberRemoved, actor: actor, project: project, subject: user,
                 role: nil, now: now)

@@ -121,15 +121,14 @@ extension SQLiteStore: TaskStore {
                 place.owner, place.project, place.section, place.parent, draft.content, draft.description,
                 draft.priority, draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
                 draft.duration?.unit.rawValue,
-                order, draft.dayOrder, author, draft.responsibleUID == nil ? nil : author,
-                draft.responsibleUID?.rowID, now.micros, now.micros,
+                order, draft.dayOrder, author, nil, nil, now.micros, now.micros,
             ])
         let taskID = db.lastInsertedRowID
         try writeDue(db, task: taskID, due: draft.due)
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         try follow(db, task: taskID, user: author, now: now)
-        if let assignee = draft.responsibleUID?.rowID {
-            try notifyAssigned(db, task: taskID, assignee: assignee, by: author, now: now)
+        if !draft.assigneeIDs.isEmpty {
+            try writeAssignees(db, task: taskID, draft.assigneeIDs, replacing: [], by: author, now: now)
         }
         return taskID
     }
@@ -162,11 +161,6 @@ extension SQLiteStore: TaskStore {
             case .set(let duration):
                 set("duration_amount", duration.amount); set("duration_unit", duration.unit.rawValue)
             }
-            switch changes.responsibleUID {
-            case .unchanged: break
-            case .clear: set("responsible", nil); set("assigned_by", nil)
-            case .set(let uid): set("responsible", uid.rowID); set("assigned_by", viewer)
-            }
             try db.run(
                 sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?",
                 arguments: arguments + [taskID],
@@ -179,10 +173,8 @@ extension SQLiteStore: TaskStore {
             if let labels = changes.labels {
                 try Self.writeLabels(db, task: taskID, owner: current.userID.rowID!, labels: labels)
             }
-            if case .set(let assignee) = changes.responsibleUID, assignee != current.responsibleUID,
-                let assigneeRow = assignee.rowID
-            {
-                try Self.notifyAssigned(db, task: taskID, assignee: assigneeRow, by: viewer, now: now)
+            if let assignees = changes.assigneeIDs, assignees != current.assigneeIDs {
+                try Self.writeAssignees(db, task: taskID, assignees, replacing: current.assigneeIDs, by: viewer, now: now)
             }
             return try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
         }
@@ -394,6 +386,20 @@ extension SQLiteStore: TaskStore {
             arguments: StatementArguments(ids))
         while let row = try labelRows.next() { labels[row[0] as Int64, default: []].append(row[1]) }
         for index in tasks.indices { tasks[index].labels = labels[ids[index]] ?? [] }
+        // Most tasks have nobody assigned; only those with a first assignee need the full list.
+        let assigned = tasks.indices.filter { tasks[$0].responsibleUID != nil }
+        guard !assigned.isEmpty else { return tasks }
+        var assignees: [Int64: [String]] = [:]
+        let assigneeRows = try db.fetchRowCursor(
+            sql: """
+                SELECT task_id, user_id FROM task_assignees
+                WHERE task_id IN (\(databaseQuestionMarks(count: assigned.count))) ORDER BY task_id, position
+                """,
+            arguments: StatementArguments(assigned.map { ids[$0] }), uncached: true)
+        while let row = try assigneeRows.next() {
+            assignees[row[0] as Int64, default: []].append((row[1] as Int64).apiID)
+        }
+        for index in assigned { tasks[index].assigneeIDs = assignees[ids[index]] ?? [] }
         return tasks
     }
 
@@ -409,6 +415,25 @@ extension SQLiteStore: TaskStore {
                 due?.recurrence?.rrule,
                 due?.instant(fallback: .gmt)?.micros, task,
             ])
+    }
+
+    /// Sets who the task is assigned to; the first is Todoist's `responsible_uid`. Newcomers are told and
+    /// follow the task.
+    static func writeAssignees(
+        _ db: Database, task: Int64, _ assignees: [String], replacing previous: [String], by actor: Int64, now: Date
+    ) throws {
+        try db.run(sql: "DELETE FROM task_assignees WHERE task_id = ?", arguments: [task])
+        for (position, assignee) in assignees.enumerated() {
+            try db.run(
+                sql: "INSERT INTO task_assignees (task_id, user_id, position) VALUES (?, ?, ?)",
+                arguments: [task, assignee.rowID, position])
+        }
+        try db.run(
+            sql: "UPDATE tasks SET responsible = ?, assigned_by = ? WHERE id = ?",
+            arguments: [assignees.first?.rowID, assignees.isEmpty ? nil : actor, task])
+        for assignee in assignees where !previous.contains(assignee) {
+            try notifyAssigned(db, task: task, assignee: assignee.rowID!, by: actor, now: now)
+        }
     }
 
     private static func writeLabels(_ db: Database, task: Int64, owner: Int64, labels: [String]) throws {

@@ -10,6 +10,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v4-sharing", migrate: createSharing)
         migrator.registerMigration("v5-invites", migrate: createInvites)
         migrator.registerMigration("v6-notifications", migrate: createNotifications)
+        migrator.registerMigration("v7-assignees", migrate: createAssignees)
         return migrator
     }
 
@@ -112,6 +113,22 @@ enum SchemaMigrations {
                 CREATE INDEX notifications_unread ON notifications(user_id, id) WHERE read_at IS NULL;
                 ALTER TABLE users ADD COLUMN quiet_start TEXT;
                 ALTER TABLE users ADD COLUMN quiet_end TEXT;
+                """)
+    }
+
+    /// Several assignees per task; `tasks.responsible` stays the first, as Todoist's `responsible_uid`.
+    private static func createAssignees(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE task_assignees (
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (task_id, user_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX task_assignees_by_user ON task_assignees(user_id, task_id);
+                INSERT INTO task_assignees (task_id, user_id, position)
+                    SELECT id, responsible, 0 FROM tasks WHERE responsible IS NOT NULL;
                 """)
     }
 
