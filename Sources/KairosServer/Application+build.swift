@@ -15,10 +15,13 @@ public struct ServerConfiguration: Sendable {
     /// Time zone for users who do not give one at sign-up.
     public var defaultTimeZone: String
     public var logLevel: Logger.Level
+    /// Folder of the web app served at `/`; nil serves the API alone.
+    public var webDirectory: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "kairos-data", bcryptCost: UInt8 = 11,
-        defaultTimeZone: String = TimeZone.current.identifier, logLevel: Logger.Level = .info
+        defaultTimeZone: String = TimeZone.current.identifier, logLevel: Logger.Level = .info,
+        webDirectory: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -26,6 +29,7 @@ public struct ServerConfiguration: Sendable {
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
         self.logLevel = logLevel
+        self.webDirectory = webDirectory
     }
 
     /// The SQLite file inside the data folder.
@@ -63,7 +67,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)
     let readyLogger = logger
     return Application(
-        router: buildRouter(services),
+        router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         onServerRunning: { channel in
             let address = channel.localAddress.map {
@@ -76,10 +80,16 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         logger: logger)
 }
 
-/// The routes of the API, shared by the real server and the tests.
-public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+/// The routes of the API, shared by the real server and the tests, and the web app's files when
+/// `webDirectory` is given.
+public func buildRouter(
+    _ services: AppServices, webDirectory: String? = nil, logger: Logger = Logger(label: "kairos")
+) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ErrorMiddleware())
+    if let webDirectory {
+        router.add(middleware: WebAppMiddleware(folder: webDirectory, logger: logger))
+    }
     router.get("health") { _, _ in HealthStatus(status: "ok") }
 
     let api = router.group("api/v1")

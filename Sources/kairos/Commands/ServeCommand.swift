@@ -17,6 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
+    @Option(help: "Folder of the web app served at /. Default: ./web, or web next to the kairos binary.")
+    var web: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "notice"
 
@@ -29,7 +32,15 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let configuration = ServerConfiguration(host: host, port: port, dataDirectory: data, logLevel: level)
+        if let web, !WebAppFolder.holdsApp(web) {
+            throw ValidationError("--web \(web) has no index.html. Point it at the web folder of the Kairos repository.")
+        }
+        let webDirectory = WebAppFolder.locate(explicit: web)
+        if webDirectory == nil {
+            Logger(label: "kairos").notice("No web app folder found (./web); serving the API only. Pass --web DIR.")
+        }
+        let configuration = ServerConfiguration(
+            host: host, port: port, dataDirectory: data, logLevel: level, webDirectory: webDirectory)
         let app = try await buildApplication(configuration)
         try await app.runService()
     }
