@@ -100,14 +100,17 @@ def server_binary() -> Path:
     return binary
 
 
-def launch(server: KairosServer, data_dir: Path, logs: Path) -> subprocess.Popen[bytes]:
-    """Starts `kairos serve` on `data_dir` and returns once it is ready. Output is appended to
-    files in `logs`, so a server restarted on the same folders keeps one log."""
+def launch(
+    server: KairosServer, data_dir: Path, logs: Path, extra_args: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    """Starts `kairos serve` on `data_dir` (with `extra_args`) and returns once it is ready. Output
+    is appended to files in `logs`, so a server restarted on the same folders keeps one log."""
     command = [
         str(server_binary()), "serve",
         "--data", str(data_dir),
         "--host", server.host,
         "--port", str(server.port),
+        *extra_args,
     ]
     stderr_path = logs / "stderr.log"
     # Files, not pipes: a chatty server must never block on a full pipe.
