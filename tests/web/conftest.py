@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from webapp import PASSWORD, REPO, Browser, KairosServer, Person, make_driver, server
+from .webapp import PASSWORD, REPO, Browser, KairosServer, Person, make_driver, server
 
 
 @pytest.fixture(scope="session")

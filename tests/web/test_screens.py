@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from webapp import Browser, Person, signed_in
+from .webapp import Browser, Person, signed_in
 
 PARIS = ZoneInfo("Europe/Paris")
 
@@ -94,13 +94,14 @@ def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
 
     browser.go("#/tasks/today")
     browser.labelled("Open Send the quarterly report").click()
-    browser.find(".sheet.open")
+    browser.sheet()
     browser.see_text(".sheet", "Tracked")
     browser.screenshot("06-task-detail-sheet")
     browser.labelled("Close").click()
 
     browser.go("#/home")
     browser.click(".capture-hero")
+    browser.sheet()
     browser.labelled("What's on your mind?").send_keys(
         "call mum tomorrow at 6pm, buy stamps #Errands and every monday water the ferns p2"
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import httpx
-from webapp import Browser, Person, signed_in
+from .webapp import Browser, Person, signed_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -57,6 +57,7 @@ def test_wrong_password_reads_calmly(browser: Browser, person: Person) -> None:
 def test_capture_a_brain_dump_review_and_commit(browser: Browser, person: Person) -> None:
     signed_in(browser, person)
     browser.click(".capture-hero")
+    browser.sheet()
     box = browser.labelled("What's on your mind?")
     box.send_keys("buy milk, call the dentist tomorrow at 9am and water the plants")
     browser.button("Review").click()
@@ -106,6 +107,7 @@ def test_complete_a_task_then_undo(browser: Browser, person: Person) -> None:
 def test_create_a_project_and_add_a_task_to_it(browser: Browser, person: Person) -> None:
     signed_in(browser, person, "#/tasks/projects")
     browser.labelled("New project").click()
+    browser.sheet()
     browser.labelled("Project name").send_keys("Garden")
     browser.button("Create project").click()
 
@@ -151,7 +153,7 @@ def test_start_and_stop_the_stopwatch_in_task_detail(browser: Browser, person: P
     add_task(person, "Write the report", due_string="today")
     signed_in(browser, person, "#/tasks/today")
     browser.labelled("Open Write the report").click()
-    browser.find(".sheet.open")
+    browser.sheet()
     browser.labelled("Start the stopwatch").click()
     browser.see_text(".stopwatch", "Running")
     browser.see_text(".stopwatch .clock", "0:00:01", timeout=5)
@@ -168,6 +170,7 @@ def test_edit_a_task_in_the_detail_sheet(browser: Browser, person: Person) -> No
     task = add_task(person, "Call mum")
     signed_in(browser, person, "#/tasks/inbox")
     browser.labelled("Open Call mum").click()
+    browser.sheet()
     title = browser.labelled("Title")
     title.clear()
     title.send_keys("Call mum about Sunday")

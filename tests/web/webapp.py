@@ -95,14 +95,24 @@ class Browser:
             lambda d: d.execute_script("return document.getElementById('view').dataset.route") == hash_route
         )
 
-    def screenshot(self, name: str) -> Path:
-        """Saves the viewport as `<name>-<size>.png` once the sheet and toast animations settle."""
-        self.driver.execute_script("return document.fonts.ready")
+    def settled(self) -> None:
+        """Waits until no transition or finite animation runs (a sheet sliding in, a toast)."""
         self.wait().until(
             lambda d: d.execute_script(
                 "return document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"
             )
         )
+
+    def sheet(self) -> WebElement:
+        """The open sheet, once it has finished sliding in."""
+        sheet = self.find(".sheet.open")
+        self.settled()
+        return sheet
+
+    def screenshot(self, name: str) -> Path:
+        """Saves the viewport as `<name>-<size>.png` once the sheet and toast animations settle."""
+        self.driver.execute_script("return document.fonts.ready")
+        self.settled()
         path = self.shots / f"{name}-{self.size}.png"
         self.driver.save_screenshot(str(path))
         return path

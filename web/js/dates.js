@@ -1,10 +1,22 @@
 // Dates as the user sees them: "today" is the date in the user's time zone, not the browser's.
 
 const locale = navigator.language || "en-US";
+const formatters = new Map();
+
+/** Intl formatters are slow to make and a long list formats thousands of dates: make each kind once. */
+function formatter(localeName, options) {
+  const key = `${localeName}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(localeName, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
 
 /** `YYYY-MM-DD` of an instant in `tz`. */
 export function dateIn(instant, tz) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return formatter("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
 /** Today's `YYYY-MM-DD` in `tz`. */
@@ -30,23 +42,28 @@ export function dueParts(due, tz) {
   if (value.length === 10) return { date: value, time: null };
   if (value.endsWith("Z")) {
     const instant = new Date(value);
-    const time = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+    const time = formatter("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
     return { date: dateIn(instant, tz), time };
   }
   return { date: value.slice(0, 10), time: value.slice(11, 16) };
 }
 
+/** The time of day of an instant in `tz`, in the reader's clock style. */
+export function timeOfDay(instant, tz) {
+  return formatter(locale, { hour: "numeric", minute: "2-digit", timeZone: tz }).format(instant);
+}
+
 /** `HH:MM` in the reader's own clock style (9:00 AM or 09:00). */
 export function clockTime(hhmm) {
   const [hours, minutes] = hhmm.split(":").map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, hours, minutes));
+  return formatter(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, hours, minutes));
 }
 
 /** "Mon 24 Nov" (with the year when it is not this year's). */
 export function shortDate(iso, today) {
   const options = { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" };
   if (today && iso.slice(0, 4) !== today.slice(0, 4)) options.year = "numeric";
-  return new Intl.DateTimeFormat(locale, options).format(new Date(`${iso}T00:00:00Z`));
+  return formatter(locale, options).format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** "Today", "Tomorrow", "Yesterday", a weekday within the week ahead, or a short date. */
@@ -55,7 +72,7 @@ export function relativeDay(iso, today) {
   if (days === 0) return "Today";
   if (days === 1) return "Tomorrow";
   if (days === -1) return "Yesterday";
-  if (days > 1 && days < 7) return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  if (days > 1 && days < 7) return formatter(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
   return shortDate(iso, today);
 }
 

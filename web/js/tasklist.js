@@ -10,11 +10,12 @@ const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").match
 
 /** Most urgent first (p1 is API priority 4), then by due time, undated last, then manual order. */
 export function byPriorityAndTime(tasks, tz) {
-  const key = (task) => {
+  const keyed = tasks.map((task) => {
     const due = describeDue(task.due, tz);
-    return due ? `${due.date}T${due.time ?? "99:99"}` : "9999";
-  };
-  return [...tasks].sort((a, b) => b.priority - a.priority || key(a).localeCompare(key(b)) || a.child_order - b.child_order);
+    return { task, when: due ? `${due.date}T${due.time ?? "99:99"}` : "9999" };
+  });
+  keyed.sort((a, b) => b.task.priority - a.task.priority || (a.when < b.when ? -1 : a.when > b.when ? 1 : 0) || a.task.child_order - b.task.child_order);
+  return keyed.map(({ task }) => task);
 }
 
 /**
@@ -23,9 +24,23 @@ export function byPriorityAndTime(tasks, tz) {
  */
 export function taskList(tasks, { showProject = false, showDue = true, onEmpty } = {}) {
   const list = h("ul", { class: "tasks card", role: "list" });
-  for (const task of tasks) list.append(taskRow(task, { showProject, showDue, onGone: () => !list.children.length && onEmpty?.() }));
+  const onGone = () => !list.children.length && onEmpty?.();
+  // The first screenful now, the rest a few hundred rows per frame, so a long list shows at once.
+  const append = (from) => {
+    const end = Math.min(tasks.length, from + (from === 0 ? FIRST_ROWS : ROWS_PER_FRAME));
+    const rows = document.createDocumentFragment();
+    for (let i = from; i < end; i++) rows.append(taskRow(tasks[i], { showProject, showDue, onGone }));
+    list.append(rows);
+    if (end < tasks.length) requestAnimationFrame(() => append(end));
+  };
+  append(0);
   return list;
 }
+
+const FIRST_ROWS = 60;
+const ROWS_PER_FRAME = 300;
+const checkTemplate = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "false" },
+  h("span", { class: "ring", icon: "check" }));
 
 export function taskRow(task, { showProject = false, showDue = true, onGone } = {}) {
   const tz = userTimeZone();
@@ -41,13 +56,8 @@ export function taskRow(task, { showProject = false, showDue = true, onGone } = 
   }
   for (const label of task.labels) meta.append(h("span", { class: "chip", text: `@${label}` }));
 
-  const check = h("button", {
-    type: "button",
-    class: "check",
-    role: "checkbox",
-    "aria-checked": "false",
-    "aria-label": `Complete ${task.content}`,
-  }, h("span", { class: "ring", icon: "check" }));
+  const check = checkTemplate.cloneNode(true);
+  check.setAttribute("aria-label", `Complete ${task.content}`);
   const main = h("button", { type: "button", class: "task-main", "aria-label": `Open ${task.content}` },
     h("span", { class: "title", text: task.content }), meta.childElementCount ? meta : null);
   const row = h("li", { class: "task", data: { id: task.id, priority: String(task.priority) } }, check, main);

@@ -1,7 +1,7 @@
 // Messages: the threads list, and a thread with its history, live arrivals and a composer.
 
 import { api, clientId } from "../api.js";
-import { dateIn, shortDate, todayIn } from "../dates.js";
+import { dateIn, shortDate, timeOfDay, todayIn } from "../dates.js";
 import { onLiveEvent } from "../live.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
 import { emptyState, explain, fill, h, initials, openSheet, screenHeader, toast } from "../ui.js";
@@ -17,7 +17,7 @@ function when(timestamp) {
   const tz = userTimeZone();
   const instant = new Date(timestamp);
   const day = dateIn(instant, tz);
-  if (day === todayIn(tz)) return new Intl.DateTimeFormat(navigator.language, { hour: "numeric", minute: "2-digit", timeZone: tz }).format(instant);
+  if (day === todayIn(tz)) return timeOfDay(instant, tz);
   return shortDate(day, todayIn(tz));
 }
 
