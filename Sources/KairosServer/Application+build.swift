@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     /// Time zone for users who do not give one at sign-up.
     public var defaultTimeZone: String
     public var logLevel: Logger.Level
+    /// Folder of the web app served at `/`; nil serves the API alone.
+    public var webDirectory: String?
     /// The address people open the server at, for links in emails; `http://host:port` when not set.
     public var publicURL: String?
     /// A sendmail-compatible command that reads recipients from the headers (`msmtp -t`); without one,
@@ -28,8 +30,8 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "kairos-data", bcryptCost: UInt8 = 11,
         defaultTimeZone: String = TimeZone.current.identifier, logLevel: Logger.Level = .info,
-        publicURL: String? = nil, sendmailCommand: String? = nil, mailSender: String = "Kairos <kairos@localhost>",
-        mailRetryBase: Duration = .seconds(30)
+        webDirectory: String? = nil, publicURL: String? = nil, sendmailCommand: String? = nil,
+        mailSender: String = "Kairos <kairos@localhost>", mailRetryBase: Duration = .seconds(30)
     ) {
         self.publicURL = publicURL
         self.sendmailCommand = sendmailCommand
@@ -41,6 +43,7 @@ public struct ServerConfiguration: Sendable {
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
         self.logLevel = logLevel
+        self.webDirectory = webDirectory
     }
 
     /// The SQLite file inside the data folder.
@@ -93,7 +96,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         retryBase: configuration.mailRetryBase)
     let readyLogger = logger
     return Application(
-        router: buildRouter(services),
+        router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         services: [outbox],
         onServerRunning: { channel in
@@ -107,10 +110,16 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         logger: logger)
 }
 
-/// The routes of the API, shared by the real server and the tests.
-public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+/// The routes of the API, shared by the real server and the tests, and the web app's files when
+/// `webDirectory` is given.
+public func buildRouter(
+    _ services: AppServices, webDirectory: String? = nil, logger: Logger = Logger(label: "kairos")
+) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ErrorMiddleware())
+    if let webDirectory {
+        router.add(middleware: WebAppMiddleware(folder: webDirectory, logger: logger))
+    }
     router.get("health") { _, _ in HealthStatus(status: "ok") }
 
     let api = router.group("api/v1")

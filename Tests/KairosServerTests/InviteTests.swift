@@ -41,7 +41,7 @@ extension TestAPI {
         let transport = CapturingTransport()
         try await outbox(transport).deliverDue()
         let message = try #require(transport.delivered.last)
-        let token = try #require(message.firstMatch(of: /invite\?token=([A-Za-z0-9_-]{43})/)?.1)
+        let token = try #require(message.firstMatch(of: /#\/invite\/([A-Za-z0-9_-]{43})/)?.1)
         return String(token)
     }
 
@@ -66,7 +66,7 @@ struct InviteTests {
             #expect(message.contains("To: <erin@example.com>\r\n"))
             #expect(message.contains("Subject: =?UTF-8?B?") || message.contains("Subject: Ada Lovelace invited you to Launch"))
             #expect(message.contains("From: Kairos <kairos@example.com>"))
-            let token = String(try #require(message.firstMatch(of: /invite\?token=([A-Za-z0-9_-]{43})/)?.1))
+            let token = String(try #require(message.firstMatch(of: /#\/invite\/([A-Za-z0-9_-]{43})/)?.1))
             #expect(try await ada.outbox(transport).deliverDue() == 0)
 
             let anonymous = ada.with(token: nil)

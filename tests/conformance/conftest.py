@@ -101,16 +101,18 @@ def server_binary() -> Path:
 
 
 def launch(
-    server: KairosServer, data_dir: Path, logs: Path, env: dict[str, str] | None = None
+    server: KairosServer, data_dir: Path, logs: Path, extra_args: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """Starts `kairos serve` on `data_dir` (with `env` added to the environment) and returns once it
-    is ready. Output is appended to files in `logs`, so a server restarted on the same folders keeps
-    one log."""
+    """Starts `kairos serve` on `data_dir` (with `extra_args`, and `env` added to the environment) and
+    returns once it is ready. Output is appended to files in `logs`, so a server restarted on the same
+    folders keeps one log."""
     command = [
         str(server_binary()), "serve",
         "--data", str(data_dir),
         "--host", server.host,
         "--port", str(server.port),
+        *extra_args,
     ]
     stderr_path = logs / "stderr.log"
     # Files, not pipes: a chatty server must never block on a full pipe.

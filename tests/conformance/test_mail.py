@@ -19,7 +19,7 @@ from aiosmtpd.controller import Controller
 from conftest import KairosServer, free_port, launch, raw_client, sign_up, stop
 from test_cli import kairos
 
-LINK = re.compile(r"(http://\S+/invite\?token=[A-Za-z0-9_-]{43})")
+LINK = re.compile(r"(http://\S+/#/invite/[A-Za-z0-9_-]{43})")
 
 
 class Mailbox:
@@ -109,7 +109,7 @@ def test_invite_by_cli_arrives_by_smtp_and_the_link_makes_a_guest(
     assert message["From"] == "Kairos <kairos@example.com>"
     body = message.get_content()
     link = LINK.search(body).group(1)
-    assert link.startswith(server.url + "/invite?token=")
+    assert link.startswith(server.url + "/#/invite/")
 
     erin_config = tmp_path / "erin.json"
     joined = kairos("join", link, "--name", "Erin", config=erin_config)

@@ -61,7 +61,7 @@ public struct InviteService: Sendable {
         }
         let token = Self.newToken()
         let now = clock.now()
-        let link = "\(publicURL)/invite?token=\(token)"
+        let link = "\(publicURL)/#/invite/\(token)"
         let mail = OutgoingMail(
             recipient: email,
             subject: "\(user.name) invited you to \(targetName) on Kairos",

@@ -49,15 +49,16 @@ struct JoinCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let components = URLComponents(string: link),
-            let token = components.queryItems?.first(where: { $0.name == "token" })?.value,
-            components.scheme == "http" || components.scheme == "https", components.host != nil,
-            components.path.hasSuffix("/invite")
+            let fragment = components.fragment, fragment.hasPrefix("/invite/"),
+            components.scheme == "http" || components.scheme == "https", components.host != nil
         else {
-            throw ValidationError("The link must be the one from the email, such as https://kairos.example/invite?token=…")
+            throw ValidationError("The link must be the one from the email, such as https://kairos.example/#/invite/…")
         }
+        let token = String(fragment.dropFirst("/invite/".count))
         var base = components
-        base.path = String(components.path.dropLast("/invite".count))
+        base.fragment = nil
         base.query = nil
+        if base.path == "/" { base.path = "" }
         guard let server = base.url else { throw ValidationError("The link has no server address.") }
         let accepted = try await KairosClient(baseURL: server).acceptInvite(
             token: token, name: name, timezone: TimeZone.current.identifier)

@@ -17,6 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.")
     var port = 8080
 
+    @Option(help: "Folder of the web app served at /. Default: ./web, or web next to the kairos binary.")
+    var web: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "notice"
 
@@ -32,10 +35,17 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
+        if let web, !WebAppFolder.holdsApp(web) {
+            throw ValidationError("--web \(web) has no index.html. Point it at the web folder of the Kairos repository.")
+        }
+        let webDirectory = WebAppFolder.locate(explicit: web)
+        if webDirectory == nil {
+            Logger(label: "kairos").notice("No web app folder found (./web); serving the API only. Pass --web DIR.")
+        }
         let environment = ProcessInfo.processInfo.environment
         var configuration = ServerConfiguration(
-            host: host, port: port, dataDirectory: data, logLevel: level, publicURL: publicURL,
-            sendmailCommand: environment["KAIROS_SENDMAIL"].flatMap { $0.isEmpty ? nil : $0 })
+            host: host, port: port, dataDirectory: data, logLevel: level, webDirectory: webDirectory,
+            publicURL: publicURL, sendmailCommand: environment["KAIROS_SENDMAIL"].flatMap { $0.isEmpty ? nil : $0 })
         if let sender = environment["KAIROS_MAIL_FROM"] { configuration.mailSender = sender }
         if let retry = environment["KAIROS_MAIL_RETRY_SECONDS"].flatMap(Double.init) {
             configuration.mailRetryBase = .milliseconds(Int(retry * 1000))

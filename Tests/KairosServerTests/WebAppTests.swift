@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KairosServer
+import KairosStore
+import NIOCore
+import Testing
+
+@Suite("Web app: the server serves the static app at / and leaves the API alone")
+struct WebAppTests {
+    /// A router with the real API and a web folder holding an index page, a script and a manifest.
+    private func withWebApp(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kairos-web-tests-\(UUID().uuidString)", isDirectory: true)
+        let web = folder.appendingPathComponent("web", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: web.appendingPathComponent("js"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "<!doctype html><title>Kairos</title>".write(
+            to: web.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "export const ok = true;".write(
+            to: web.appendingPathComponent("js/app.js"), atomically: true, encoding: .utf8)
+        try #"{"name": "Kairos"}"#.write(
+            to: web.appendingPathComponent("manifest.webmanifest"), atomically: true, encoding: .utf8)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+        let services = AppServices(store: store, bcryptCost: 4)
+        let app = Application(router: buildRouter(services, webDirectory: web.path))
+        try await app.test(.router) { client in try await body(client) }
+    }
+
+    @Test("/ answers index.html as UTF-8 HTML that the browser must revalidate")
+    func index() async throws {
+        try await withWebApp { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "no-cache")
+                #expect(response.headers[.eTag] != nil)
+                #expect(String(buffer: response.body).contains("<title>Kairos</title>"))
+            }
+        }
+    }
+
+    @Test("Scripts and the manifest come with their content types; an unchanged file is a 304")
+    func assets() async throws {
+        try await withWebApp { client in
+            let etag = try await client.execute(uri: "/js/app.js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: "/js/app.js", method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified)
+            }
+            try await client.execute(uri: "/manifest.webmanifest", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/manifest+json")
+            }
+        }
+    }
+
+    @Test("/health and unknown API paths keep their JSON answers; a missing file is the JSON 404")
+    func apiUnaffected() async throws {
+        try await withWebApp { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(String(buffer: response.body).contains("\"ok\""))
+            }
+            for path in ["/api/v1/nothing-here", "/api/v1/index.html", "/missing.js"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound)
+                    #expect(String(buffer: response.body).contains("\"not_found\""))
+                }
+            }
+            try await client.execute(uri: "/api/v1/tasks", method: .get) { response in
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test("The web folder is found in the current directory or next to the executable")
+    func locate() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kairos-web-locate-\(UUID().uuidString)", isDirectory: true)
+        let web = folder.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(WebAppFolder.locate(explicit: nil, currentDirectory: folder.path, executablePath: "/nowhere/kairos") == nil)
+        try "<!doctype html>".write(to: web.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        #expect(
+            WebAppFolder.locate(explicit: nil, currentDirectory: folder.path, executablePath: "/nowhere/kairos")
+                == web.path)
+        #expect(
+            WebAppFolder.locate(explicit: nil, currentDirectory: "/nowhere", executablePath: folder.path + "/kairos")
+                == web.path)
+        #expect(WebAppFolder.locate(explicit: "/given", currentDirectory: folder.path) == "/given")
+    }
+}

@@ -1,0 +1,253 @@
+"""The web app's core flows in a real browser, at phone and desktop sizes. Each test checks what the
+page shows, and where it matters, what the server stored."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+import uuid
+
+import httpx
+from .webapp import Browser, Person, signed_in
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+
+def today_utc() -> dt.date:
+    return dt.datetime.now(dt.timezone.utc).date()
+
+
+def add_task(person: Person, content: str, **fields) -> dict:
+    answer = person.api.post("/tasks", json={"content": content, **fields})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_sign_up_sends_the_browser_time_zone_and_lands_on_home(browser: Browser) -> None:
+    browser.open("/")
+    browser.find(".auth")
+    browser.screenshot("01-sign-up")
+    email = f"grace-{browser.size}-{id(browser)}@example.com"
+    browser.labelled("Name").send_keys("Grace Hopper")
+    browser.labelled("Email").send_keys(email)
+    browser.labelled("Password").send_keys("correct horse battery")
+    browser.button("Create account").click()
+
+    browser.see_text(".large-title", "Grace")
+    assert "Good" in browser.find(".large-title").text
+    assert browser.find(".capture-hero").is_displayed()
+    assert browser.texts(".tab") == ["Home", "Tasks", "Messages", "Time", "Settings"]
+
+    token = browser.driver.execute_script("return localStorage.getItem('kairos.token')")
+    user = httpx.get(f"{browser.base_url}/api/v1/user", headers={"Authorization": f"Bearer {token}"}).json()
+    assert user["email"] == email
+    assert user["timezone"] == "Europe/Paris"
+
+
+def test_wrong_password_reads_calmly(browser: Browser, person: Person) -> None:
+    browser.open("/#/signin")
+    browser.labelled("Email").send_keys(person.email)
+    browser.labelled("Password").send_keys("not the password")
+    browser.button("Sign in").click()
+    browser.see_text(".form-error", "don't match")
+    browser.labelled("Password").clear()
+    browser.labelled("Password").send_keys("correct horse battery")
+    browser.button("Sign in").click()
+    browser.see_text(".large-title", "Ada")
+
+
+def test_capture_a_brain_dump_review_and_commit(browser: Browser, person: Person) -> None:
+    signed_in(browser, person)
+    browser.click(".capture-hero")
+    browser.sheet()
+    box = browser.labelled("What's on your mind?")
+    box.send_keys("buy milk, call the dentist tomorrow at 9am and water the plants")
+    browser.button("Review").click()
+
+    titles = browser.wait().until(lambda d: [el.get_attribute("value") for el in browser.all(".proposal input")] or None)
+    assert titles == ["Buy milk", "Call the dentist", "Water the plants"]
+    browser.screenshot("05-capture-review")
+    browser.labelled("Remove Water the plants").click()
+    first = browser.all(".proposal input")[0]
+    first.clear()
+    first.send_keys("Buy oat milk")
+    browser.button("Add 2 tasks").click()
+    browser.see_text(".toast", "Added 2 tasks")
+
+    browser.go("#/tasks/inbox")
+    browser.see_text(".tasks", "Buy oat milk")
+    assert "Call the dentist" in browser.find(".tasks").text
+    browser.go("#/tasks/upcoming")
+    browser.see_text(".view", "Call the dentist")
+    tomorrow = browser.driver.find_element(By.XPATH, "//section[contains(@class,'day-group')][.//h2[starts-with(normalize-space(.),'Tomorrow')]]")
+    assert "Call the dentist" in tomorrow.text
+
+    stored = sorted(task["content"] for task in person.api.get("/tasks").json()["results"])
+    assert stored == ["Buy oat milk", "Call the dentist"]
+
+
+def test_complete_a_task_then_undo(browser: Browser, person: Person) -> None:
+    add_task(person, "Send the invoice", due_string="today", priority=4)
+    add_task(person, "Book flights", due_date=(today_utc() - dt.timedelta(days=2)).isoformat())
+    signed_in(browser, person, "#/tasks/today")
+    browser.see_text(".view", "Send the invoice")
+    assert "Still on your list" in browser.find(".group-label.amber").text
+    assert "OVERDUE" not in browser.find(".view").text.upper().replace("STILL ON YOUR LIST", "")
+
+    browser.labelled("Complete Send the invoice").click()
+    browser.see_text(".toast", "Done: Send the invoice")
+    browser.wait().until(lambda d: "Send the invoice" not in browser.find(".view").text)
+    assert person.api.get("/tasks/filter", params={"query": "today"}).json()["results"] == []
+
+    browser.button("Undo").click()
+    browser.see_text(".view", "Send the invoice")
+    assert [t["content"] for t in person.api.get("/tasks/filter", params={"query": "today"}).json()["results"]] == [
+        "Send the invoice"
+    ]
+
+
+def test_create_a_project_and_add_a_task_to_it(browser: Browser, person: Person) -> None:
+    signed_in(browser, person, "#/tasks/projects")
+    browser.labelled("New project").click()
+    browser.sheet()
+    browser.labelled("Project name").send_keys("Garden")
+    browser.button("Create project").click()
+
+    browser.see_text(".large-title", "Garden")
+    browser.labelled("Add to Garden").send_keys("Plant the tulips\n")
+    browser.see_text(".tasks", "Plant the tulips")
+    browser.screenshot("04-project")
+
+    projects = {p["name"]: p["id"] for p in person.api.get("/projects").json()["results"]}
+    tasks = person.api.get("/tasks", params={"project_id": projects["Garden"]}).json()["results"]
+    assert [t["content"] for t in tasks] == ["Plant the tulips"]
+    browser.go("#/tasks/projects")
+    assert browser.row("Garden").find_element(By.CSS_SELECTOR, ".count").text == "1"
+
+
+def test_a_message_from_someone_else_arrives_without_reload(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    bob = new_person("Bob Noyce")
+    conversation = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()
+    bob.api.post(f"/conversations/{conversation['id']}/messages", json={"text": "Morning! Draft is in the folder.", "client_id": "b-1"})
+
+    signed_in(browser, ada, "#/messages")
+    browser.see_text(".thread-row", "Bob Noyce")
+    assert "Draft is in the folder" in browser.find(".thread-row").text
+    browser.click(".thread-row")
+    browser.see_text(".messages", "Morning! Draft is in the folder.")
+    browser.driver.execute_script("window.__sameDocument = true")
+
+    bob.api.post(f"/conversations/{conversation['id']}/messages", json={"text": "Are you free at 3?", "client_id": "b-2"})
+    browser.see_text(".messages", "Are you free at 3?", timeout=8)
+    assert browser.driver.execute_script("return window.__sameDocument === true")
+
+    composer = browser.labelled("Message")
+    composer.send_keys("Yes, 3 works.")
+    browser.labelled("Send").click()
+    browser.wait().until(lambda d: browser.all(".msg.mine:not(.pending)"))
+    browser.screenshot("07-thread")
+    texts = [m["text"] for m in bob.api.get(f"/conversations/{conversation['id']}/messages").json()["results"]]
+    assert texts[0] == "Yes, 3 works."
+
+
+def test_start_and_stop_the_stopwatch_in_task_detail(browser: Browser, person: Person) -> None:
+    add_task(person, "Write the report", due_string="today")
+    signed_in(browser, person, "#/tasks/today")
+    browser.labelled("Open Write the report").click()
+    browser.sheet()
+    browser.labelled("Start the stopwatch").click()
+    browser.see_text(".stopwatch", "Running")
+    browser.see_text(".stopwatch .clock", "0:00:01", timeout=5)
+    browser.screenshot("06-task-detail")
+    assert person.api.get("/time/timer").json()["state"] == "running"
+
+    browser.labelled("Stop the stopwatch").click()
+    browser.see_text(".stopwatch", "Recorded")
+    watch = person.api.get("/time/timer").json()
+    assert watch["state"] == "stopped" and watch["elapsed_seconds"] >= 1
+
+
+def test_edit_a_task_in_the_detail_sheet(browser: Browser, person: Person) -> None:
+    task = add_task(person, "Call mum")
+    signed_in(browser, person, "#/tasks/inbox")
+    browser.labelled("Open Call mum").click()
+    browser.sheet()
+    title = browser.labelled("Title")
+    title.clear()
+    title.send_keys("Call mum about Sunday")
+    browser.labelled("Priority 1").click()
+    browser.labelled("Labels").send_keys("family")
+    browser.button("Save").click()
+    browser.see_text(".tasks", "Call mum about Sunday")
+    row = browser.find(f'.task[data-id="{task["id"]}"]')
+    assert "P1" in row.text and "@family" in row.text
+    stored = person.api.get(f"/tasks/{task['id']}").json()
+    assert (stored["content"], stored["priority"], stored["labels"]) == ("Call mum about Sunday", 4, ["family"])
+
+
+def test_switch_to_dark_theme_and_keep_it(browser: Browser, person: Person) -> None:
+    signed_in(browser, person, "#/settings")
+    browser.button("Dark").click()
+    assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    background = browser.driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(0, 0, 0)"
+    browser.driver.refresh()
+    browser.find(".large-title")
+    assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    assert browser.button("Dark").get_attribute("aria-pressed") == "true"
+    browser.button("System").click()
+    assert browser.driver.execute_script("return document.documentElement.dataset.theme") is None
+
+
+def test_app_shell_is_installable(browser: Browser, person: Person) -> None:
+    signed_in(browser, person)
+    manifest = browser.driver.execute_script(
+        "return fetch('/manifest.webmanifest').then(r => r.json())"
+    )
+    assert manifest["display"] == "standalone" and manifest["start_url"]
+    browser.wait(15).until(
+        lambda d: d.execute_script("return navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
+    )
+    shell = browser.driver.execute_script("return caches.open('kairos-shell-v1').then(c => c.keys()).then(ks => ks.map(k => new URL(k.url).pathname))")
+    assert "/" in shell and "/js/app.js" in shell
+    cache_control = browser.driver.execute_script(
+        "return Promise.all(['/css/app.css','/js/app.js'].map(u => fetch(u).then(r => r.headers.get('cache-control'))))"
+    )
+    assert cache_control == ["no-cache", "no-cache"]
+
+
+def test_an_emailed_invitation_link_opens_the_shared_project(
+    browser: Browser, new_person, web_server_logs
+) -> None:
+    ada = new_person("Ada Lovelace")
+    project = ada.api.post("/projects", json={"name": "Launch plan"}).json()
+    ada.api.post("/tasks", json={"content": "Write the press release", "project_id": project["id"]})
+    guest = f"erin-{uuid.uuid4().hex[:8]}@example.com"
+    answer = ada.api.post("/invites", json={"email": guest, "project_id": project["id"], "role": "editor"})
+    assert answer.status_code == 201, answer.text
+
+    # No mail command is set for this server: the email goes to its log, link and all.
+    link = None
+    deadline = time.monotonic() + 10
+    while link is None and time.monotonic() < deadline:
+        log = (web_server_logs / "stderr.log").read_text(errors="replace")
+        start = log.find(f"To: <{guest}>")
+        found = re.search(r"(http://\S+/#/invite/[A-Za-z0-9_-]{43})", log[start:]) if start >= 0 else None
+        link = found.group(1) if found else None
+        time.sleep(0.1)
+    assert link, "the invitation email never reached the log"
+
+    browser.open(link.removeprefix(browser.base_url))
+    browser.see_text(".large-title", "Join Launch plan")
+    assert "Ada Lovelace invited" in browser.find(".subtitle").text
+    name = browser.labelled("Your name")
+    name.clear()
+    name.send_keys("Erin")
+    browser.screenshot("20-invitation")
+    browser.button("Join Launch plan").click()
+    browser.see_text(".large-title", "Launch plan")
+    browser.see_text(".tasks", "Write the press release")
+    members = ada.api.get(f"/projects/{project['id']}/members").json()["results"]
+    assert [m["role"] for m in members] == ["owner", "editor"] and members[1]["name"] == "Erin"

@@ -1,0 +1,70 @@
+// The JSON API client: the bearer token, error shapes and cursor pages in one place.
+
+const TOKEN_KEY = "kairos.token";
+
+/** An answer the API refused, with its `{"error": {"code", "message"}}` body. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Fired on `window` when the server no longer accepts the token. */
+export const SIGNED_OUT = "kairos:signed-out";
+
+export const session = {
+  get token() {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+  set token(value) {
+    if (value) localStorage.setItem(TOKEN_KEY, value);
+    else localStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+/** Calls `/api/v1{path}`; resolves to the JSON body (null for 204), rejects with ApiError. */
+export async function api(path, { method = "GET", body, signal } = {}) {
+  const headers = { Accept: "application/json" };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(`/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+    cache: "no-store",
+  });
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && session.token) window.dispatchEvent(new Event(SIGNED_OUT));
+    const error = data?.error ?? {};
+    throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText);
+  }
+  return data;
+}
+
+/** Every item of a cursor-paged list, up to `max`. */
+export async function listAll(path, max = 5000) {
+  const items = [];
+  let cursor = null;
+  const join = path.includes("?") ? "&" : "?";
+  do {
+    const page = await api(`${path}${join}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    items.push(...page.results);
+    cursor = page.next_cursor;
+  } while (cursor && items.length < max);
+  return items;
+}
+
+/** A fresh id for idempotent sends; crypto.randomUUID only exists on secure origins. */
+export function clientId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

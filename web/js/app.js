@@ -1,0 +1,184 @@
+// The app shell: signed-in check, hash routes, the tab bar and the capture button.
+
+import { session, SIGNED_OUT } from "./api.js";
+import { icon } from "./icons.js";
+import { startLive, stopLive } from "./live.js";
+import { changes, loadProjects, loadUser, state } from "./state.js";
+import { applyTheme, currentTheme } from "./theme.js";
+import { h, SOMETHING_WRONG } from "./ui.js";
+import { renderAuth } from "./views/auth.js";
+import { openCapture } from "./views/capture.js";
+import { renderHome } from "./views/home.js";
+import { renderInvite } from "./views/invite.js";
+import { renderMessages, renderThread } from "./views/messages.js";
+import { renderSettings } from "./views/settings.js";
+import { renderProject, renderTasks } from "./views/tasks.js";
+import { renderTime } from "./views/time.js";
+
+const tabs = [
+  ["home", "Home", "#/home"],
+  ["tasks", "Tasks", "#/tasks/today"],
+  ["messages", "Messages", "#/messages"],
+  ["time", "Time", "#/time"],
+  ["settings", "Settings", "#/settings"],
+];
+
+/** [pattern, tab, render(view, match)]; a render may return a cleanup function. */
+const routes = [
+  [/^#\/home$/, "home", (view) => renderHome(view)],
+  [/^#\/tasks\/(inbox|today|upcoming|projects)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
+  [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
+  [/^#\/messages$/, "messages", (view) => renderMessages(view)],
+  [/^#\/messages\/([\w-]+)$/, "messages", (view, m) => renderThread(view, { id: m[1] })],
+  [/^#\/time$/, "time", (view) => renderTime(view)],
+  [/^#\/settings$/, "settings", (view) => renderSettings(view, {}, { signOut })],
+];
+
+const app = document.getElementById("app");
+const view = document.getElementById("view");
+const tabbar = document.getElementById("tabbar");
+const fab = h("button", { type: "button", class: "fab", "aria-label": "Capture", hidden: true, on: { click: openCapture } });
+fab.innerHTML = icon("mic");
+app.append(fab);
+
+let cleanup = null;
+let renderCount = 0;
+let currentTab = null;
+let firstScreen = true;
+
+async function route({ keepPlace = false } = {}) {
+  const hash = location.hash || "#/home";
+  const invitation = hash.match(/^#\/invite\/([A-Za-z0-9_-]{43})$/);
+  if (invitation) return showInvite(invitation[1]);
+  if (!session.token || !state.user) return showAuth(hash === "#/signin" ? "signin" : "signup");
+  const found = routes.map(([pattern, tab, render]) => [hash.match(pattern), tab, render]).find(([m]) => m);
+  if (!found) {
+    location.replace("#/home");
+    return;
+  }
+  const [match, tab, render] = found;
+  const id = ++renderCount;
+  const focusedLabel = keepPlace ? document.activeElement?.getAttribute("aria-label") : null;
+  const scroll = window.scrollY;
+  currentTab = tab;
+  for (const link of tabbar.children) {
+    if (link.dataset.tab === tab) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  fab.hidden = tab !== "tasks";
+  cleanup?.();
+  cleanup = null;
+  const stage = document.createElement("div");
+  try {
+    const dispose = await render(stage, match);
+    if (id !== renderCount) return typeof dispose === "function" && dispose();
+    cleanup = typeof dispose === "function" ? dispose : null;
+  } catch (error) {
+    if (id !== renderCount) return;
+    console.error(error);
+    stage.replaceChildren(h("div", { class: "empty" },
+      h("p", { class: "empty-title", text: SOMETHING_WRONG }),
+      h("button", { type: "button", class: "btn primary", text: "Try again", on: { click: () => route() } })));
+  }
+  view.replaceChildren(...stage.childNodes);
+  view.dataset.route = hash;
+  if (keepPlace) {
+    window.scrollTo(0, scroll);
+    if (focusedLabel) view.querySelector(`[aria-label="${CSS.escape(focusedLabel)}"]`)?.focus({ preventScroll: true });
+  } else {
+    window.scrollTo(0, 0);
+    (view.querySelector("[autofocus]") ?? (firstScreen ? null : view))?.focus({ preventScroll: true });
+  }
+  if (firstScreen) {
+    firstScreen = false;
+    performance.mark("kairos:first-screen");
+  }
+  document.title = `${tabs.find(([key]) => key === tab)[1]} · Kairos`;
+}
+
+function showAuth(mode) {
+  cleanup?.();
+  cleanup = null;
+  tabbar.hidden = true;
+  fab.hidden = true;
+  app.classList.add("signed-out");
+  app.classList.remove("no-tabbar");
+  if (location.hash !== `#/${mode}`) history.replaceState(null, "", `#/${mode}`);
+  renderAuth(view, { mode }, { signedIn });
+  document.title = mode === "signup" ? "Create account · Kairos" : "Sign in · Kairos";
+  if (firstScreen) {
+    firstScreen = false;
+    performance.mark("kairos:first-screen");
+  }
+}
+
+function showInvite(token) {
+  cleanup?.();
+  cleanup = null;
+  tabbar.hidden = true;
+  fab.hidden = true;
+  app.classList.add("signed-out");
+  renderInvite(view, { token }, { signedIn });
+  document.title = "Invitation · Kairos";
+}
+
+async function signedIn(user, destination = "#/home") {
+  state.user = user;
+  await loadProjects();
+  showShell();
+  location.hash = destination;
+  if (location.hash === destination) route();
+}
+
+function showShell() {
+  app.classList.remove("signed-out");
+  tabbar.hidden = false;
+  startLive(state.user);
+}
+
+async function signOut() {
+  stopLive();
+  session.token = null;
+  state.user = null;
+  state.projects = [];
+  if ("caches" in window) await caches.delete("kairos-api").catch(() => {});
+  location.hash = "#/signin";
+}
+
+function buildTabbar() {
+  tabbar.replaceChildren(...tabs.map(([key, label, href]) => {
+    const link = h("a", { class: "tab", href, data: { tab: key } }, h("span", { text: label }));
+    link.insertAdjacentHTML("afterbegin", icon(key));
+    return link;
+  }));
+}
+
+async function boot() {
+  applyTheme(currentTheme());
+  buildTabbar();
+  window.addEventListener(SIGNED_OUT, signOut);
+  window.addEventListener("hashchange", () => route());
+  changes.addEventListener("tasks", () => (currentTab === "home" || currentTab === "tasks") && route({ keepPlace: true }));
+  if (session.token) {
+    try {
+      await loadUser();
+      await loadProjects();
+      showShell();
+    } catch (error) {
+      if (error.status !== 401) {
+        view.replaceChildren(h("div", { class: "empty" }, h("p", { class: "empty-title", text: SOMETHING_WRONG }),
+          h("button", { type: "button", class: "btn primary", text: "Try again", on: { click: () => location.reload() } })));
+        return;
+      }
+      session.token = null;
+    }
+  }
+  await route();
+  if ("serviceWorker" in navigator) {
+    const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register);
+  }
+}
+
+boot();

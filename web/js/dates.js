@@ -1,0 +1,105 @@
+// Dates as the user sees them: "today" is the date in the user's time zone, not the browser's.
+
+const locale = navigator.language || "en-US";
+const formatters = new Map();
+
+/** Intl formatters are slow to make and a long list formats thousands of dates: make each kind once. */
+function formatter(localeName, options) {
+  const key = `${localeName}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(localeName, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** `YYYY-MM-DD` of an instant in `tz`. */
+export function dateIn(instant, tz) {
+  return formatter("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+/** Today's `YYYY-MM-DD` in `tz`. */
+export function todayIn(tz) {
+  return dateIn(new Date(), tz);
+}
+
+/** `iso` (`YYYY-MM-DD`) moved by `days`. */
+export function addDays(iso, days) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function daysBetween(fromIso, toIso) {
+  return Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86400000);
+}
+
+/** A task's due as `{date, time}` in `tz` (time `HH:MM` or null), or null when it has none. */
+export function dueParts(due, tz) {
+  if (!due) return null;
+  const value = due.date;
+  if (value.length === 10) return { date: value, time: null };
+  if (value.endsWith("Z")) {
+    const instant = new Date(value);
+    const time = formatter("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+    return { date: dateIn(instant, tz), time };
+  }
+  return { date: value.slice(0, 10), time: value.slice(11, 16) };
+}
+
+/** The time of day of an instant in `tz`, in the reader's clock style. */
+export function timeOfDay(instant, tz) {
+  return formatter(locale, { hour: "numeric", minute: "2-digit", timeZone: tz }).format(instant);
+}
+
+/** `HH:MM` in the reader's own clock style (9:00 AM or 09:00). */
+export function clockTime(hhmm) {
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  return formatter(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, hours, minutes));
+}
+
+/** "Mon 24 Nov" (with the year when it is not this year's). */
+export function shortDate(iso, today) {
+  const options = { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" };
+  if (today && iso.slice(0, 4) !== today.slice(0, 4)) options.year = "numeric";
+  return formatter(locale, options).format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** "Today", "Tomorrow", "Yesterday", a weekday within the week ahead, or a short date. */
+export function relativeDay(iso, today) {
+  const days = daysBetween(today, iso);
+  if (days === 0) return "Today";
+  if (days === 1) return "Tomorrow";
+  if (days === -1) return "Yesterday";
+  if (days > 1 && days < 7) return formatter(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  return shortDate(iso, today);
+}
+
+/** How a due reads on a task row: `{label, state}` with state `past`, `today` or `later`. */
+export function describeDue(due, tz) {
+  const parts = dueParts(due, tz);
+  if (!parts) return null;
+  const today = todayIn(tz);
+  const label = relativeDay(parts.date, today) + (parts.time ? ` ${clockTime(parts.time)}` : "");
+  const state = parts.date < today ? "past" : parts.date === today ? "today" : "later";
+  return { label, state, date: parts.date, time: parts.time };
+}
+
+/** Seconds as a stopwatch reads: 0:04:09. */
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Seconds as hours and minutes: "2h 05m", "12m". */
+export function hoursMinutes(seconds) {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m`;
+}
+
+/** The browser's IANA time zone. */
+export function browserTimeZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}

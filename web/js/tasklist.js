@@ -1,0 +1,101 @@
+// Task rows: tap the circle to complete (with Undo), tap the row for the detail sheet.
+
+import { api } from "./api.js";
+import { clockTime, describeDue } from "./dates.js";
+import { projectById, tasksChanged, userTimeZone } from "./state.js";
+import { explain, h, toast } from "./ui.js";
+import { openTaskDetail } from "./views/detail.js";
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Most urgent first (p1 is API priority 4), then by due time, undated last, then manual order. */
+export function byPriorityAndTime(tasks, tz) {
+  const keyed = tasks.map((task) => {
+    const due = describeDue(task.due, tz);
+    return { task, when: due ? `${due.date}T${due.time ?? "99:99"}` : "9999" };
+  });
+  keyed.sort((a, b) => b.task.priority - a.task.priority || (a.when < b.when ? -1 : a.when > b.when ? 1 : 0) || a.task.child_order - b.task.child_order);
+  return keyed.map(({ task }) => task);
+}
+
+/**
+ * A `<ul>` of task rows; `showDue` is true (the day and time), "time" (the time alone, for lists of one
+ * day) or false. `onEmpty` runs when the last row is completed away.
+ */
+export function taskList(tasks, { showProject = false, showDue = true, onEmpty } = {}) {
+  const list = h("ul", { class: "tasks card", role: "list" });
+  const onGone = () => !list.children.length && onEmpty?.();
+  // The first screenful now, the rest a few hundred rows per frame, so a long list shows at once.
+  const append = (from) => {
+    const end = Math.min(tasks.length, from + (from === 0 ? FIRST_ROWS : ROWS_PER_FRAME));
+    const rows = document.createDocumentFragment();
+    for (let i = from; i < end; i++) rows.append(taskRow(tasks[i], { showProject, showDue, onGone }));
+    list.append(rows);
+    if (end < tasks.length) requestAnimationFrame(() => append(end));
+  };
+  append(0);
+  return list;
+}
+
+const FIRST_ROWS = 60;
+const ROWS_PER_FRAME = 300;
+const checkTemplate = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "false" },
+  h("span", { class: "ring", icon: "check" }));
+
+export function taskRow(task, { showProject = false, showDue = true, onGone } = {}) {
+  const tz = userTimeZone();
+  const due = showDue ? describeDue(task.due, tz) : null;
+  const meta = h("span", { class: "meta" });
+  if (due?.state === "past") meta.append(h("span", { class: "still", text: `Still on your list · ${due.label}` }));
+  else if (due && showDue !== "time") meta.append(h("span", { class: `due ${due.state}`, text: due.label }));
+  else if (due?.time) meta.append(h("span", { class: `due ${due.state}`, text: clockTime(due.time) }));
+  if (task.priority > 1) meta.append(h("span", { class: "prio", text: `P${5 - task.priority}` }));
+  if (showProject) {
+    const project = projectById(task.project_id);
+    if (project && !project.inbox_project) meta.append(h("span", { text: project.name }));
+  }
+  for (const label of task.labels) meta.append(h("span", { class: "chip", text: `@${label}` }));
+
+  const check = checkTemplate.cloneNode(true);
+  check.setAttribute("aria-label", `Complete ${task.content}`);
+  const main = h("button", { type: "button", class: "task-main", "aria-label": `Open ${task.content}` },
+    h("span", { class: "title", text: task.content }), meta.childElementCount ? meta : null);
+  const row = h("li", { class: "task", data: { id: task.id, priority: String(task.priority) } }, check, main);
+
+  check.addEventListener("click", () => complete(task, row, check, onGone));
+  main.addEventListener("click", () => openTaskDetail(task));
+  return row;
+}
+
+async function complete(task, row, check, onGone) {
+  if (row.classList.contains("completing")) return;
+  row.classList.add("completing");
+  check.setAttribute("aria-checked", "true");
+  try {
+    await api(`/tasks/${task.id}/close`, { method: "POST" });
+  } catch (error) {
+    row.classList.remove("completing");
+    check.setAttribute("aria-checked", "false");
+    toast(explain(error));
+    return;
+  }
+  const quick = reducedMotion();
+  setTimeout(() => {
+    row.classList.add("leaving");
+    setTimeout(() => {
+      row.remove();
+      onGone?.();
+    }, quick ? 0 : 350);
+  }, quick ? 0 : 420);
+  toast(`Done: ${task.content}`, {
+    action: "Undo",
+    onAction: async () => {
+      try {
+        await api(`/tasks/${task.id}/reopen`, { method: "POST" });
+        tasksChanged();
+      } catch (error) {
+        toast(explain(error));
+      }
+    },
+  });
+}

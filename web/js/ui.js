@@ -1,0 +1,189 @@
+// Small DOM helpers: building elements, toasts, bottom sheets and the calm error wording.
+
+import { icon } from "./icons.js";
+
+/**
+ * Builds an element. `props`: `class`, `text`, `icon` (an icon name, trusted markup), `on` ({event: fn}),
+ * `data` ({key: value}), and any other attribute (false/null/undefined ones are left out).
+ */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key === "icon") el.insertAdjacentHTML("afterbegin", icon(value));
+    else if (key === "on") for (const [event, fn] of Object.entries(value)) el.addEventListener(event, fn);
+    else if (key === "data") Object.assign(el.dataset, value);
+    else if (key === "value") el.value = value;
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Replaces `el`'s children with `nodes`, leaving out the absent ones (null, undefined, false). */
+export function fill(el, ...nodes) {
+  el.replaceChildren(...nodes.flat().filter((node) => node !== null && node !== undefined && node !== false));
+}
+
+/** The one wording for a failure the user did not cause. */
+export const SOMETHING_WRONG = "Something didn't work. Try again?";
+
+/** What to tell the user about an error: the server's own sentence for bad input, calm words otherwise. */
+export function explain(error) {
+  if (error?.status && error.status >= 400 && error.status < 500 && error.status !== 401) return error.message;
+  return SOMETHING_WRONG;
+}
+
+/** Shows a short message at the bottom; `action` adds a button (such as Undo). */
+export function toast(message, { action, onAction, duration = 5000 } = {}) {
+  const root = document.getElementById("toasts");
+  const el = h("div", { class: "toast" }, h("span", { class: "msg-text", text: message }));
+  let timer;
+  const dismiss = () => {
+    clearTimeout(timer);
+    el.remove();
+  };
+  if (action) {
+    el.append(
+      h("button", {
+        type: "button",
+        text: action,
+        on: {
+          click: () => {
+            dismiss();
+            onAction?.();
+          },
+        },
+      }),
+    );
+  }
+  root.replaceChildren(el);
+  timer = setTimeout(dismiss, duration);
+  return dismiss;
+}
+
+let openSheets = 0;
+
+/**
+ * Opens a bottom sheet (a centred dialog on desktop) holding `content`; resolves nothing, returns
+ * `{ close, body }`. Escape, the backdrop, the close button and a downward drag on the handle close it,
+ * and focus goes back where it was.
+ */
+export function openSheet({ title, content, onClose, label }) {
+  const previousFocus = document.activeElement;
+  const backdrop = h("div", { class: "sheet-backdrop" });
+  const titleId = `sheet-title-${++openSheets}`;
+  const closeButton = h("button", { type: "button", class: "icon-btn filled", "aria-label": "Close", icon: "close" });
+  const handle = h("div", { class: "sheet-handle", "aria-hidden": "true" });
+  const body = h("div", { class: "sheet-body" }, content);
+  const sheet = h(
+    "section",
+    { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, "aria-label": label },
+    handle,
+    h("header", { class: "sheet-head" }, h("span", { class: "spacer" }), h("h2", { id: titleId, text: title }), closeButton),
+    body,
+  );
+  const host = document.getElementById("sheets");
+  host.append(backdrop, sheet);
+  document.getElementById("app").setAttribute("aria-hidden", "true");
+
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    document.removeEventListener("keydown", onKey);
+    sheet.classList.remove("open");
+    backdrop.classList.remove("open");
+    if (!host.querySelector(".sheet.open")) document.getElementById("app").removeAttribute("aria-hidden");
+    const finish = () => {
+      sheet.remove();
+      backdrop.remove();
+    };
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches) finish();
+    else setTimeout(finish, 320);
+    onClose?.();
+    if (previousFocus?.isConnected) previousFocus.focus({ preventScroll: true });
+  };
+  const onKey = (event) => {
+    if (event.key === "Escape") close();
+    if (event.key === "Tab") keepFocusInside(sheet, event);
+  };
+  document.addEventListener("keydown", onKey);
+  backdrop.addEventListener("click", close);
+  closeButton.addEventListener("click", close);
+  dragToClose(handle, sheet, close);
+
+  requestAnimationFrame(() => {
+    sheet.classList.add("open");
+    backdrop.classList.add("open");
+    const first = sheet.querySelector("[autofocus]") ?? closeButton;
+    first.focus({ preventScroll: true });
+  });
+  return { close, body, sheet };
+}
+
+function keepFocusInside(container, event) {
+  const focusable = [...container.querySelectorAll("button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])")]
+    .filter((el) => !el.disabled && el.offsetParent !== null);
+  if (focusable.length === 0) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function dragToClose(handle, sheet, close) {
+  let startY = null;
+  handle.addEventListener("pointerdown", (event) => {
+    startY = event.clientY;
+    handle.setPointerCapture(event.pointerId);
+    sheet.style.transition = "none";
+  });
+  handle.addEventListener("pointermove", (event) => {
+    if (startY === null) return;
+    const dy = Math.max(0, event.clientY - startY);
+    sheet.style.transform = `translateY(${dy}px)`;
+  });
+  const end = (event) => {
+    if (startY === null) return;
+    const dy = event.clientY - startY;
+    startY = null;
+    sheet.style.transition = "";
+    sheet.style.transform = "";
+    if (dy > 80) close();
+  };
+  handle.addEventListener("pointerup", end);
+  handle.addEventListener("pointercancel", end);
+}
+
+/** The initials shown in an avatar. */
+export function initials(name) {
+  const words = (name || "?").trim().split(/\s+/);
+  return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : "")).toUpperCase();
+}
+
+/** A screen's large title block, with optional trailing controls. */
+export function screenHeader(title, subtitle, ...trailing) {
+  return h(
+    "header",
+    { class: "screen-header" },
+    h("div", { class: "titles" }, h("h1", { class: "large-title", text: title }), subtitle ? h("p", { class: "subtitle", text: subtitle }) : null),
+    ...trailing,
+  );
+}
+
+/** A friendly empty state. */
+export function emptyState(iconName, title, text) {
+  return h("div", { class: "empty" }, h("div", { icon: iconName }), h("p", { class: "empty-title", text: title }), h("p", { text }));
+}

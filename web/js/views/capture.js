@@ -1,0 +1,172 @@
+// The capture half-sheet: say or type a brain-dump, review the tasks Kairos reads from it, add them.
+
+import { api } from "../api.js";
+import { relativeDay, clockTime, todayIn } from "../dates.js";
+import { tasksChanged, userTimeZone } from "../state.js";
+import { explain, fill, h, openSheet, toast } from "../ui.js";
+
+const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+
+export function openCapture() {
+  const body = h("div", {});
+  const sheet = openSheet({ title: "Capture", content: body, onClose: () => listener?.stop() });
+  let listener = null;
+  let text = "";
+
+  const showInput = () => {
+    const input = h("textarea", {
+      class: "textarea",
+      "aria-label": "What's on your mind?",
+      placeholder: "Call the dentist tomorrow at 9, buy milk, and send the report by Friday p1",
+      autofocus: true,
+      value: text,
+    });
+    const status = h("p", { class: "listening", "aria-live": "polite" });
+    const review = h("button", { type: "button", class: "btn primary block", text: "Review", disabled: !text.trim() });
+    input.addEventListener("input", () => {
+      text = input.value;
+      review.disabled = !text.trim();
+    });
+    const field = h("div", { class: "capture-input" }, input);
+    if (Recognition) field.append(micButton(input, status, review, (value) => (text = value), (l) => (listener = l)));
+    const form = h("form", { on: { submit: (e) => e.preventDefault() } },
+      h("p", { class: "hint", text: Recognition ? "Say or type everything on your mind. Kairos splits it into tasks." : "Type everything on your mind. Kairos splits it into tasks." }),
+      field, status, h("div", { class: "sheet-actions" }, review));
+    body.replaceChildren(form);
+    input.focus();
+    review.addEventListener("click", async () => {
+      listener?.stop();
+      review.disabled = true;
+      review.textContent = "Reading…";
+      try {
+        const result = await api("/capture", { method: "POST", body: { text, tz: userTimeZone() } });
+        showReview(result);
+      } catch (error) {
+        status.textContent = explain(error);
+        review.disabled = false;
+        review.textContent = "Review";
+      }
+    });
+  };
+
+  const showReview = (result) => {
+    const proposals = result.tasks.map((task) => ({ ...task }));
+    const cards = h("div", { class: "proposals" });
+    const add = h("button", { type: "button", class: "btn primary" });
+    const back = h("button", { type: "button", class: "btn", text: "Edit text", on: { click: showInput } });
+    const error = h("p", { class: "form-error", role: "alert" });
+    const refresh = () => {
+      add.textContent = proposals.length === 1 ? "Add 1 task" : `Add ${proposals.length} tasks`;
+      add.disabled = proposals.length === 0;
+      if (!proposals.length) cards.replaceChildren(h("p", { class: "hint", text: "Nothing to add. Edit the text to try again." }));
+    };
+    for (const proposal of proposals) {
+      const title = h("input", { type: "text", value: proposal.title, "aria-label": "Task title", maxlength: 500 });
+      title.addEventListener("input", () => (proposal.title = title.value));
+      const card = h("div", { class: "card proposal" },
+        h("div", { class: "grow" }, title, proposalMeta(proposal)),
+        h("button", {
+          type: "button",
+          class: "icon-btn",
+          icon: "close",
+          "aria-label": `Remove ${proposal.title}`,
+          on: {
+            click: () => {
+              proposals.splice(proposals.indexOf(proposal), 1);
+              card.remove();
+              refresh();
+            },
+          },
+        }));
+      cards.append(card);
+    }
+    const warnings = result.warnings.map((w) => h("p", { class: "warning", text: w.message }));
+    fill(body,
+      ...warnings,
+      proposals.length ? h("p", { class: "hint", text: "Here is what Kairos heard. Change or remove anything, then add." }) : null,
+      cards, error, h("div", { class: "sheet-actions" }, back, add));
+    refresh();
+    add.focus();
+    add.addEventListener("click", async () => {
+      if (proposals.some((p) => !p.title.trim())) {
+        error.textContent = "Every task needs a title.";
+        return;
+      }
+      add.disabled = true;
+      try {
+        const tasks = proposals.map((p) => ({
+          title: p.title.trim(),
+          description: p.description ?? undefined,
+          due: p.due ?? undefined,
+          list: p.list ?? undefined,
+          priority: p.priority ?? undefined,
+          labels: p.labels.length ? p.labels : undefined,
+          recurrence: p.recurrence ?? undefined,
+        }));
+        const answer = await api("/capture/commit", { method: "POST", body: { tasks, create_missing_lists: true } });
+        sheet.close();
+        tasksChanged();
+        toast(answer.tasks.length === 1 ? "Added 1 task" : `Added ${answer.tasks.length} tasks`);
+      } catch (failure) {
+        error.textContent = explain(failure);
+        add.disabled = false;
+      }
+    });
+  };
+
+  showInput();
+}
+
+function proposalMeta(proposal) {
+  const meta = h("span", { class: "meta" });
+  if (proposal.due) {
+    const [date, time] = proposal.due.split("T");
+    meta.append(h("span", { class: "due", text: `${relativeDay(date, todayIn(userTimeZone()))}${time ? ` ${clockTime(time)}` : ""}` }));
+  }
+  if (proposal.recurrence) meta.append(h("span", { text: "Repeats" }));
+  if (proposal.list) meta.append(h("span", { text: proposal.list_exists ? `#${proposal.list}` : `#${proposal.list} (new list)` }));
+  if (proposal.priority) meta.append(h("span", { class: "prio", text: `P${proposal.priority}` }));
+  for (const label of proposal.labels) meta.append(h("span", { class: "chip", text: `@${label}` }));
+  return meta;
+}
+
+/** The microphone: a live transcript into the text box while the browser listens. */
+function micButton(input, status, review, setText, setListener) {
+  const button = h("button", { type: "button", class: "mic-btn", icon: "mic", "aria-label": "Speak", "aria-pressed": "false" });
+  let recognition = null;
+  const stop = () => recognition?.stop();
+  button.addEventListener("click", () => {
+    if (recognition) return stop();
+    recognition = new Recognition();
+    recognition.continuous = true;
+    recognition.interimResults = true;
+    recognition.lang = "en-US";
+    const before = input.value.trim();
+    recognition.onresult = (event) => {
+      const spoken = [...event.results].map((r) => r[0].transcript).join(" ").replace(/\s+/g, " ").trim();
+      input.value = [before, spoken].filter(Boolean).join(" ");
+      setText(input.value);
+      review.disabled = !input.value.trim();
+    };
+    recognition.onerror = (event) => {
+      status.textContent = event.error === "not-allowed" ? "Kairos can't use the microphone. You can type instead." : "I didn't catch that. Try again, or type.";
+    };
+    recognition.onend = () => {
+      recognition = null;
+      button.setAttribute("aria-pressed", "false");
+      button.setAttribute("aria-label", "Speak");
+      if (status.textContent === "Listening…") status.textContent = "";
+    };
+    button.setAttribute("aria-pressed", "true");
+    button.setAttribute("aria-label", "Stop listening");
+    status.textContent = "Listening…";
+    try {
+      recognition.start();
+    } catch {
+      recognition = null;
+      status.textContent = "I didn't catch that. Try again, or type.";
+    }
+  });
+  setListener({ stop });
+  return button;
+}

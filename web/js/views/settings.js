@@ -1,0 +1,63 @@
+// Settings: account name and time zone, theme, and signing out.
+
+import { api } from "../api.js";
+import { browserTimeZone } from "../dates.js";
+import { state } from "../state.js";
+import { explain, fill, h, screenHeader, toast } from "../ui.js";
+import { applyTheme, currentTheme } from "../theme.js";
+
+export async function renderSettings(view, _params, { signOut }) {
+  const user = state.user;
+  const name = h("input", { class: "input", type: "text", value: user.name, "aria-label": "Name", maxlength: 100, autocomplete: "name" });
+  name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
+
+  const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [user.timezone];
+  if (!zones.includes(user.timezone)) zones.unshift(user.timezone);
+  const zone = h("select", { class: "select", "aria-label": "Time zone" }, zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === user.timezone })));
+  zone.addEventListener("change", () => save({ timezone: zone.value }, () => (zone.value = user.timezone)));
+  const browserZone = browserTimeZone();
+  const zoneHint = browserZone !== user.timezone
+    ? h("p", { class: "hint" }, `This device is on ${browserZone.replaceAll("_", " ")}. `,
+      h("button", { type: "button", class: "link-btn", style: "padding:0;min-height:0;font-size:15px", text: "Use it", on: { click: () => { zone.value = browserZone; zone.dispatchEvent(new Event("change")); } } }))
+    : h("p", { class: "hint", text: "Your \"today\" follows this time zone." });
+
+  const themes = [["system", "System"], ["light", "Light"], ["dark", "Dark"]];
+  const themeControl = h("div", { class: "segmented", role: "group", "aria-label": "Appearance" },
+    themes.map(([key, label]) => h("button", {
+      type: "button",
+      text: label,
+      "aria-pressed": String(currentTheme() === key),
+      on: {
+        click: (event) => {
+          applyTheme(key);
+          for (const b of themeControl.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
+        },
+      },
+    })));
+
+  async function save(change, revert) {
+    try {
+      state.user = await api("/user", { method: "POST", body: change });
+      Object.assign(user, state.user);
+      toast("Saved");
+    } catch (error) {
+      revert();
+      toast(explain(error));
+    }
+  }
+
+  fill(view, 
+    screenHeader("Settings", user.email),
+    h("h2", { class: "group-label", text: "Account" }),
+    h("div", { class: "card", style: "padding:16px" },
+      h("label", { class: "field" }, h("span", { text: "Name" }), name),
+      h("label", { class: "field", style: "margin:0" }, h("span", { text: "Time zone" }), zone), zoneHint),
+    h("h2", { class: "group-label", text: "Appearance" }),
+    h("div", { class: "card", style: "padding:4px 16px" }, themeControl),
+    h("h2", { class: "group-label", text: "About" }),
+    h("ul", { class: "list card", role: "list" },
+      h("li", {}, h("div", { class: "row" }, h("span", { class: "grow", text: "Kairos" }), h("span", { class: "value", text: "Web app" }))),
+      h("li", {}, h("div", { class: "row" }, h("span", { class: "grow", text: "Signed in as" }), h("span", { class: "value", text: user.email })))),
+    h("div", { style: "margin-top:28px" }, h("button", { type: "button", class: "btn block", text: "Sign out", on: { click: signOut } })),
+  );
+}

@@ -1,0 +1,201 @@
+// Tasks: Inbox, Today, Upcoming (by day) and Projects, plus a project with its sections.
+
+import { api, listAll } from "../api.js";
+import { addDays, describeDue, relativeDay, shortDate, todayIn } from "../dates.js";
+import { byPriorityAndTime, taskList } from "../tasklist.js";
+import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
+import { emptyState, explain, fill, h, openSheet, screenHeader, toast } from "../ui.js";
+
+const segments = [
+  ["inbox", "Inbox"],
+  ["today", "Today"],
+  ["upcoming", "Upcoming"],
+  ["projects", "Projects"],
+];
+
+export async function renderTasks(view, { segment = "today" }) {
+  const load = { inbox: inboxScreen, today: todayScreen, upcoming: upcomingScreen, projects: projectsScreen }[segment] ?? todayScreen;
+  const nav = h("nav", { class: "segmented", "aria-label": "Task lists" },
+    segments.map(([key, label]) => h("a", { href: `#/tasks/${key}`, text: label, "aria-current": key === segment ? "page" : false })));
+  const parts = await load();
+  fill(view, parts.header, nav, ...parts.body);
+}
+
+async function todayScreen() {
+  const tz = userTimeZone();
+  const today = todayIn(tz);
+  const tasks = byPriorityAndTime(await listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`), tz);
+  const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
+  const now = tasks.filter((t) => !earlier.includes(t));
+  const body = [];
+  if (!tasks.length) body.push(emptyState("sun", "Nothing due today", "Enjoy the space, or capture what's on your mind."));
+  if (earlier.length) body.push(h("h2", { class: "group-label plain amber", text: "Still on your list" }), taskList(earlier, { showProject: true }));
+  if (now.length) body.push(earlier.length ? h("h2", { class: "group-label plain", text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time" }));
+  return { header: screenHeader("Today", `${shortDate(today)} · ${countText(tasks.length)}`), body };
+}
+
+async function inboxScreen() {
+  const inbox = inboxProject();
+  const tasks = await listAll(`/tasks?project_id=${inbox.id}`);
+  const body = [quickAdd({ placeholder: "Add to Inbox", submit: (text) => api("/tasks/quick", { method: "POST", body: { text } }) })];
+  body.push(tasks.length ? taskList(tasks) : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
+  return { header: screenHeader("Inbox", countText(tasks.length)), body };
+}
+
+async function upcomingScreen() {
+  const tz = userTimeZone();
+  const today = todayIn(tz);
+  const tasks = byPriorityAndTime(await listAll(`/tasks/filter?query=${encodeURIComponent("14 days")}`), tz);
+  const byDay = new Map();
+  for (const task of tasks) {
+    const day = describeDue(task.due, tz).date;
+    if (!byDay.has(day)) byDay.set(day, []);
+    byDay.get(day).push(task);
+  }
+  const body = [];
+  for (const day of [...byDay.keys()].sort()) {
+    const relative = relativeDay(day, today);
+    const heading = h("h2", { class: "group-label" }, relative, relative === shortDate(day, today) ? null : h("span", { text: shortDate(day, today) }));
+    body.push(h("section", { class: "day-group" }, heading, taskList(byDay.get(day), { showProject: true, showDue: "time" })));
+  }
+  if (!tasks.length) body.push(emptyState("sun", "A clear two weeks", "Tasks with a date in the next 14 days show here."));
+  return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`), body };
+}
+
+async function projectsScreen() {
+  const [projects, tasks] = await Promise.all([loadProjects(), listAll("/tasks")]);
+  const counts = new Map();
+  for (const task of tasks) counts.set(task.project_id, (counts.get(task.project_id) ?? 0) + 1);
+  const ordered = [...projects].sort((a, b) => Number(b.inbox_project) - Number(a.inbox_project) || a.child_order - b.child_order);
+  const list = h("ul", { class: "list card icons", role: "list" },
+    ordered.map((project) =>
+      h("li", {},
+        h("a", { class: "row", href: project.inbox_project ? "#/tasks/inbox" : `#/projects/${project.id}` },
+          project.inbox_project
+            ? h("span", { class: "chev", icon: "inbox", style: "color:var(--accent);width:22px;height:22px;margin:0 -5px" })
+            : h("span", { class: "swatch", style: `background:${projectColor(project.color)}`, "aria-hidden": "true" }),
+          h("span", { class: "grow", text: project.name }),
+          h("span", { class: "count", text: String(counts.get(project.id) ?? 0), "aria-label": `${counts.get(project.id) ?? 0} tasks` }),
+          h("span", { class: "chev", icon: "chevron" })))));
+  const add = h("button", { type: "button", class: "icon-btn filled", icon: "plus", "aria-label": "New project", on: { click: newProject } });
+  return { header: screenHeader("Projects", `${projects.length} ${projects.length === 1 ? "list" : "lists"}`, add), body: [list] };
+}
+
+function newProject() {
+  const name = h("input", { class: "input", type: "text", "aria-label": "Project name", placeholder: "Name", maxlength: 120, autofocus: true });
+  let color = projectPalette[0];
+  const swatches = h("div", { class: "prio-picker", role: "radiogroup", "aria-label": "Colour" },
+    projectPalette.slice(0, 6).map((c, i) =>
+      h("button", {
+        type: "button",
+        role: "radio",
+        "aria-checked": String(i === 0),
+        "aria-label": c.replace("_", " "),
+        style: `background:${projectColor(c)};border-color:${projectColor(c)}`,
+        on: {
+          click: (event) => {
+            color = c;
+            for (const s of swatches.children) s.setAttribute("aria-checked", String(s === event.currentTarget));
+            for (const s of swatches.children) s.style.outline = s === event.currentTarget ? "3px solid var(--text)" : "";
+          },
+        },
+      })));
+  swatches.firstChild.style.outline = "3px solid var(--text)";
+  const error = h("p", { class: "form-error", role: "alert" });
+  const create = h("button", { type: "submit", class: "btn primary block", text: "Create project" });
+  const form = h("form", {}, h("label", { class: "field" }, h("span", { text: "Name" }), name),
+    h("div", { class: "field" }, h("span", { text: "Colour" }), swatches), error, create);
+  const sheet = openSheet({ title: "New project", content: form });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!name.value.trim()) {
+      error.textContent = "Give the project a name.";
+      return;
+    }
+    create.disabled = true;
+    try {
+      const project = await api("/projects", { method: "POST", body: { name: name.value.trim(), color } });
+      await loadProjects();
+      sheet.close();
+      location.hash = `#/projects/${project.id}`;
+    } catch (failure) {
+      error.textContent = explain(failure);
+      create.disabled = false;
+    }
+  });
+}
+
+export async function renderProject(view, { id }) {
+  if (!projectById(id)) await loadProjects();
+  const project = projectById(id);
+  if (!project) {
+    fill(view, backBar("#/tasks/projects", "Projects"), emptyState("folder", "Project not found", "It may have been archived or deleted."));
+    return;
+  }
+  const [sections, tasks] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`)]);
+  const top = tasks.filter((t) => !t.parent_id);
+  const body = [quickAdd({ placeholder: `Add to ${project.name}`, submit: (content) => api("/tasks", { method: "POST", body: { content, project_id: id } }) })];
+  const loose = top.filter((t) => !t.section_id);
+  if (loose.length) body.push(taskList(loose));
+  for (const section of [...sections].sort((a, b) => a.section_order - b.section_order)) {
+    const inSection = top.filter((t) => t.section_id === section.id);
+    body.push(h("section", { class: "day-group" },
+      h("h2", { class: "group-label" }, section.name, h("span", { text: String(inSection.length) })),
+      inSection.length ? taskList(inSection) : h("p", { class: "hint", text: "No tasks in this section." }),
+      quickAdd({ placeholder: `Add to ${section.name}`, submit: (content) => api("/tasks", { method: "POST", body: { content, project_id: id, section_id: section.id } }) })));
+  }
+  if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
+  body.push(h("div", { class: "see-all" }, h("button", { type: "button", class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
+  const header = screenHeader(project.name, countText(top.length));
+  header.querySelector("h1").prepend(h("span", { class: "swatch", style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
+  fill(view, backBar("#/tasks/projects", "Projects"), header, ...body);
+}
+
+function newSection(projectId) {
+  const name = h("input", { class: "input", type: "text", "aria-label": "Section name", placeholder: "Name", maxlength: 120, autofocus: true });
+  const error = h("p", { class: "form-error", role: "alert" });
+  const form = h("form", {}, name, error, h("button", { type: "submit", class: "btn primary block", text: "Add section" }));
+  const sheet = openSheet({ title: "New section", content: form });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!name.value.trim()) return;
+    try {
+      await api("/sections", { method: "POST", body: { name: name.value.trim(), project_id: projectId } });
+      sheet.close();
+      tasksChanged();
+    } catch (failure) {
+      error.textContent = explain(failure);
+    }
+  });
+}
+
+/** A one-line "Add a task" form. */
+function quickAdd({ placeholder, submit }) {
+  const input = h("input", { class: "input", type: "text", placeholder, "aria-label": placeholder, maxlength: 500, enterkeyhint: "done" });
+  const button = h("button", { type: "submit", class: "icon-btn", icon: "plus", "aria-label": "Add task" });
+  const form = h("form", { class: "card row quick-add" }, input, button);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    input.disabled = true;
+    try {
+      await submit(text);
+      input.value = "";
+      tasksChanged();
+    } catch (error) {
+      toast(explain(error));
+    } finally {
+      input.disabled = false;
+    }
+  });
+  return form;
+}
+
+export function backBar(href, label) {
+  return h("div", { class: "nav-bar" }, h("a", { class: "link-btn back", href, icon: "back" }, label));
+}
+
+function countText(n) {
+  return n === 1 ? "1 task" : `${n} tasks`;
+}

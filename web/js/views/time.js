@@ -1,0 +1,37 @@
+// Time: the last seven days of tracked time, per day, with the streak and estimate against actual.
+
+import { api } from "../api.js";
+import { hoursMinutes } from "../dates.js";
+import { fill, h, screenHeader } from "../ui.js";
+
+export async function renderTime(view) {
+  const report = await api("/time/report");
+  const max = Math.max(...report.days.map((d) => d.seconds), 1);
+  const bars = h("div", { class: "card bars", role: "img", "aria-label": report.days.map((d) => `${weekday(d.date)} ${hoursMinutes(d.seconds)}`).join(", ") },
+    report.days.map((d) =>
+      h("div", { class: "bar" },
+        h("div", { class: `fill${d.seconds ? "" : " zero"}`, style: `height:${Math.max(2, (d.seconds / max) * 100)}%`, title: hoursMinutes(d.seconds) }),
+        h("span", { class: "day", text: weekday(d.date).slice(0, 2) }))));
+  const stats = h("div", { class: "stat-grid" },
+    stat(hoursMinutes(report.total_seconds), "Tracked in 7 days"),
+    stat(`${report.streak.current_days} ${report.streak.current_days === 1 ? "day" : "days"}`, `Streak · best ${report.streak.longest_days}`));
+  const body = [stats, h("h2", { class: "section-title", text: "Per day" }), bars];
+  const tasks = report.tasks.slice(0, 12);
+  if (tasks.length) {
+    body.push(h("h2", { class: "section-title", text: "Estimate and actual" }),
+      h("ul", { class: "list card", role: "list" },
+        tasks.map((t) => h("li", {}, h("div", { class: "row est-row" }, h("span", { class: "grow", text: t.content }),
+          h("span", { class: "nums", text: t.estimate_seconds ? `${hoursMinutes(t.actual_seconds)} of ${hoursMinutes(t.estimate_seconds)}` : hoursMinutes(t.actual_seconds) }))))));
+  } else {
+    body.push(h("p", { class: "hint", style: "text-align:center;margin-top:20px", text: "Start the stopwatch from a task to see where your time goes." }));
+  }
+  fill(view, screenHeader("Time", "The last 7 days"), ...body);
+}
+
+function stat(number, label) {
+  return h("div", { class: "card stat" }, h("div", { class: "num", text: number }), h("div", { class: "lbl", text: label }));
+}
+
+function weekday(iso) {
+  return new Intl.DateTimeFormat(navigator.language, { weekday: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+}

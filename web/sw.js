@@ -1,0 +1,52 @@
+// Kairos service worker: keeps the app shell for offline starts and the last API answers for
+// offline reading. Everything is network-first, so a new version is used as soon as it is served.
+
+const SHELL = "kairos-shell-v1";
+const API = "kairos-api";
+const SHELL_FILES = [
+  "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg",
+  "/js/app.js", "/js/api.js", "/js/dates.js", "/js/icons.js", "/js/live.js", "/js/state.js", "/js/tasklist.js",
+  "/js/theme.js", "/js/ui.js", "/js/views/auth.js", "/js/views/capture.js", "/js/views/detail.js",
+  "/js/views/home.js", "/js/views/messages.js", "/js/views/settings.js", "/js/views/tasks.js", "/js/views/time.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== SHELL && key !== API).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  // The event feed is only useful live; everything else falls back to its last copy when offline.
+  if (url.pathname === "/api/v1/events") return;
+  const cacheName = url.pathname.startsWith("/api/") ? API : SHELL;
+  event.respondWith(networkFirst(request, cacheName));
+});
+
+async function networkFirst(request, cacheName) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(cacheName).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request, { ignoreSearch: false });
+    if (cached) return cached;
+    if (request.mode === "navigate") {
+      const shell = await caches.match("/");
+      if (shell) return shell;
+    }
+    throw error;
+  }
+}
