@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
 
     /// The SQLite file inside the data folder.
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("kairos.sqlite") }
+    /// The folder of uploaded files' content, inside the data folder.
+    public var attachmentsDirectory: String { (dataDirectory as NSString).appendingPathComponent("attachments") }
 }
 
 /// Everything the routes need, built once per process.
@@ -41,8 +43,12 @@ public struct AppServices: Sendable {
     public let time: TimeService
     public let conversations: ConversationService
     public let search: SearchService
+    public let attachments: AttachmentService
 
-    public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
+    public init(
+        store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
+        defaultTimeZone: String = "UTC"
+    ) {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
@@ -50,6 +56,7 @@ public struct AppServices: Sendable {
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(store: store, clock: clock, tasks: tasks)
         search = SearchService(store: store)
+        attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
     }
 }
 
@@ -60,7 +67,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let store = try SQLiteStore(path: configuration.databasePath)
     let services = AppServices(
-        store: store, bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)
+        store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
+        bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)
     let readyLogger = logger
     return Application(
         router: buildRouter(services),
@@ -96,5 +104,6 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
+    AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     return router
 }

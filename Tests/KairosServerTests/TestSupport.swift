@@ -68,6 +68,8 @@ struct Reply: Sendable, CustomStringConvertible {
 struct TestAPI: Sendable {
     let client: any TestClientProtocol
     let clock: TestClock
+    /// The server's data folder, for checking what reached the disk.
+    let dataFolder: URL
     /// The bearer token sent with every request, if any.
     var token: String?
     /// Who this caller is, once signed up.
@@ -126,11 +128,11 @@ struct TestAPI: Sendable {
     }
 
     func signedIn(as auth: AuthResponse) -> TestAPI {
-        TestAPI(client: client, clock: clock, token: auth.token, user: auth.user)
+        TestAPI(client: client, clock: clock, dataFolder: dataFolder, token: auth.token, user: auth.user)
     }
 
     func with(token: String?) -> TestAPI {
-        TestAPI(client: client, clock: clock, token: token, user: user)
+        TestAPI(client: client, clock: clock, dataFolder: dataFolder, token: token, user: user)
     }
 
     var me: User { user! }
@@ -235,10 +237,12 @@ func withAPI(
     try await {
         let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
         let services = AppServices(
-            store: store, clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone)
+            store: store,
+            attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
+            clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone)
         let app = Application(router: buildRouter(services))
         try await app.test(.router) { client in
-            try await body(TestAPI(client: client, clock: clock))
+            try await body(TestAPI(client: client, clock: clock, dataFolder: folder))
         }
     }()
 }

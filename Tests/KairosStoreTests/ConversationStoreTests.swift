@@ -28,7 +28,7 @@ struct ConversationStoreTests {
         let store = try SQLiteStore(path: path)
         #expect(
             try store.appliedMigrations() == [
-                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages",
+                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
             ])
         let dm = try await store.directMessage(between: "1", and: "2", now: Date())
         #expect(dm.members.map(\.name) == ["Ada", "Bob"])
