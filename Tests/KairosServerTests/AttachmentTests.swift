@@ -61,7 +61,8 @@ struct AttachmentTests {
     func refusesOtherContent() async throws {
         try await withAda { ada in
             let bodies = [
-                (SampleFile.program, "holiday.png"), (Data("just some notes\n".utf8), "notes.pdf"), (Data(), "empty.png"),
+                (SampleFile.program, "holiday.png"), (Data("just some notes\n".utf8), "notes.pdf"),
+                (Data(), "empty.png"),
             ]
             for (data, name) in bodies {
                 let reply = try await ada.uploadReply(data, name: name, contentType: "image/png")
@@ -149,7 +150,10 @@ struct AttachmentTests {
             #expect(captioned.message.attachments.map(\.name) == ["view.gif"])
 
             let history = try await bob.history(group.id)
-            #expect(history.prefix(2).map { $0.attachments.map(\.name) } == [["view.gif"], ["ferry ticket.pdf", "beach.png"]])
+            #expect(
+                history.prefix(2).map { $0.attachments.map(\.name) } == [
+                    ["view.gif"], ["ferry ticket.pdf", "beach.png"],
+                ])
             #expect(try await bob.send("no files", to: group.id).message.attachments.isEmpty)
             let events = try expectOK(try await bob.get("events"), as: Page<UserEvent>.self).results
             #expect(events.compactMap(\.message).contains { $0.attachments == [ticket.summary, photo.summary] })
@@ -223,7 +227,8 @@ struct AttachmentTests {
             #expect(reply.headers[.contentLength] == String(png.count))
             #expect(
                 reply.headers[.contentDisposition]
-                    == "inline; filename=\"Plage d'_t_ _1_.png\"; filename*=UTF-8''Plage%20d%27%C3%A9t%C3%A9%20%221%22.png")
+                    == "inline; filename=\"Plage d'_t_ _1_.png\"; filename*=UTF-8''Plage%20d%27%C3%A9t%C3%A9%20%221%22.png"
+            )
             #expect(reply.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
             #expect(reply.headers[.cacheControl] == "private, max-age=31536000, immutable")
             #expect(reply.headers[.eTag] == "\"\(photo.sha256)\"")
@@ -266,10 +271,12 @@ struct AttachmentTests {
                 as: PostedMessage.self)
             #expect(edited.message.text == "our ticket")
             #expect(edited.message.attachments == [ticket.summary])
-            try expectOK(try await ada.post("messages/\(message.id)", MessageSendRequest(text: "")), as: PostedMessage.self)
+            try expectOK(
+                try await ada.post("messages/\(message.id)", MessageSendRequest(text: "")), as: PostedMessage.self)
             let another = try await ada.upload(SampleFile.gif, name: "b.gif")
             expectError(
-                try await ada.post("messages/\(message.id)", MessageSendRequest(text: "x", attachmentIDs: [another.id])),
+                try await ada.post(
+                    "messages/\(message.id)", MessageSendRequest(text: "x", attachmentIDs: [another.id])),
                 .badRequest, code: "invalid_field", mentioning: "attachment_ids")
         }
     }

@@ -44,7 +44,9 @@ enum SampleFile {
 /// Helpers for the attachment stories; each fails the test on an unexpected status.
 extension TestAPI {
     /// Uploads raw bytes as a file called `name` (`POST /attachments?name=...`).
-    func uploadReply(_ data: Data, name: String?, contentType: String = "application/octet-stream") async throws
+    func uploadReply(
+        _ data: Data, name: String?, contentType: String = "application/octet-stream"
+    ) async throws
         -> Reply
     {
         let query = name.map { queryString(["name": $0]) } ?? ""

@@ -166,7 +166,7 @@ public struct ConversationService: Sendable {
         guard request.attachmentIDs.isEmpty else {
             throw KairosError.invalidField(
                 field: "attachment_ids",
-                message: "attachment_ids cannot be edited: editing changes only the text. Send new files in a new message.")
+                message: "attachment_ids cannot be edited: an edit changes only the text. Send files in a new message.")
         }
         let text = try Self.messageText(request.text, carriesAttachments: !message.attachments.isEmpty)
         let mentions = try await mentions(in: text, among: conversation)
@@ -342,7 +342,8 @@ public struct ConversationService: Sendable {
             throw .invalidField(
                 field: "attachment_ids",
                 message:
-                    "attachment_ids may list at most \(Limits.attachmentsPerMessage) files; send the rest in another message.")
+                    "attachment_ids may list at most \(Limits.attachmentsPerMessage) files; send the rest in another message."
+            )
         }
         for (index, id) in ids.enumerated() where ids[..<index].contains(id) {
             throw .invalidField(

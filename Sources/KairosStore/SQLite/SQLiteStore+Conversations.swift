@@ -342,8 +342,9 @@ extension SQLiteStore: ConversationStore {
             arguments: [conversation, user, role.rawValue, now.micros])
     }
 
-    /// Inserts a message with its mentions and attachments, moves the conversation up the list, counts the message (and
-    /// all before it) as read by its author or the notice's actor, and links a shared task to the conversation.
+    /// Inserts a message with its mentions and attachments, moves the conversation up the list, counts the
+    /// message (and all before it) as read by its author or the notice's actor, and links a shared task to the
+    /// conversation.
     private static func insertMessage(_ db: Database, _ draft: MessageDraft, now: Date) throws -> Int64 {
         let conversation = try require(draft.conversationID.rowID, "Conversation")
         let author = draft.authorID?.rowID
@@ -489,7 +490,8 @@ extension SQLiteStore: ConversationStore {
                 kind: MessageKind(rawValue: row["kind"]) ?? .text, text: row["body"],
                 mentions: mentions.sorted().map(\.apiID), task: task, clientID: row["client_id"],
                 createdAt: Date(micros: row["created_at"]),
-                editedAt: (row["edited_at"] as Int64?).map(Date.init(micros:)), attachments: try messageAttachments(row))
+                editedAt: (row["edited_at"] as Int64?).map(Date.init(micros:)),
+                attachments: try messageAttachments(row))
         }
     }
 }

@@ -13,7 +13,7 @@ struct SendCommand: AsyncParsableCommand {
     var text: String?
     @Option(
         name: .customLong("attach"),
-        help: "An image (PNG, JPEG, GIF, WebP, HEIC) or PDF of up to 25 MiB to attach; repeat for more files (up to 10).")
+        help: "An image (PNG, JPEG, GIF, WebP, HEIC) or PDF of up to 25 MiB to attach; repeat for more (up to 10).")
     var files: [String] = []
 
     func validate() throws {
@@ -58,7 +58,8 @@ struct SendCommand: AsyncParsableCommand {
                 throw CLIError("Cannot read \(path). Check the path.")
             }
             guard data.count <= Limits.attachmentBytes else {
-                throw CLIError("\(path) is over \(Limits.attachmentBytes >> 20) MiB. Send a smaller file, or a link to it.")
+                throw CLIError(
+                    "\(path) is over \(Limits.attachmentBytes >> 20) MiB. Send a smaller file, or a link to it.")
             }
             contents.append((url.lastPathComponent, data))
         }
