@@ -49,14 +49,15 @@ extension KairosClient {
             query: ["cursor": cursor, "limit": limit.map { String($0) }])
     }
 
-    /// Sends a message (`POST /conversations/{id}/messages`). Pass the same `clientID` when retrying a send
-    /// whose answer was lost: the server returns the first message instead of posting it twice.
+    /// Sends a message (`POST /conversations/{id}/messages`), with files uploaded by `uploadAttachment`
+    /// (then `text` may be empty). Pass the same `clientID` when retrying a send whose answer was lost:
+    /// the server returns the first message instead of posting it twice.
     public func sendMessage(
-        conversationID: String, text: String, clientID: String? = UUID().uuidString
+        conversationID: String, text: String, attachmentIDs: [String] = [], clientID: String? = UUID().uuidString
     ) async throws -> PostedMessage {
         try await send(
-            .post, "conversations", conversationID, "messages", body: MessageSendRequest(text: text, clientID: clientID)
-        )
+            .post, "conversations", conversationID, "messages",
+            body: MessageSendRequest(text: text, clientID: clientID, attachmentIDs: attachmentIDs))
     }
 
     /// Replaces the text of one of your messages (`POST /messages/{id}`).

@@ -40,7 +40,31 @@ extension KairosClient {
         _ method: HTTPMethod, _ path: String..., query: KeyValuePairs<String, String?> = [:],
         body: (any Encodable)? = nil
     ) async throws -> Response {
-        let (data, status, url) = try await exchange(method, path, query: query, body: body, accept: "application/json")
+        let payload = try body.map { (data: try APICoding.makeEncoder().encode($0), contentType: "application/json") }
+        let (data, response, url) = try await exchange(
+            method, path, query: query, payload: payload, accept: "application/json")
+        return try decode(data, status: response.statusCode, method: method, url: url)
+    }
+
+    /// Sends raw bytes (a file) under `/api/v1` and decodes the JSON answer.
+    func send<Response: Decodable>(
+        _ method: HTTPMethod, _ path: String..., query: KeyValuePairs<String, String?> = [:], bytes: Data,
+        contentType: String
+    ) async throws -> Response {
+        let (data, response, url) = try await exchange(
+            method, path, query: query, payload: (bytes, contentType), accept: "application/json")
+        return try decode(data, status: response.statusCode, method: method, url: url)
+    }
+
+    /// Fetches a body that is not JSON (a file) with the answer's headers.
+    func fetch(_ path: String...) async throws -> (body: Data, response: HTTPURLResponse) {
+        let (data, response, _) = try await exchange(.get, path, query: [:], payload: nil, accept: "*/*")
+        return (data, response)
+    }
+
+    private func decode<Response: Decodable>(
+        _ data: Data, status: Int, method: HTTPMethod, url: URL
+    ) throws -> Response {
         do {
             return try APICoding.makeDecoder().decode(Response.self, from: data.isEmpty ? Data("{}".utf8) : data)
         } catch {
@@ -54,15 +78,15 @@ extension KairosClient {
     func sendForText(
         _ method: HTTPMethod, _ path: String..., query: KeyValuePairs<String, String?> = [:], accept: String
     ) async throws -> String {
-        let (data, _, _) = try await exchange(method, path, query: query, body: nil, accept: accept)
+        let (data, _, _) = try await exchange(method, path, query: query, payload: nil, accept: accept)
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Sends the request and returns a successful answer's body; an error answer becomes a `KairosClientError`.
+    /// Sends the request and returns a successful answer; an error answer becomes a `KairosClientError`.
     private func exchange(
-        _ method: HTTPMethod, _ path: [String], query: KeyValuePairs<String, String?>, body: (any Encodable)?,
-        accept: String
-    ) async throws -> (body: Data, status: Int, url: URL) {
+        _ method: HTTPMethod, _ path: [String], query: KeyValuePairs<String, String?>,
+        payload: (data: Data, contentType: String)?, accept: String
+    ) async throws -> (body: Data, response: HTTPURLResponse, url: URL) {
         let url = try endpoint(path, query: query)
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
@@ -70,9 +94,9 @@ extension KairosClient {
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }
-        if let body {
-            request.httpBody = try APICoding.makeEncoder().encode(body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let payload {
+            request.httpBody = payload.data
+            request.setValue(payload.contentType, forHTTPHeaderField: "Content-Type")
         }
 
         let data: Data
@@ -98,7 +122,7 @@ extension KairosClient {
             throw KairosClientError.unexpectedResponse(
                 status: http.statusCode, detail: String(decoding: data.prefix(500), as: UTF8.self))
         }
-        return (data, http.statusCode, url)
+        return (data, http, url)
     }
 
     /// Follows `next_cursor` from the first page to the last, collecting every item.

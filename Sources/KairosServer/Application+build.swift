@@ -48,6 +48,8 @@ public struct ServerConfiguration: Sendable {
 
     /// The SQLite file inside the data folder.
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("kairos.sqlite") }
+    /// The folder of uploaded files' content, inside the data folder.
+    public var attachmentsDirectory: String { (dataDirectory as NSString).appendingPathComponent("attachments") }
 }
 
 /// Everything the routes need, built once per process.
@@ -61,10 +63,11 @@ public struct AppServices: Sendable {
     public let search: SearchService
     public let invites: InviteService
     public let notifications: NotificationService
+    public let attachments: AttachmentService
 
     public init(
-        store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC",
-        publicURL: String = "http://127.0.0.1:8080"
+        store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
+        defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080"
     ) {
         accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
         projects = ProjectService(store: store, clock: clock)
@@ -77,6 +80,7 @@ public struct AppServices: Sendable {
         invites = InviteService(
             store: store, clock: clock, accounts: accounts, conversations: conversations, publicURL: publicURL,
             defaultTimeZone: defaultTimeZone)
+        attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
     }
 }
 
@@ -87,7 +91,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let store = try SQLiteStore(path: configuration.databasePath)
     let services = AppServices(
-        store: store, bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
+        store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
+        bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     let transport: any MailTransport =
         configuration.sendmailCommand.map { SendmailTransport(command: $0) } ?? LogTransport(logger: logger)
@@ -140,5 +145,6 @@ public func buildRouter(
     SearchController(search: services.search).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
+    AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     return router
 }

@@ -13,10 +13,12 @@ public struct MessageDraft: Sendable {
     public var clientID: String?
     /// Who caused a notice: it counts as read for them, as their own messages do.
     public var actorID: String?
+    /// The author's unposted uploads the message carries, in order.
+    public var attachmentIDs: [String]
 
     public init(
         conversationID: String, authorID: String?, kind: MessageKind, text: String, mentions: [String] = [],
-        taskID: String? = nil, clientID: String? = nil, actorID: String? = nil
+        taskID: String? = nil, clientID: String? = nil, actorID: String? = nil, attachmentIDs: [String] = []
     ) {
         self.conversationID = conversationID
         self.authorID = authorID
@@ -26,6 +28,7 @@ public struct MessageDraft: Sendable {
         self.taskID = taskID
         self.clientID = clientID
         self.actorID = actorID ?? authorID
+        self.attachmentIDs = attachmentIDs
     }
 
     /// A notice from Kairos about something `actorID` did, optionally to a task.
@@ -92,6 +95,8 @@ public protocol ConversationStore: Sendable {
     func message(id: String) async throws -> Message?
     /// Writes a message. A draft whose author already sent one with the same client id gets that first
     /// message back instead (`created` false), however many times and however concurrently it is sent.
+    /// Its attachments must be the author's and not yet posted, or nothing is written and the error
+    /// names the offending `attachment_ids[i]`.
     func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool)
     func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message
     /// Records that `userID` has read up to `messageID` (never moving backwards).

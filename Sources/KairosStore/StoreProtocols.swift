@@ -334,3 +334,4 @@ public protocol SearchStore: Sendable {
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
+    & AttachmentStore

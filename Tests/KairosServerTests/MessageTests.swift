@@ -29,7 +29,7 @@ struct MessageTests {
             #expect(
                 Set(first.keys) == [
                     "id", "conversation_id", "author_id", "kind", "text", "mentions", "task", "client_id", "created_at",
-                    "edited_at",
+                    "edited_at", "attachments",
                 ])
             #expect(try await ada.history(team.id).first == message)
         }

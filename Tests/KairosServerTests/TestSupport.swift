@@ -70,6 +70,8 @@ struct TestAPI: Sendable {
     let clock: TestClock
     /// The server's store, for what no route shows (the mail outbox).
     let store: any DataStore
+    /// The server's data folder, for checking what reached the disk.
+    let dataFolder: URL
     /// The bearer token sent with every request, if any.
     var token: String?
     /// Who this caller is, once signed up.
@@ -128,11 +130,11 @@ struct TestAPI: Sendable {
     }
 
     func signedIn(as auth: AuthResponse) -> TestAPI {
-        TestAPI(client: client, clock: clock, store: store, token: auth.token, user: auth.user)
+        TestAPI(client: client, clock: clock, store: store, dataFolder: dataFolder, token: auth.token, user: auth.user)
     }
 
     func with(token: String?) -> TestAPI {
-        TestAPI(client: client, clock: clock, store: store, token: token, user: user)
+        TestAPI(client: client, clock: clock, store: store, dataFolder: dataFolder, token: token, user: user)
     }
 
     var me: User { user! }
@@ -237,10 +239,12 @@ func withAPI(
     try await {
         let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
         let services = AppServices(
-            store: store, clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone)
+            store: store,
+            attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
+            clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone)
         let app = Application(router: buildRouter(services))
         try await app.test(.router) { client in
-            try await body(TestAPI(client: client, clock: clock, store: store))
+            try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))
         }
     }()
 }

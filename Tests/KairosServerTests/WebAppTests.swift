@@ -23,7 +23,10 @@ struct WebAppTests {
         try #"{"name": "Kairos"}"#.write(
             to: web.appendingPathComponent("manifest.webmanifest"), atomically: true, encoding: .utf8)
         let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
-        let services = AppServices(store: store, bcryptCost: 4)
+        let services = AppServices(
+            store: store,
+            attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
+            bcryptCost: 4)
         let app = Application(router: buildRouter(services, webDirectory: web.path))
         try await app.test(.router) { client in try await body(client) }
     }

@@ -27,8 +27,8 @@ struct ConversationStoreTests {
 
         let store = try SQLiteStore(path: path)
         #expect(
-            try store.appliedMigrations().prefix(3) == [
-                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages",
+            try store.appliedMigrations().prefix(4) == [
+                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
             ])
         let dm = try await store.directMessage(between: "1", and: "2", now: Date())
         #expect(dm.members.map(\.name) == ["Ada", "Bob"])

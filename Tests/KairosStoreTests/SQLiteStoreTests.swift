@@ -11,7 +11,8 @@ struct SQLiteStoreTests {
         let temp = try TemporaryStore()
         #expect(
             try temp.store.appliedMigrations() == [
-                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-sharing", "v5-invites", "v6-notifications", "v7-assignees",
+                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
+                "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

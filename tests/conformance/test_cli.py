@@ -227,3 +227,56 @@ def test_notifications_show_mentions_and_mark_them_read(logged_in: Path, kairos_
     assert ada.get("/notifications/unread_count").json() == {"unread_count": 0}
     ada.close()
     bob.close()
+
+
+PNG_1x1 = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360f8cf00000301010018dd8db40000000049454e44ae426082"
+)
+
+
+def test_send_files_and_see_them_in_the_thread(
+    logged_in: Path, kairos_server: KairosServer, tmp_path: Path
+) -> None:
+    config = json.loads(logged_in.read_text())
+    ada = raw_client(kairos_server, config["token"])
+    bob_token, bob_user = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    dm = ada.post("/conversations", json={"kind": "dm", "user_id": bob_user["id"]}).json()["id"]
+    photo = tmp_path / "beach.png"
+    photo.write_bytes(PNG_1x1)
+    ticket = tmp_path / "ferry ticket.pdf"
+    ticket.write_bytes(b"%PDF-1.7\n%%EOF\n")
+
+    sent = kairos("send", dm, "the view", "--attach", str(photo), "--attach", str(ticket), config=logged_in)
+    assert sent.returncode == 0, sent.stderr
+    assert sent.stdout.startswith("Sent ")
+    files_only = kairos("send", dm, "--attach", str(ticket), config=logged_in)
+    assert files_only.returncode == 0, files_only.stderr
+
+    disguised = tmp_path / "notes.png"
+    disguised.write_text("not an image at all")
+    refused = kairos("send", dm, "look", "--attach", str(disguised), config=logged_in)
+    assert refused.returncode != 0
+    assert "notes.png" in refused.stderr and "PDF" in refused.stderr
+    missing = kairos("send", dm, "--attach", str(tmp_path / "nowhere.png"), config=logged_in)
+    assert missing.returncode != 0 and "Cannot read" in missing.stderr
+    assert kairos("send", dm, config=logged_in).returncode != 0
+
+    lines = kairos("thread", dm, config=logged_in).stdout.splitlines()
+    assert lines[1].endswith("You: the view")
+    assert lines[2].startswith("      attached: beach.png (image/png, ")
+    assert lines[3].startswith("      attached: ferry ticket.pdf (application/pdf, 15 B) #")
+    assert lines[4].endswith("You sent a file")
+    assert len(lines) == 6
+
+    newest_first = json.loads(kairos("thread", dm, "--json", config=logged_in).stdout)
+    assert [len(m["attachments"]) for m in newest_first] == [1, 2]
+    photo_id = newest_first[1]["attachments"][0]["id"]
+    download = bob.get(f"/attachments/{photo_id}")
+    assert download.status_code == 200
+    assert download.content == PNG_1x1
+    assert download.headers["content-type"] == "image/png"
+    assert len(bob.get(f"/conversations/{dm}/messages").json()["results"]) == 2
+    ada.close()
+    bob.close()

@@ -97,18 +97,37 @@ public struct ConversationMembersRequest: Codable, Sendable {
 
 /// `POST /api/v1/conversations/{id}/messages` and `POST /api/v1/messages/{id}`.
 public struct MessageSendRequest: Codable, Sendable {
+    /// May be empty (or absent) when the message carries attachments.
     public var text: String
     /// The sender's own id for this message: sending again with the same one returns the first message.
     public var clientID: String?
+    /// The sender's uploads to attach, not yet posted anywhere (`POST /api/v1/attachments`).
+    public var attachmentIDs: [String]
 
-    public init(text: String, clientID: String? = nil) {
+    public init(text: String, clientID: String? = nil, attachmentIDs: [String] = []) {
         self.text = text
         self.clientID = clientID
+        self.attachmentIDs = attachmentIDs
     }
 
     enum CodingKeys: String, CodingKey {
         case text
         case clientID = "client_id"
+        case attachmentIDs = "attachment_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decodeIfPresent(String.self, forKey: .text) ?? ""
+        clientID = try c.decodeIfPresent(String.self, forKey: .clientID)
+        attachmentIDs = try c.decodeIfPresent([String].self, forKey: .attachmentIDs) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(clientID, forKey: .clientID)
+        if !attachmentIDs.isEmpty { try c.encode(attachmentIDs, forKey: .attachmentIDs) }
     }
 }
 

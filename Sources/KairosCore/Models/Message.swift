@@ -46,10 +46,12 @@ public struct Message: Decodable, Hashable, Sendable {
     public var clientID: String?
     public var createdAt: Date
     public var editedAt: Date?
+    /// The files it carries, in the order they were attached.
+    public var attachments: [MessageAttachment]
 
     public init(
         id: String, conversationID: String, authorID: String?, kind: MessageKind, text: String, mentions: [String],
-        task: MessageTask?, clientID: String?, createdAt: Date, editedAt: Date?
+        task: MessageTask?, clientID: String?, createdAt: Date, editedAt: Date?, attachments: [MessageAttachment] = []
     ) {
         self.id = id
         self.conversationID = conversationID
@@ -61,10 +63,11 @@ public struct Message: Decodable, Hashable, Sendable {
         self.clientID = clientID
         self.createdAt = createdAt
         self.editedAt = editedAt
+        self.attachments = attachments
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, text, mentions, task
+        case id, kind, text, mentions, task, attachments
         case conversationID = "conversation_id"
         case authorID = "author_id"
         case clientID = "client_id"
@@ -83,6 +86,7 @@ public struct Message: Decodable, Hashable, Sendable {
         json.key("client_id"); json.string(clientID)
         json.key("created_at"); json.date(createdAt)
         json.key("edited_at"); json.date(editedAt)
+        json.key("attachments"); json.array(attachments) { json, attachment in attachment.write(to: &json) }
     }
 }
 

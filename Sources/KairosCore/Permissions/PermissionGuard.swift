@@ -9,7 +9,7 @@ public enum Action: String, CaseIterable, Sendable {
 
 /// The kinds of things the guard decides about.
 public enum Resource: String, CaseIterable, Sendable {
-    case project, section, task, comment, conversation, message
+    case project, section, task, comment, conversation, message, attachment
 
     /// How error messages name it.
     public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }

@@ -14,6 +14,8 @@ public enum KairosError: Error, Equatable, Sendable {
     case conflict(String)
     /// The request body is larger than the server accepts.
     case payloadTooLarge(String)
+    /// The body is not a kind of content the endpoint takes (an upload that is no image or PDF).
+    case unsupportedMediaType(String)
 
     /// A stable machine-readable code for clients.
     public var code: String {
@@ -25,6 +27,7 @@ public enum KairosError: Error, Equatable, Sendable {
         case .forbidden: "forbidden"
         case .conflict: "conflict"
         case .payloadTooLarge: "payload_too_large"
+        case .unsupportedMediaType: "unsupported_media_type"
         }
     }
 
@@ -32,7 +35,8 @@ public enum KairosError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .invalidField(_, let message), .badRequest(let message), .unauthorized(let message),
-            .notFound(let message), .forbidden(let message), .conflict(let message), .payloadTooLarge(let message):
+            .notFound(let message), .forbidden(let message), .conflict(let message), .payloadTooLarge(let message),
+            .unsupportedMediaType(let message):
             message
         }
     }
@@ -41,6 +45,10 @@ public enum KairosError: Error, Equatable, Sendable {
     public static func missing(_ kind: String) -> KairosError {
         .notFound("\(kind) not found. Check the id; you can only see your own \(kind.lowercased())s.")
     }
+
+    /// An upload over `Limits.attachmentBytes`.
+    public static let attachmentTooLarge = KairosError.payloadTooLarge(
+        "The file is over \(Limits.attachmentBytes >> 20) MiB. Send a smaller file, or a link to it.")
 }
 
 extension KairosError {

@@ -25,6 +25,12 @@ public enum Limits {
     public static let clientID = 1...100
     /// How much of a message becomes the title of a task made from it.
     public static let taskTitleFromMessage = 120
+    /// The largest file one upload may hold: 25 MiB.
+    public static let attachmentBytes = 25 << 20
+    /// How many files one message may carry.
+    public static let attachmentsPerMessage = 10
+    /// The longest name a file is kept under, in characters.
+    public static let attachmentName = 255
 
     /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
     public static func requireText(

@@ -14,6 +14,7 @@ extension KairosError {
         case .forbidden: .forbidden
         case .conflict: .conflict
         case .payloadTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
         }
     }
 }

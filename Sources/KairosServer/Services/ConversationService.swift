@@ -141,15 +141,17 @@ public struct ConversationService: Sendable {
         return try await store.messages(conversationID: conversation.id, page: page)
     }
 
-    /// Posts a text message; a retried send with the same `client_id` returns the first message.
+    /// Posts a text message, with the caller's uploads attached; a retried send with the same `client_id`
+    /// returns the first message.
     public func send(_ request: MessageSendRequest, to id: String, for user: User) async throws -> PostedMessage {
         let conversation = try await conversation(id, for: user, allowing: .comment)
-        let text = try Limits.requireText(request.text, Limits.messageText, field: "text")
+        let attachmentIDs = try Self.attachmentIDs(request.attachmentIDs)
+        let text = try Self.messageText(request.text, carriesAttachments: !attachmentIDs.isEmpty)
         let clientID = try request.clientID.map { try Limits.requireText($0, Limits.clientID, field: "client_id") }
         let mentions = try await mentions(in: text, among: conversation)
         let draft = MessageDraft(
             conversationID: conversation.id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,
-            clientID: clientID)
+            clientID: clientID, attachmentIDs: attachmentIDs)
         let posted = try await store.postMessage(draft, now: clock.now())
         return PostedMessage(
             message: posted.message, unresolvedMentions: mentions.unresolved,
@@ -173,7 +175,12 @@ public struct ConversationService: Sendable {
         guard message.kind == .text else {
             throw KairosError.invalidField(field: "text", message: "Only text messages can be edited.")
         }
-        let text = try Limits.requireText(request.text, Limits.messageText, field: "text")
+        guard request.attachmentIDs.isEmpty else {
+            throw KairosError.invalidField(
+                field: "attachment_ids",
+                message: "attachment_ids cannot be edited: an edit changes only the text. Send files in a new message.")
+        }
+        let text = try Self.messageText(request.text, carriesAttachments: !message.attachments.isEmpty)
         let mentions = try await mentions(in: text, among: conversation)
         let edited = try await store.editMessage(
             id: message.id, text: text, mentions: mentions.userIDs, now: clock.now())
@@ -209,7 +216,8 @@ public struct ConversationService: Sendable {
         let author = try await authorName(of: message, in: conversation)
         let now = clock.now()
         let taskRequest = TaskCreateRequest(
-            content: Self.taskTitle(from: message.text),
+            content: Self.taskTitle(
+                from: message.text.isEmpty ? message.attachments.map(\.name).joined(separator: ", ") : message.text),
             description: SystemNotice.taskFromMessage(
                 author: author, on: LocalDate(message.createdAt, in: user.timeZone)),
             projectID: request.projectID)
@@ -333,6 +341,29 @@ public struct ConversationService: Sendable {
     static func taskTitle(from text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return String(line.prefix(Limits.taskTitleFromMessage)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A message's text: 1 to 10,000 characters, or none at all when it carries files.
+    private static func messageText(_ raw: String, carriesAttachments: Bool) throws(KairosError) -> String {
+        if carriesAttachments, raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "" }
+        return try Limits.requireText(raw, Limits.messageText, field: "text")
+    }
+
+    /// At most `Limits.attachmentsPerMessage` ids, each once; whose uploads they are is checked as the
+    /// message is written.
+    private static func attachmentIDs(_ ids: [String]) throws(KairosError) -> [String] {
+        guard ids.count <= Limits.attachmentsPerMessage else {
+            throw .invalidField(
+                field: "attachment_ids",
+                message:
+                    "attachment_ids may list at most \(Limits.attachmentsPerMessage) files; send the rest in another message."
+            )
+        }
+        for (index, id) in ids.enumerated() where ids[..<index].contains(id) {
+            throw .invalidField(
+                field: "attachment_ids[\(index)]", message: "attachment_ids[\(index)] (\(id)) is listed twice.")
+        }
+        return ids
     }
 
     private static func requireGroupSize(_ count: Int) throws(KairosError) {

@@ -366,8 +366,9 @@ extension SQLiteStore: ConversationStore {
             arguments: [conversation, user, role.rawValue, now.micros])
     }
 
-    /// Inserts a message with its mentions, moves the conversation up the list, counts the message (and
-    /// all before it) as read by its author or the notice's actor, and links a shared task to the conversation.
+    /// Inserts a message with its mentions and attachments, moves the conversation up the list, counts the
+    /// message (and all before it) as read by its author or the notice's actor, and links a shared task to the
+    /// conversation.
     static func insertMessage(_ db: Database, _ draft: MessageDraft, now: Date) throws -> Int64 {
         let conversation = try require(draft.conversationID.rowID, "Conversation")
         let author = draft.authorID?.rowID
@@ -380,6 +381,7 @@ extension SQLiteStore: ConversationStore {
             arguments: [conversation, author, draft.kind.rawValue, draft.text, task, draft.clientID, now.micros])
         let id = db.lastInsertedRowID
         try insertMentions(db, message: id, userIDs: draft.mentions)
+        try claimAttachments(db, ids: draft.attachmentIDs, message: id, author: author)
         try db.run(sql: "UPDATE conversations SET last_activity = ? WHERE id = ?", arguments: [id, conversation])
         if let actor = draft.actorID?.rowID {
             try db.run(
@@ -481,12 +483,13 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    /// A message's columns with its task, read live, and its mentions.
+    /// A message's columns with its task, read live, its mentions and its attachments.
     private static let messageColumns = """
         SELECT m.id, m.conversation_id, m.author_id, m.kind, m.body, m.task_id, m.client_id, m.created_at,
             m.edited_at, t.content AS task_content, t.due_date AS task_due_date, t.due_string AS task_due_string,
             t.completed_at AS task_completed_at,
-            (SELECT group_concat(user_id) FROM message_mentions WHERE message_id = m.id) AS mention_ids
+            (SELECT group_concat(user_id) FROM message_mentions WHERE message_id = m.id) AS mention_ids,
+            \(attachmentsColumn)
         FROM messages m LEFT JOIN tasks t ON t.id = m.task_id
         """
 
@@ -511,7 +514,8 @@ extension SQLiteStore: ConversationStore {
                 kind: MessageKind(rawValue: row["kind"]) ?? .text, text: row["body"],
                 mentions: mentions.sorted().map(\.apiID), task: task, clientID: row["client_id"],
                 createdAt: Date(micros: row["created_at"]),
-                editedAt: (row["edited_at"] as Int64?).map(Date.init(micros:)))
+                editedAt: (row["edited_at"] as Int64?).map(Date.init(micros:)),
+                attachments: try messageAttachments(row))
         }
     }
 }

@@ -36,7 +36,8 @@ struct CreateUserCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let store = try SQLiteStore(path: configuration.databasePath)
         let services = AppServices(
-            store: store, bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)
+            store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
+            bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)
         let created = try await services.accounts.createUser(
             email: email, name: name, password: secret, timezone: timezone)
         print("Created \(created.user.email) (id \(created.user.id), time zone \(created.user.timezone)).")

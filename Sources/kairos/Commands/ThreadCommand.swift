@@ -31,6 +31,6 @@ struct ThreadCommand: AsyncParsableCommand {
             "\(ThreadText.title(of: conversation, for: me)) (\(conversation.members.map(\.name).joined(separator: ", ")))"
         )
         if messages.isEmpty { print("No messages yet. Say hello: kairos send \(id) \"hello\"") }
-        for message in messages.reversed() { print(text.line(message)) }
+        for message in messages.reversed() { text.lines(message).forEach { print($0) } }
     }
 }

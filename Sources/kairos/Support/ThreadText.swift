@@ -12,8 +12,17 @@ struct ThreadText {
         return conversation.members.first { $0.userID != me.id }?.name ?? "(just you)"
     }
 
+    /// The message's line, then one indented line per attached file:
+    /// `14:05 Bob: the view` and `      attached: view.png (image/png, 1.2 MB) #57`.
+    func lines(_ message: Message) -> [String] {
+        [line(message)]
+            + message.attachments.map { file in
+                "      attached: \(file.name) (\(file.mediaType.mimeType), \(Self.size(file.size))) #\(file.id)"
+            }
+    }
+
     /// `14:05 Bob: text`, `14:06 · Ada completed "Report"`, `14:07 Ada shared [ ] Report (due 2026-03-10)`.
-    func line(_ message: Message) -> String {
+    private func line(_ message: Message) -> String {
         let time = Self.clock(message.createdAt, in: me.timeZone)
         let edited = message.editedAt == nil ? "" : " (edited)"
         switch message.kind {
@@ -21,6 +30,9 @@ struct ThreadText {
             return "\(time) · \(message.text)"
         case .taskCard:
             return "\(time) \(author(of: message)) shared \(card(message))"
+        case .text where message.text.isEmpty:
+            let count = message.attachments.count
+            return "\(time) \(author(of: message)) sent \(count == 1 ? "a file" : "\(count) files")\(edited)"
         case .text:
             return "\(time) \(author(of: message)): \(message.text)\(edited)"
         }
@@ -37,6 +49,15 @@ struct ThreadText {
         let box = task.isCompleted ? "[x]" : "[ ]"
         let due = task.dueDate.map { " (due \($0))" } ?? ""
         return "\(box) \(task.content)\(due) #\(task.id)"
+    }
+
+    /// A file size in bytes, KB or MB (powers of 1,000, as file managers show them).
+    static func size(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1_000: "\(bytes) B"
+        case ..<1_000_000: String(format: "%.0f KB", Double(bytes) / 1_000)
+        default: String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        }
     }
 
     /// `HH:MM` today, `YYYY-MM-DD HH:MM` otherwise, in the user's zone.

@@ -7,10 +7,11 @@ enum SchemaMigrations {
         migrator.registerMigration("v1-accounts-projects-tasks", migrate: createInitialSchema)
         migrator.registerMigration("v2-time-tracking", migrate: createTimeTracking)
         migrator.registerMigration("v3-conversations-messages", migrate: createConversations)
-        migrator.registerMigration("v4-sharing", migrate: createSharing)
-        migrator.registerMigration("v5-invites", migrate: createInvites)
-        migrator.registerMigration("v6-notifications", migrate: createNotifications)
-        migrator.registerMigration("v7-assignees", migrate: createAssignees)
+        migrator.registerMigration("v4-attachments", migrate: createAttachments)
+        migrator.registerMigration("v5-sharing", migrate: createSharing)
+        migrator.registerMigration("v6-invites", migrate: createInvites)
+        migrator.registerMigration("v7-notifications", migrate: createNotifications)
+        migrator.registerMigration("v8-assignees", migrate: createAssignees)
         return migrator
     }
 
@@ -400,5 +401,59 @@ enum SchemaMigrations {
                 CREATE INDEX events_by_task ON events(task_id) WHERE task_id IS NOT NULL;
                 CREATE INDEX events_by_conversation ON events(conversation_id) WHERE conversation_id IS NOT NULL;
                 """)
+    }
+
+    // One row per upload; the content lives on disk as attachments/<first 2 hex>/<sha256>, shared by
+    // every upload of the same bytes. `message_id` is set once, when a message takes the upload, with
+    // `position` its place among that message's files.
+    // A message carrying files may have no text, which v3's `body <> ''` forbids: SQLite cannot drop a
+    // CHECK in place, so `messages` is rebuilt from its own stored definition (keeping any columns added
+    // since) with that one check relaxed to text messages, and its indexes and triggers recreated.
+    private static func createAttachments(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE attachments (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+                    position INTEGER CHECK (position >= 0),
+                    name TEXT NOT NULL CHECK (name <> ''),
+                    mime_type TEXT NOT NULL CHECK (mime_type IN (
+                        'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'application/pdf')),
+                    size INTEGER NOT NULL CHECK (size > 0),
+                    sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+                    width INTEGER CHECK (width > 0),
+                    height INTEGER CHECK (height > 0),
+                    created_at INTEGER NOT NULL,
+                    CHECK ((message_id IS NULL) = (position IS NULL)),
+                    UNIQUE (message_id, position)
+                );
+                CREATE INDEX attachments_by_user ON attachments(user_id);
+                """)
+        let table = try String.fetchOne(
+            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'messages'")
+        let strictBody = "body TEXT NOT NULL CHECK (body <> '')"
+        guard let table, table.contains(strictBody) else {
+            throw DatabaseError(message: "v4-attachments: the messages table is not the shape v3 created.")
+        }
+        let dependents = try String.fetchAll(
+            db,
+            sql: """
+                SELECT sql FROM sqlite_master
+                WHERE tbl_name = 'messages' AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid
+                """)
+        let relaxed =
+            table
+            .replacingOccurrences(of: strictBody, with: "body TEXT NOT NULL CHECK (body <> '' OR kind = 'text')")
+            .replacingOccurrences(of: "CREATE TABLE messages", with: "CREATE TABLE messages_v4")
+            .replacingOccurrences(of: "CREATE TABLE \"messages\"", with: "CREATE TABLE messages_v4")
+        try db.execute(sql: relaxed)
+        try db.execute(
+            sql: """
+                INSERT INTO messages_v4 SELECT * FROM messages;
+                DROP TABLE messages;
+                ALTER TABLE messages_v4 RENAME TO messages;
+                """)
+        for statement in dependents { try db.execute(sql: statement) }
     }
 }

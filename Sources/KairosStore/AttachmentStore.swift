@@ -1,0 +1,47 @@
+import Foundation
+import KairosCore
+
+/// An upload to record; its content is already on disk under its hash.
+public struct AttachmentDraft: Sendable {
+    public var uploaderID: String
+    public var name: String
+    public var mediaType: MediaType
+    public var size: Int
+    public var sha256: String
+    public var dimensions: ImageDimensions?
+
+    public init(
+        uploaderID: String, name: String, mediaType: MediaType, size: Int, sha256: String,
+        dimensions: ImageDimensions?
+    ) {
+        self.uploaderID = uploaderID
+        self.name = name
+        self.mediaType = mediaType
+        self.size = size
+        self.sha256 = sha256
+        self.dimensions = dimensions
+    }
+}
+
+/// An attachment with what decides who may read it: who uploaded it, and the conversation of the
+/// message carrying it (nil while it is not posted yet).
+public struct StoredAttachment: Sendable {
+    public var attachment: Attachment
+    public var uploaderID: String
+    public var conversationID: String?
+
+    public init(attachment: Attachment, uploaderID: String, conversationID: String?) {
+        self.attachment = attachment
+        self.uploaderID = uploaderID
+        self.conversationID = conversationID
+    }
+}
+
+/// Uploaded files' records: one per upload, however many uploads share the same content. A message
+/// takes its uploads through `MessageDraft.attachmentIDs` when it is posted.
+public protocol AttachmentStore: Sendable {
+    /// Records an upload, not yet carried by any message.
+    func createAttachment(_ draft: AttachmentDraft, now: Date) async throws -> Attachment
+    /// One attachment with its uploader and conversation; nil if there is none with this id.
+    func attachment(id: String) async throws -> StoredAttachment?
+}
