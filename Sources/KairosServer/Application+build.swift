@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import KairosCore
 import KairosStore
 import Logging
@@ -41,14 +42,27 @@ public struct AppServices: Sendable {
     public let time: TimeService
     public let conversations: ConversationService
     public let search: SearchService
+    /// The open realtime sockets, woken when their user's event feed grows.
+    public let realtime: RealtimeHub
+    /// How long a new socket may take to send its `auth` frame.
+    public let socketAuthTimeout: Duration
 
-    public init(store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC") {
-        accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
+    public init(
+        store: any DataStore, clock: Clock = .system, bcryptCost: UInt8 = 11, defaultTimeZone: String = "UTC",
+        socketAuthTimeout: Duration = .seconds(10)
+    ) {
+        let hub = RealtimeHub()
+        store.observeNewEvents { users in hub.wake(users) }
+        realtime = hub
+        self.socketAuthTimeout = socketAuthTimeout
+        accounts = AccountService(
+            store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
         capture = CaptureService(store: store, clock: clock)
         time = TimeService(store: store, clock: clock)
-        conversations = ConversationService(store: store, clock: clock, tasks: tasks)
+        conversations = ConversationService(
+            store: store, clock: clock, tasks: tasks, deliveries: DeliveryRecorder(store: store))
         search = SearchService(store: store)
     }
 }
@@ -64,6 +78,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let readyLogger = logger
     return Application(
         router: buildRouter(services),
+        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         onServerRunning: { channel in
             let address = channel.localAddress.map {
@@ -96,5 +111,13 @@ public func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
+    return router
+}
+
+/// The routes that upgrade to a WebSocket, tried before a request reaches `buildRouter`'s routes.
+public func buildWebSocketRouter(_ services: AppServices) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    let api = router.group("api/v1")
+    RealtimeController(services: services).addRoutes(to: api)
     return router
 }

@@ -18,7 +18,8 @@ public protocol AccountStore: Sendable {
     func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User
     func credentials(email: String) async throws -> (user: User, passwordHash: String)?
     func user(id: String) async throws -> User?
-    func updateUser(id: String, name: String?, timezone: String?) async throws -> User
+    /// Changes the given fields; nil ones stay as they are.
+    func updateUser(id: String, name: String?, timezone: String?, hideReadReceipts: Bool?) async throws -> User
     func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo
     /// The user a live (unrevoked) token belongs to.
     func user(tokenHash: String) async throws -> User?

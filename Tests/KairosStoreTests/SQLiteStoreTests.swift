@@ -11,7 +11,7 @@ struct SQLiteStoreTests {
         let temp = try TemporaryStore()
         #expect(
             try temp.store.appliedMigrations() == [
-                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages",
+                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-realtime",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

@@ -42,14 +42,21 @@ public struct AuthResponse: Decodable, Sendable, JSONWritable {
     }
 }
 
-/// `POST /api/v1/user`: change the name or time zone.
+/// `POST /api/v1/user`: change the name, the time zone or whether others see how far one has read.
 public struct UserUpdateRequest: Codable, Sendable {
     public var name: String?
     public var timezone: String?
+    public var hideReadReceipts: Bool?
 
-    public init(name: String? = nil, timezone: String? = nil) {
+    public init(name: String? = nil, timezone: String? = nil, hideReadReceipts: Bool? = nil) {
         self.name = name
         self.timezone = timezone
+        self.hideReadReceipts = hideReadReceipts
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, timezone
+        case hideReadReceipts = "hide_read_receipts"
     }
 }
 

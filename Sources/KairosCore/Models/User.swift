@@ -8,18 +8,25 @@ public struct User: Decodable, Hashable, Sendable {
     /// IANA time zone that defines the user's "today".
     public var timezone: String
     public var createdAt: Date
+    /// When on, nobody sees how far this user has read, and this user sees nobody's read position
+    /// (delivered ticks stay).
+    public var hideReadReceipts: Bool
 
-    public init(id: String, email: String, name: String, timezone: String, createdAt: Date) {
+    public init(
+        id: String, email: String, name: String, timezone: String, createdAt: Date, hideReadReceipts: Bool = false
+    ) {
         self.id = id
         self.email = email
         self.name = name
         self.timezone = timezone
         self.createdAt = createdAt
+        self.hideReadReceipts = hideReadReceipts
     }
 
     enum CodingKeys: String, CodingKey {
         case id, email, name, timezone
         case createdAt = "created_at"
+        case hideReadReceipts = "hide_read_receipts"
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -65,6 +72,7 @@ extension User: JSONWritable {
             json.key("name"); json.string(name)
             json.key("timezone"); json.string(timezone)
             json.key("created_at"); json.date(createdAt)
+            json.key("hide_read_receipts"); json.bool(hideReadReceipts)
         }
     }
 }

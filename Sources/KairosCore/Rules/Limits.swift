@@ -24,6 +24,8 @@ public enum Limits {
     public static let clientID = 1...100
     /// How much of a message becomes the title of a task made from it.
     public static let taskTitleFromMessage = 120
+    /// The largest frame a realtime client may send: its frames are small commands.
+    public static let socketFrameBytes = 16 * 1024
 
     /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
     public static func requireText(

@@ -41,12 +41,16 @@ extension SQLiteStore: AccountStore {
         }
     }
 
-    public func updateUser(id: String, name: String?, timezone: String?) async throws -> User {
+    public func updateUser(id: String, name: String?, timezone: String?, hideReadReceipts: Bool?) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await pool.write { db in
             try db.run(
-                sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
-                arguments: [name, timezone, rowID])
+                sql: """
+                    UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone),
+                        hide_read_receipts = COALESCE(?, hide_read_receipts)
+                    WHERE id = ?
+                    """,
+                arguments: [name, timezone, hideReadReceipts, rowID])
             let row = try require(try db.fetchRow(sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
             return User(row: row)
         }
@@ -103,6 +107,6 @@ extension User {
     init(row: Row) {
         self.init(
             id: (row["id"] as Int64).apiID, email: row["email"], name: row["name"], timezone: row["timezone"],
-            createdAt: Date(micros: row["created_at"]))
+            createdAt: Date(micros: row["created_at"]), hideReadReceipts: row["hide_read_receipts"])
     }
 }
