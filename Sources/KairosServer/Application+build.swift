@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import KairosCore
 import KairosStore
 import Logging
@@ -64,17 +65,28 @@ public struct AppServices: Sendable {
     public let invites: InviteService
     public let notifications: NotificationService
     public let attachments: AttachmentService
+    /// The open realtime sockets, woken when their user's event feed grows.
+    public let realtime: RealtimeHub
+    /// How long a new socket may take to send its `auth` frame.
+    public let socketAuthTimeout: Duration
 
     public init(
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
-        defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080"
+        defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
+        socketAuthTimeout: Duration = .seconds(10)
     ) {
-        accounts = AccountService(store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone)
+        let hub = RealtimeHub()
+        store.observeNewEvents { users in hub.wake(users) }
+        realtime = hub
+        self.socketAuthTimeout = socketAuthTimeout
+        accounts = AccountService(
+            store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
         capture = CaptureService(store: store, clock: clock)
         time = TimeService(store: store, clock: clock)
-        conversations = ConversationService(store: store, clock: clock, tasks: tasks)
+        conversations = ConversationService(
+            store: store, clock: clock, tasks: tasks, deliveries: DeliveryRecorder(store: store))
         search = SearchService(store: store)
         notifications = NotificationService(store: store, clock: clock, tasks: tasks)
         invites = InviteService(
@@ -102,6 +114,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let readyLogger = logger
     return Application(
         router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
+        server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         services: [outbox],
         onServerRunning: { channel in
@@ -146,5 +159,13 @@ public func buildRouter(
     invites.addRoutes(to: signedIn)
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
+    return router
+}
+
+/// The routes that upgrade to a WebSocket, tried before a request reaches `buildRouter`'s routes.
+public func buildWebSocketRouter(_ services: AppServices) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    let api = router.group("api/v1")
+    RealtimeController(services: services).addRoutes(to: api)
     return router
 }

@@ -40,6 +40,19 @@ public struct MessageDraft: Sendable {
     }
 }
 
+/// That messages of a conversation up to `messageID` reached one of its members.
+public struct DeliveryMark: Hashable, Sendable {
+    public var conversationID: String
+    public var userID: String
+    public var messageID: String
+
+    public init(conversationID: String, userID: String, messageID: String) {
+        self.conversationID = conversationID
+        self.userID = userID
+        self.messageID = messageID
+    }
+}
+
 /// Changes to a conversation: the group's name and project for everyone, the rest for one member only.
 public struct ConversationChanges: Sendable {
     public var name: String?
@@ -99,8 +112,13 @@ public protocol ConversationStore: Sendable {
     /// names the offending `attachment_ids[i]`.
     func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool)
     func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message
-    /// Records that `userID` has read up to `messageID` (never moving backwards).
-    func markRead(conversationID: String, userID: String, messageID: String) async throws
+    /// Records that `userID` has read (and so received) up to `messageID`, never moving backwards. When
+    /// that moves their position, the reader and the members allowed to see it get a `conversation.read`
+    /// event: nobody but the reader when the reader or that member hides read receipts.
+    func markRead(conversationID: String, userID: String, messageID: String, now: Date) async throws
+    /// Records, for each mark, that its member has received the conversation's messages up to the
+    /// mark's message (never moving backwards; marks of people no longer in the conversation do nothing).
+    func markDelivered(_ marks: [DeliveryMark]) async throws
 
     /// Creates `userID`'s task from a message, links it to the message and its conversation, and posts
     /// `notice` about it there, all in one transaction.
@@ -117,4 +135,8 @@ public protocol ConversationStore: Sendable {
     /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user
     /// is no longer in; `nextCursor` is the last seq returned when more follow.
     func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent>
+    /// The seq of the user's newest event; 0 when they have none.
+    func latestEventSeq(userID: String) async throws -> Int
+    /// Calls `observer` after every commit that added events, with the ids of the users who got them.
+    func observeNewEvents(_ observer: @escaping @Sendable (Set<String>) -> Void)
 }

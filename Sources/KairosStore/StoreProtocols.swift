@@ -18,8 +18,9 @@ public protocol AccountStore: Sendable {
     func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User
     func credentials(email: String) async throws -> (user: User, passwordHash: String)?
     func user(id: String) async throws -> User?
+    /// Changes the given fields; nil (or unchanged) ones stay as they are.
     func updateUser(
-        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>
+        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>, hideReadReceipts: Bool?
     ) async throws -> User
     func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo
     /// The user a live (unrevoked) token belongs to.

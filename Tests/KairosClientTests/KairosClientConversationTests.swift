@@ -66,6 +66,30 @@ struct KairosClientConversationTests {
         }
     }
 
+    @Test("Read receipts reach the sender, and the setting hides them both ways")
+    func receipts() async throws {
+        try await withSignedInClient { ada in
+            var bob = KairosClient(baseURL: ada.baseURL)
+            let bobAuth = try await bob.signUp(
+                email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC")
+            bob.token = bobAuth.token
+            let dm = try await ada.createConversation(.directMessage(userID: bobAuth.user.id))
+            let hello = try await ada.sendMessage(conversationID: dm.id, text: "hello").message
+
+            _ = try await bob.markRead(conversationID: dm.id, messageID: hello.id)
+            let read = try #require(try await ada.events().results.last)
+            #expect(read.kind == .conversationRead && read.userID == bobAuth.user.id && read.messageID == hello.id)
+            let bobSeen = try await ada.conversation(id: dm.id).members.first { $0.userID == bobAuth.user.id }
+            #expect(bobSeen?.lastReadMessageID == hello.id)
+            #expect(bobSeen?.lastDeliveredMessageID == hello.id)
+
+            #expect(try await bob.updateUser(UserUpdateRequest(hideReadReceipts: true)).hideReadReceipts)
+            let hidden = try await ada.conversation(id: dm.id).members.first { $0.userID == bobAuth.user.id }
+            #expect(hidden?.lastReadMessageID == nil)
+            #expect(hidden?.lastDeliveredMessageID == hello.id)
+        }
+    }
+
     @Test("Errors come back typed, with the field named")
     func errors() async throws {
         try await withSignedInClient { ada in

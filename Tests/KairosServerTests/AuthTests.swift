@@ -122,7 +122,10 @@ struct AuthTests {
             let reply = try await ada.get("user")
             let user = try expectOK(reply, as: User.self)
             #expect(user == ada.me)
-            #expect(Set(try #require(reply.object).keys) == ["id", "email", "name", "timezone", "created_at", "is_guest", "quiet_hours"])
+            #expect(
+                Set(try #require(reply.object).keys) == [
+                    "id", "email", "name", "timezone", "created_at", "is_guest", "quiet_hours", "hide_read_receipts",
+                ])
         }
     }
 

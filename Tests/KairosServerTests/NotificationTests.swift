@@ -35,6 +35,9 @@ struct NotificationTests {
             #expect(bobs.first?.messageID == first.message.id && bobs.first?.conversationID == team.id)
             #expect(try await carol.notifications().map(\.kind) == [.message, .message])
             #expect(try await ada.notifications().isEmpty)
+            // A mention is pushed through the event feed (and the socket); a plain message already is one.
+            #expect(try await bob.events().results.filter { $0.kind == .notificationCreated }.count == 1)
+            #expect(try await carol.events().results.allSatisfy { $0.kind != .notificationCreated })
 
             try expectOK(
                 try await carol.post("conversations/\(team.id)", ConversationUpdateRequest(muted: true)),
@@ -88,6 +91,10 @@ struct NotificationTests {
             ada.clock.set("2026-03-05T12:00:00Z")  // 07:00
             try await ada.send("awake", to: dm.id)
             #expect(try await bob.notifications().map(\.quiet) == [false, true, true, false])
+            ada.clock.set("2026-03-05T04:00:00Z")  // 23:00: a mention, kept quiet, is not pushed
+            try await ada.send("@bob sleep well", to: dm.id)
+            #expect(try await bob.notifications().first?.kind == .mention)
+            #expect(try await bob.events().results.allSatisfy { $0.kind != .notificationCreated })
 
             expectError(
                 try await bob.post("user", json: #"{"quiet_hours": {"start": "25:00", "end": "07:00"}}"#), .badRequest,

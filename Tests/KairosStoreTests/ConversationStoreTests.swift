@@ -34,6 +34,43 @@ struct ConversationStoreTests {
         #expect(dm.members.map(\.name) == ["Ada", "Bob"])
     }
 
+    @Test("The realtime migration keeps every event and read position, and takes the new kinds")
+    func upgradeEventsToRealtime() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kairos-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("kairos.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try SchemaMigrations.migrator.migrate(old, upTo: "v3-conversations-messages")
+        try await old.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0);
+                    INSERT INTO conversations (id, kind, created_by, dm_key, last_activity, created_at)
+                        VALUES (1, 'dm', 1, '1:2', 1, 0);
+                    INSERT INTO conversation_members (conversation_id, user_id, role, last_read_message_id, joined_at)
+                        VALUES (1, 1, 'member', 1, 0), (1, 2, 'member', NULL, 0);
+                    INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at)
+                        VALUES (1, 1, 1, 'text', 'hello', 0);
+                    INSERT INTO events (user_id, seq, kind, conversation_id, message_id, created_at)
+                        VALUES (1, 1, 'message.created', 1, 1, 0), (2, 1, 'message.created', 1, 1, 0);
+                    """)
+        }
+        try old.close()
+
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.events(userID: "2", after: 0, limit: 10).results.map(\.messageID) == ["1"])
+        let ada = try #require(try await store.conversation(id: "1", for: "2")?.members.first { $0.userID == "1" })
+        #expect(ada.lastReadMessageID == "1" && ada.lastDeliveredMessageID == "1")
+        try await store.markRead(conversationID: "1", userID: "2", messageID: "1", now: Date())
+        let feed = try await store.events(userID: "1", after: 0, limit: 10).results
+        #expect(feed.map(\.kind) == [.messageCreated, .conversationRead])
+        #expect(feed.last?.userID == "2")
+        #expect(try await store.latestEventSeq(userID: "1") == 2)
+    }
+
     @Test("The schema itself refuses a second message with the same author and client id")
     func clientIDIsUnique() async throws {
         let temp = try TemporaryStore()

@@ -3,7 +3,8 @@ Swift router registers.
 
 The routes are read from the Swift sources, not from a running server:
 
-* ``Sources/KairosServer/Application+build.swift`` defines the router and its groups
+* ``Sources/KairosServer/Application+build.swift`` defines the router (``buildRouter``) and the
+  WebSocket router (``buildWebSocketRouter``, whose ``.ws("path")`` routes are GET upgrades) and their groups
   (``let api = router.group("api/v1")``, ``let signedIn = api.add(middleware: ...).group(context: ...)``),
   may register routes directly (``router.get("health") { ... }``), and hands groups to controllers
   (``accounts.addPublicRoutes(to: api.group("auth"))``, ``ProjectController(...).addRoutes(to: signedIn)``).
@@ -32,7 +33,7 @@ HTTP_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "tra
 # Router methods that register a route: `group.get("path") {`, `group.get("path", options: ...)`,
 # `group.get() {` or `group.get {` (no path). Any other call of these methods (say, a path held in a
 # variable) is counted by ROUTE_ANY and makes the parser fail instead of silently skipping a route.
-ROUTE_METHOD = r"\.(get|post|put|patch|delete|head|options)"
+ROUTE_METHOD = r"\.(get|post|put|patch|delete|head|options|ws)"
 ROUTE_CALL = ROUTE_METHOD + r"\s*(?:\(\s*\"([^\"]*)\"|\(\s*\)|(?=\{))"
 ROUTE_ANY = ROUTE_METHOD + r"\s*[({]"
 
@@ -167,21 +168,44 @@ def evaluate_group(expression: str, groups: dict[str, str]) -> str | None:
     return prefix
 
 
+def http_method(method: str) -> str:
+    """A WebSocket route (`.ws`) is reached by a GET that upgrades."""
+    return "GET" if method == "ws" else method.upper()
+
+
 def parse_build_file() -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Routes registered directly in the build file, and (controller type, method) → prefix."""
     if not BUILD_FILE.is_file():
         raise RouteParseError(f"{BUILD_FILE} not found.")
     source = strip_comments(BUILD_FILE.read_text())
-    start = source.find("func buildRouter(")
-    if start == -1:
+    if "func buildRouter(" not in source:
         raise RouteParseError("No `func buildRouter(` in Application+build.swift.")
+    routes: set[tuple[str, str]] = set()
+    registrations: dict[tuple[str, str], str] = {}
+    for function in ("buildRouter", "buildWebSocketRouter"):
+        start = source.find(f"func {function}(")
+        if start == -1:
+            continue
+        function_routes, function_registrations = parse_router_function(source, start)
+        routes |= function_routes
+        for key, prefix in function_registrations.items():
+            if key in registrations and registrations[key] != prefix:
+                raise RouteParseError(f"{key} is registered on two prefixes; the parser cannot handle that.")
+            registrations[key] = prefix
+    return routes, registrations
+
+
+def parse_router_function(
+    source: str, start: int
+) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
+    """Routes and controller registrations of one router-building function starting at `start`."""
     body_open = source.index("{", start)
     body = source[body_open + 1 : matching_close(source, body_open)]
     # Continuation lines (`    .group(context: ...)`) belong to the statement above.
     body = re.sub(r"\n\s*(?=\.)", "", body)
     router_var = re.search(r"let\s+(\w+)\s*=\s*Router\s*\(", body)
     if not router_var:
-        raise RouteParseError("No `let router = Router(...)` in buildRouter.")
+        raise RouteParseError("No `let router = Router(...)` in a router-building function.")
 
     groups: dict[str, str] = {router_var.group(1): "/"}
     controllers: dict[str, str] = {}  # variable name → controller type
@@ -208,7 +232,7 @@ def parse_build_file() -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]
             raise RouteParseError(f"Cannot read the route registered in: {line!r}")
         if direct and direct.group(1) in groups:
             method, path = direct.group(2), direct.group(3) or ""
-            routes.add((method.upper(), to_openapi_path(join_path(groups[direct.group(1)], path))))
+            routes.add((http_method(method), to_openapi_path(join_path(groups[direct.group(1)], path))))
             continue
         registration = re.search(r"\.\s*(add\w*Routes)\s*\(\s*to\s*:", line)
         if registration:
@@ -271,7 +295,7 @@ def parse_controller_file(path: Path, registrations: dict[tuple[str, str], str])
                 f"never calls it, so its path prefix is unknown. Registered: {sorted(registrations)}")
         attributed = True
         for method, route in found:
-            routes.add((method.upper(), to_openapi_path(join_path(registrations[key], route))))
+            routes.add((http_method(method), to_openapi_path(join_path(registrations[key], route))))
     if not attributed:
         raise RouteParseError(
             f"{path.name}: found no route registrations the parser can attribute to a prefix "

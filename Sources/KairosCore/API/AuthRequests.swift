@@ -42,22 +42,28 @@ public struct AuthResponse: Decodable, Sendable, JSONWritable {
     }
 }
 
-/// `POST /api/v1/user`: change the name or time zone.
+/// `POST /api/v1/user`: change the name, the time zone or whether others see how far one has read.
 public struct UserUpdateRequest: Codable, Sendable {
     public var name: String?
     public var timezone: String?
     /// `{"start": "22:00", "end": "07:00"}`, or null for none.
     public var quietHours: FieldUpdate<QuietHours>
+    public var hideReadReceipts: Bool?
 
-    public init(name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged) {
+    public init(
+        name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged,
+        hideReadReceipts: Bool? = nil
+    ) {
         self.name = name
         self.timezone = timezone
         self.quietHours = quietHours
+        self.hideReadReceipts = hideReadReceipts
     }
 
     enum CodingKeys: String, CodingKey {
         case name, timezone
         case quietHours = "quiet_hours"
+        case hideReadReceipts = "hide_read_receipts"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -65,6 +71,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         name = try c.decodeIfPresent(String.self, forKey: .name)
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
         quietHours = try c.decodeUpdate(QuietHours.self, forKey: .quietHours)
+        hideReadReceipts = try c.decodeIfPresent(Bool.self, forKey: .hideReadReceipts)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +79,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         try c.encodeIfPresent(name, forKey: .name)
         try c.encodeIfPresent(timezone, forKey: .timezone)
         try c.encodeUpdate(quietHours, forKey: .quietHours)
+        try c.encodeIfPresent(hideReadReceipts, forKey: .hideReadReceipts)
     }
 }
 

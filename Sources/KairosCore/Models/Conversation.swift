@@ -10,24 +10,36 @@ public enum NotificationLevel: String, Codable, Sendable, CaseIterable {
     case all, mentions, muted
 }
 
-/// Someone in a conversation, as the other members see them.
+/// Someone in a conversation, as the other members see them, with how far messages reached them:
+/// a message whose id is at most `lastDeliveredMessageID` was delivered to them, at most
+/// `lastReadMessageID` read by them.
 public struct ConversationMember: Decodable, Hashable, Sendable {
     public var userID: String
     public var name: String
     public var role: Role
     public var joinedAt: Date
+    public var lastDeliveredMessageID: String?
+    /// Nil while they have read nothing, and always when they or the one asking hide read receipts.
+    public var lastReadMessageID: String?
 
-    public init(userID: String, name: String, role: Role, joinedAt: Date) {
+    public init(
+        userID: String, name: String, role: Role, joinedAt: Date, lastDeliveredMessageID: String? = nil,
+        lastReadMessageID: String? = nil
+    ) {
         self.userID = userID
         self.name = name
         self.role = role
         self.joinedAt = joinedAt
+        self.lastDeliveredMessageID = lastDeliveredMessageID
+        self.lastReadMessageID = lastReadMessageID
     }
 
     enum CodingKeys: String, CodingKey {
         case name, role
         case userID = "user_id"
         case joinedAt = "joined_at"
+        case lastDeliveredMessageID = "last_delivered_message_id"
+        case lastReadMessageID = "last_read_message_id"
     }
 }
 
@@ -94,6 +106,8 @@ extension ConversationMember: JSONWritable {
             json.key("name"); json.string(name)
             json.key("role"); json.string(role.rawValue)
             json.key("joined_at"); json.date(joinedAt)
+            json.key("last_delivered_message_id"); json.string(lastDeliveredMessageID)
+            json.key("last_read_message_id"); json.string(lastReadMessageID)
         }
     }
 }

@@ -12,12 +12,16 @@ public struct User: Decodable, Hashable, Sendable {
     public var isGuest: Bool
     /// When notifications are kept in the feed but not pushed; nil for never.
     public var quietHours: QuietHours?
+    /// When on, nobody sees how far this user has read, and this user sees nobody's read position
+    /// (delivered ticks stay).
+    public var hideReadReceipts: Bool
 
     public init(
         id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false,
-        quietHours: QuietHours? = nil
+        quietHours: QuietHours? = nil, hideReadReceipts: Bool = false
     ) {
         self.quietHours = quietHours
+        self.hideReadReceipts = hideReadReceipts
         self.id = id
         self.email = email
         self.name = name
@@ -31,6 +35,7 @@ public struct User: Decodable, Hashable, Sendable {
         case createdAt = "created_at"
         case isGuest = "is_guest"
         case quietHours = "quiet_hours"
+        case hideReadReceipts = "hide_read_receipts"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +47,7 @@ public struct User: Decodable, Hashable, Sendable {
         createdAt = try c.decode(Date.self, forKey: .createdAt)
         isGuest = try c.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
         quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
+        hideReadReceipts = try c.decodeIfPresent(Bool.self, forKey: .hideReadReceipts) ?? false
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -97,6 +103,7 @@ extension User: JSONWritable {
             } else {
                 json.null()
             }
+            json.key("hide_read_receipts"); json.bool(hideReadReceipts)
         }
     }
 }

@@ -8,6 +8,10 @@ public enum UserEventKind: String, Codable, Sendable, CaseIterable {
     case taskUpdated = "task.updated"
     /// The user's stopwatch was started, paused, resumed or stopped (on another device, say): read `/time/timer`.
     case stopwatchChanged = "stopwatch.changed"
+    /// `userID` read the conversation up to `messageID` (never told about someone who hides read receipts).
+    case conversationRead = "conversation.read"
+    /// A notification reached the user's feed outside their quiet hours: read `/notifications`.
+    case notificationCreated = "notification.created"
 }
 
 /// One entry of a user's event feed; `seq` grows by one with each entry of that user.
@@ -17,19 +21,22 @@ public struct UserEvent: Decodable, Hashable, Sendable {
     public var conversationID: String?
     public var messageID: String?
     public var taskID: String?
-    /// The message as it is now, for message events.
+    /// Who did it, where the kind names someone other than the author: the reader of a `conversation.read`.
+    public var userID: String?
+    /// The message as it is now, for `message.created` and `message.edited`.
     public var message: Message?
     public var createdAt: Date
 
     public init(
         seq: Int, kind: UserEventKind, conversationID: String?, messageID: String?, taskID: String?,
-        message: Message?, createdAt: Date
+        userID: String? = nil, message: Message?, createdAt: Date
     ) {
         self.seq = seq
         self.kind = kind
         self.conversationID = conversationID
         self.messageID = messageID
         self.taskID = taskID
+        self.userID = userID
         self.message = message
         self.createdAt = createdAt
     }
@@ -39,6 +46,7 @@ public struct UserEvent: Decodable, Hashable, Sendable {
         case conversationID = "conversation_id"
         case messageID = "message_id"
         case taskID = "task_id"
+        case userID = "user_id"
         case createdAt = "created_at"
     }
 }
@@ -51,6 +59,7 @@ extension UserEvent: JSONWritable {
             json.key("conversation_id"); json.string(conversationID)
             json.key("message_id"); json.string(messageID)
             json.key("task_id"); json.string(taskID)
+            json.key("user_id"); json.string(userID)
             json.key("message"); json.value(message)
             json.key("created_at"); json.date(createdAt)
         }

@@ -31,6 +31,8 @@ public enum Limits {
     public static let attachmentsPerMessage = 10
     /// The longest name a file is kept under, in characters.
     public static let attachmentName = 255
+    /// The largest frame a realtime client may send: its frames are small commands.
+    public static let socketFrameBytes = 16 * 1024
 
     /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
     public static func requireText(

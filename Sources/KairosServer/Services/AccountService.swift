@@ -12,12 +12,17 @@ public struct AccountService: Sendable {
     let clock: Clock
     let bcryptCost: UInt8
     let defaultTimeZone: String
+    /// Told when a token is revoked, so the sockets it opened close at once.
+    let realtime: RealtimeHub?
 
-    public init(store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String) {
+    public init(
+        store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String, realtime: RealtimeHub? = nil
+    ) {
         self.store = store
         self.clock = clock
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
+        self.realtime = realtime
     }
 
     /// Creates an account with its Inbox and returns a first token.
@@ -71,8 +76,12 @@ public struct AccountService: Sendable {
         try await store.tokens(userID: user.id)
     }
 
+    /// Revokes one of the user's tokens and closes the realtime sockets signed in with it.
     public func revokeToken(_ tokenID: String, of user: User) async throws {
         try await store.revokeToken(userID: user.id, tokenID: tokenID, now: clock.now())
+        await realtime?.closeRevoked(userID: user.id) { token in
+            (try? await self.user(forToken: token)) != nil
+        }
     }
 
     public func update(_ user: User, with request: UserUpdateRequest) async throws -> User {
@@ -81,7 +90,8 @@ public struct AccountService: Sendable {
         }
         let timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
         return try await store.updateUser(
-            id: user.id, name: name, timezone: timezone, quietHours: request.quietHours)
+            id: user.id, name: name, timezone: timezone, quietHours: request.quietHours,
+            hideReadReceipts: request.hideReadReceipts)
     }
 
     static func hash(token: String) -> String {

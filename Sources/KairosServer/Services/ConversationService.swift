@@ -10,11 +10,13 @@ public struct ConversationService: Sendable {
     let store: any DataStore
     let clock: Clock
     let tasks: TaskService
+    let deliveries: DeliveryRecorder
 
-    public init(store: any DataStore, clock: Clock, tasks: TaskService) {
+    public init(store: any DataStore, clock: Clock, tasks: TaskService, deliveries: DeliveryRecorder) {
         self.store = store
         self.clock = clock
         self.tasks = tasks
+        self.deliveries = deliveries
     }
 
     // MARK: Conversations
@@ -135,10 +137,12 @@ public struct ConversationService: Sendable {
 
     // MARK: Messages
 
-    /// A page of history, newest first.
+    /// A page of history, newest first; its messages count as delivered to the caller.
     public func messages(in id: String, of user: User, page: PageRequest) async throws -> Page<Message> {
         let conversation = try await conversation(id, for: user, allowing: .view)
-        return try await store.messages(conversationID: conversation.id, page: page)
+        let messages = try await store.messages(conversationID: conversation.id, page: page)
+        deliveries.record(Self.deliveryMarks(of: messages.results, to: user))
+        return messages
     }
 
     /// Posts a text message, with the caller's uploads attached; a retried send with the same `client_id`
@@ -198,7 +202,8 @@ public struct ConversationService: Sendable {
         else {
             throw KairosError.notFound("message_id is not a message of this conversation. Check the id.")
         }
-        try await store.markRead(conversationID: conversation.id, userID: user.id, messageID: message.id)
+        try await store.markRead(
+            conversationID: conversation.id, userID: user.id, messageID: message.id, now: clock.now())
         return try await self.conversation(id, of: user)
     }
 
@@ -239,14 +244,38 @@ public struct ConversationService: Sendable {
 
     // MARK: Events
 
-    /// What happened in the caller's conversations after event `after` (0 for everything), oldest first.
+    /// What happened in the caller's conversations after event `after` (0 for everything), oldest first;
+    /// the messages in it count as delivered to the caller.
     public func events(of user: User, after: Int?, limit: Int) async throws -> Page<UserEvent> {
         let after = after ?? 0
         guard after >= 0 else {
             throw KairosError.invalidField(
                 field: "after", message: "after must be 0 or the seq of an event you already have.")
         }
-        return try await store.events(userID: user.id, after: after, limit: limit)
+        let events = try await store.events(userID: user.id, after: after, limit: limit)
+        deliveries.record(Self.deliveryMarks(of: events.results.compactMap(\.message), to: user))
+        return events
+    }
+
+    /// The seq of the caller's newest event (0 before the first).
+    public func latestEventSeq(of user: User) async throws -> Int {
+        try await store.latestEventSeq(userID: user.id)
+    }
+
+    /// The other members of a conversation the caller is in, to tell that the caller is typing there.
+    public func typingAudience(in id: String, for user: User) async throws -> [String] {
+        let conversation = try await conversation(id, for: user, allowing: .comment)
+        return conversation.members.map(\.userID).filter { $0 != user.id }
+    }
+
+    /// The newest message of each conversation among `messages`, as delivered to `user`.
+    private static func deliveryMarks(of messages: [Message], to user: User) -> [DeliveryMark] {
+        var newest: [String: Int64] = [:]
+        for message in messages {
+            guard let id = Int64(message.id) else { continue }
+            newest[message.conversationID] = max(newest[message.conversationID] ?? 0, id)
+        }
+        return newest.map { DeliveryMark(conversationID: $0.key, userID: user.id, messageID: String($0.value)) }
     }
 
     // MARK: Access

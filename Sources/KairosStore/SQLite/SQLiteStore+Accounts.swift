@@ -53,13 +53,17 @@ extension SQLiteStore: AccountStore {
     }
 
     public func updateUser(
-        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>
+        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>, hideReadReceipts: Bool?
     ) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await pool.write { db in
             try db.run(
-                sql: "UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone) WHERE id = ?",
-                arguments: [name, timezone, rowID])
+                sql: """
+                    UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone),
+                        hide_read_receipts = COALESCE(?, hide_read_receipts)
+                    WHERE id = ?
+                    """,
+                arguments: [name, timezone, hideReadReceipts, rowID])
             if quietHours != .unchanged {
                 let window = quietHours.newValue
                 try db.run(
@@ -123,7 +127,8 @@ extension User {
         self.init(
             id: (row["id"] as Int64).apiID, email: row["email"], name: row["name"], timezone: row["timezone"],
             createdAt: Date(micros: row["created_at"]), isGuest: row["is_guest"],
-            quietHours: Self.quietHours(start: row["quiet_start"], end: row["quiet_end"]))
+            quietHours: Self.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
+            hideReadReceipts: row["hide_read_receipts"])
     }
 
     static func quietHours(start: String?, end: String?) -> QuietHours? {

@@ -73,7 +73,7 @@ extension SQLiteStore: ConversationStore {
         return try await pool.read { [arguments] db in
             let rows = try db.fetchRows(sql: sql, arguments: arguments + [page.fetchLimit])
             let cut = page.page(rows) { [$0["last_activity"], $0["id"]] }
-            return Page(results: try Self.conversations(db, rows: cut.items), nextCursor: cut.next)
+            return Page(results: try Self.conversations(db, rows: cut.items, reader: member), nextCursor: cut.next)
         }
     }
 
@@ -237,18 +237,63 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func markRead(conversationID: String, userID: String, messageID: String) async throws {
+    public func markRead(conversationID: String, userID: String, messageID: String, now: Date) async throws {
         let conversation = try require(conversationID.rowID, "Conversation")
         let user = try require(userID.rowID, "User")
         let message = try require(messageID.rowID, "Message")
         try await pool.write { db in
             try db.run(
                 sql: """
-                    UPDATE conversation_members SET last_read_message_id = MAX(COALESCE(last_read_message_id, 0), ?)
-                    WHERE conversation_id = ? AND user_id = ?
+                    UPDATE conversation_members SET last_read_message_id = ?1,
+                        last_delivered_message_id = MAX(COALESCE(last_delivered_message_id, 0), ?1)
+                    WHERE conversation_id = ?2 AND user_id = ?3 AND COALESCE(last_read_message_id, 0) < ?1
                     """,
                 arguments: [message, conversation, user])
+            guard db.changesCount > 0 else { return }
+            try db.run(
+                sql: """
+                    INSERT INTO events (user_id, seq, kind, conversation_id, message_id, actor_id, created_at)
+                    SELECT cm.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = cm.user_id),
+                        ?1, cm.conversation_id, ?2, ?3, ?4
+                    FROM conversation_members cm JOIN users member ON member.id = cm.user_id
+                    JOIN users reader ON reader.id = ?3
+                    WHERE cm.conversation_id = ?5
+                        AND (cm.user_id = ?3 OR (member.hide_read_receipts = 0 AND reader.hide_read_receipts = 0))
+                    """,
+                arguments: [UserEventKind.conversationRead.rawValue, message, user, now.micros, conversation])
         }
+    }
+
+    public func markDelivered(_ marks: [DeliveryMark]) async throws {
+        let rows = marks.compactMap { mark -> [Int64]? in
+            guard let conversation = mark.conversationID.rowID, let user = mark.userID.rowID,
+                let message = mark.messageID.rowID
+            else { return nil }
+            return [message, conversation, user]
+        }
+        guard !rows.isEmpty else { return }
+        try await pool.write { db in
+            for row in rows {
+                try db.run(
+                    sql: """
+                        UPDATE conversation_members SET last_delivered_message_id = ?1
+                        WHERE conversation_id = ?2 AND user_id = ?3 AND COALESCE(last_delivered_message_id, 0) < ?1
+                        """,
+                    arguments: StatementArguments(row))
+            }
+        }
+    }
+
+    public func latestEventSeq(userID: String) async throws -> Int {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            try db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(seq), 0) FROM events WHERE user_id = ?", arguments: [user])
+                ?? 0
+        }
+    }
+
+    public func observeNewEvents(_ observer: @escaping @Sendable (Set<String>) -> Void) {
+        eventAnnouncer.observe(observer)
     }
 
     public func createTask(
@@ -315,14 +360,21 @@ extension SQLiteStore: ConversationStore {
         return try await pool.read { db in
             let rows = try db.fetchRows(
                 sql: """
-                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, e.task_id, e.created_at FROM events e
+                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, e.task_id, e.actor_id, e.created_at
+                    FROM events e
                     WHERE e.user_id = ?1 AND e.seq > ?2 AND (e.conversation_id IS NULL OR EXISTS (
                         SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
+                        AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
+                            SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
                     ORDER BY e.seq LIMIT ?3
                     """,
-                arguments: [user, seq, limit + 1])
+                arguments: [user, seq, limit + 1, UserEventKind.conversationRead.rawValue])
             let kept = Array(rows.prefix(limit))
-            let messageIDs = Array(Set(kept.compactMap { $0["message_id"] as Int64? }))
+            // Receipts name a message without carrying it.
+            let messageIDs = Array(
+                Set(
+                    kept.filter { ($0["kind"] as String).hasPrefix("message.") }.compactMap { $0["message_id"] as Int64? }
+                ))
             var messages: [Int64: Message] = [:]
             if !messageIDs.isEmpty {
                 for message in try Self.loadMessages(
@@ -337,7 +389,8 @@ extension SQLiteStore: ConversationStore {
                 return UserEvent(
                     seq: row["seq"], kind: UserEventKind(rawValue: row["kind"]) ?? .messageCreated,
                     conversationID: (row["conversation_id"] as Int64?)?.apiID, messageID: messageID?.apiID,
-                    taskID: (row["task_id"] as Int64?)?.apiID, message: messageID.flatMap { messages[$0] },
+                    taskID: (row["task_id"] as Int64?)?.apiID, userID: (row["actor_id"] as Int64?)?.apiID,
+                    message: messageID.flatMap { messages[$0] },
                     createdAt: Date(micros: row["created_at"]))
             }
             return Page(results: events, nextCursor: rows.count > limit ? events.last.map { String($0.seq) } : nil)
@@ -385,8 +438,10 @@ extension SQLiteStore: ConversationStore {
         try db.run(sql: "UPDATE conversations SET last_activity = ? WHERE id = ?", arguments: [id, conversation])
         if let actor = draft.actorID?.rowID {
             try db.run(
-                sql:
-                    "UPDATE conversation_members SET last_read_message_id = ? WHERE conversation_id = ? AND user_id = ?",
+                sql: """
+                    UPDATE conversation_members SET last_read_message_id = ?1, last_delivered_message_id = ?1
+                    WHERE conversation_id = ?2 AND user_id = ?3
+                    """,
                 arguments: [id, conversation, actor])
         }
         if draft.kind == .taskCard, let task, let author {
@@ -448,27 +503,36 @@ extension SQLiteStore: ConversationStore {
                 WHERE c.id = ?
                 """,
             arguments: [reader, id])
-        return try conversations(db, rows: rows).first
+        return try conversations(db, rows: rows, reader: reader).first
     }
 
-    /// Builds conversations from their rows, reading the members of all of them in one query.
-    private static func conversations(_ db: Database, rows: [Row]) throws -> [Conversation] {
+    /// Builds conversations from their rows, reading the members of all of them in one query. Another
+    /// member's read position shows only when neither they nor the reader hide read receipts.
+    private static func conversations(_ db: Database, rows: [Row], reader: Int64) throws -> [Conversation] {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
+        let readerHides =
+            try db.fetchValue(Bool.self, sql: "SELECT hide_read_receipts FROM users WHERE id = ?", arguments: [reader])
+            ?? false
         var members: [Int64: [ConversationMember]] = [:]
         let memberRows = try db.fetchRowCursor(
             sql: """
-                SELECT cm.conversation_id, cm.user_id, cm.role, cm.joined_at, u.name
+                SELECT cm.conversation_id, cm.user_id, cm.role, cm.joined_at, cm.last_delivered_message_id,
+                    cm.last_read_message_id, u.name, u.hide_read_receipts
                 FROM conversation_members cm JOIN users u ON u.id = cm.user_id
                 WHERE cm.conversation_id IN (\(databaseQuestionMarks(count: ids.count)))
                 ORDER BY cm.conversation_id, cm.joined_at, cm.user_id
                 """,
             arguments: StatementArguments(ids), uncached: true)
         while let row = try memberRows.next() {
+            let user: Int64 = row["user_id"]
+            let showsRead = user == reader || !(readerHides || (row["hide_read_receipts"] as Bool))
             members[row["conversation_id"], default: []].append(
                 ConversationMember(
-                    userID: (row["user_id"] as Int64).apiID, name: row["name"],
-                    role: Role(rawValue: row["role"]) ?? .member, joinedAt: Date(micros: row["joined_at"])))
+                    userID: user.apiID, name: row["name"], role: Role(rawValue: row["role"]) ?? .member,
+                    joinedAt: Date(micros: row["joined_at"]),
+                    lastDeliveredMessageID: (row["last_delivered_message_id"] as Int64?)?.apiID,
+                    lastReadMessageID: showsRead ? (row["last_read_message_id"] as Int64?)?.apiID : nil))
         }
         return rows.map { row in
             let id: Int64 = row["id"]

@@ -99,6 +99,17 @@ extension SQLiteStore: NotificationStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [user, kind.rawValue, text, actor, conversation, message, task, quiet, now.micros])
+        // Pushed through the event feed (and so the realtime socket) unless it falls in quiet hours. A plain
+        // new message is already in the feed as `message.created`; the client notifies from that.
+        guard !quiet, kind != .message else { return }
+        try db.run(
+            sql: """
+                INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at)
+                VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE user_id = ?), ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                user, user, UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
+            ])
     }
 
     /// A new text message: a mention for the people it mentions, a message notification for members whose

@@ -5,6 +5,7 @@ import KairosCore
 /// The embedded default store: one SQLite file in WAL mode, foreign keys on, every commit synced to disk.
 public final class SQLiteStore: Sendable {
     let pool: DatabasePool
+    let eventAnnouncer = EventAnnouncer()
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -17,6 +18,7 @@ public final class SQLiteStore: Sendable {
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         try SchemaMigrations.migrator.migrate(pool)
+        try eventAnnouncer.install(on: pool)
     }
 
     /// The names of the migrations applied so far, oldest first.

@@ -12,6 +12,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v6-invites", migrate: createInvites)
         migrator.registerMigration("v7-notifications", migrate: createNotifications)
         migrator.registerMigration("v8-assignees", migrate: createAssignees)
+        migrator.registerMigration("v9-realtime", migrate: addReceipts)
         return migrator
     }
 
@@ -130,6 +131,38 @@ enum SchemaMigrations {
                 CREATE INDEX task_assignees_by_user ON task_assignees(user_id, task_id);
                 INSERT INTO task_assignees (task_id, user_id, position)
                     SELECT id, responsible, 0 FROM tasks WHERE responsible IS NOT NULL;
+                """)
+    }
+
+    /// Delivered and read receipts: each member's last delivered message, each user's choice to hide their
+    /// read position, and `conversation.read` events. `events` is rebuilt without its list of kinds (the
+    /// code checks kinds, so a new kind needs no migration) and with `actor_id`, who did what the event
+    /// tells (the reader of a `conversation.read`).
+    private static func addReceipts(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE conversation_members ADD COLUMN last_delivered_message_id INTEGER;
+                UPDATE conversation_members SET last_delivered_message_id = last_read_message_id;
+                ALTER TABLE users ADD COLUMN hide_read_receipts INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE events_v4 (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL CHECK (seq > 0),
+                    kind TEXT NOT NULL CHECK (kind <> ''),
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE CASCADE,
+                    actor_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, seq)
+                ) WITHOUT ROWID;
+                INSERT INTO events_v4 (user_id, seq, kind, conversation_id, message_id, task_id, created_at)
+                    SELECT user_id, seq, kind, conversation_id, message_id, task_id, created_at FROM events;
+                DROP TABLE events;
+                ALTER TABLE events_v4 RENAME TO events;
+                CREATE INDEX events_by_message ON events(message_id) WHERE message_id IS NOT NULL;
+                CREATE INDEX events_by_task ON events(task_id) WHERE task_id IS NOT NULL;
+                CREATE INDEX events_by_conversation ON events(conversation_id) WHERE conversation_id IS NOT NULL;
+                CREATE INDEX events_by_actor ON events(actor_id) WHERE actor_id IS NOT NULL;
                 """)
     }
 

@@ -1,0 +1,134 @@
+import Foundation
+import HummingbirdWebSocket
+import KairosCore
+import Logging
+
+/// One client's realtime socket, from its `auth` frame to its close.
+///
+/// After `ready`, three loops share the socket: the inbound loop answers pings and relays typing, the
+/// event pump sends the user's feed from the store after the last seq it sent (so a wake-up is never
+/// lost and no event goes twice), and the outgoing loop sends typing frames and closes on revocation.
+struct RealtimeSession {
+    let accounts: AccountService
+    let conversations: ConversationService
+    let hub: RealtimeHub
+    let authTimeout: Duration
+    let logger: Logger
+
+    /// How many events the pump reads from the store at a time.
+    private static let pumpBatch = 200
+
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let watchdog = Task {
+            try await Task.sleep(for: authTimeout)
+            try await refuse(
+                .unauthorized("Send {\"type\":\"auth\",\"token\":...} first, within \(authTimeout)."), on: outbound)
+        }
+        defer { watchdog.cancel() }
+        var socket: RealtimeSocket?
+        defer {
+            if let socket {
+                hub.remove(socket)
+                socket.finish()
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for try await message in inbound.messages(maxSize: Limits.socketFrameBytes) {
+                let frame = Self.decode(message)
+                guard let current = socket else {
+                    guard case .auth(let token, let after) = frame,
+                        let user = try await accounts.user(forToken: token)
+                    else {
+                        return try await refuse(
+                            .unauthorized(
+                                "The first frame must be {\"type\":\"auth\",\"token\":...} with a live API token."),
+                            on: outbound)
+                    }
+                    watchdog.cancel()
+                    socket = try await start(for: user, token: token, after: after, outbound: outbound, in: &group)
+                    continue
+                }
+                try await handle(frame, from: current, outbound: outbound)
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Registers the socket, says `ready`, and starts the event pump from `after` and the outgoing loop.
+    private func start(
+        for user: User, token: String, after: Int?, outbound: WebSocketOutboundWriter,
+        in group: inout ThrowingTaskGroup<Void, any Error>
+    ) async throws -> RealtimeSocket {
+        let (wakes, wakesContinuation) = RealtimeSocket.makeWakes()
+        let (outgoing, outgoingContinuation) = RealtimeSocket.makeOutgoing()
+        let socket = RealtimeSocket(user: user, token: token, wakes: wakesContinuation, outgoing: outgoingContinuation)
+        // Registered before reading the latest seq, so an event committed in between still wakes the pump.
+        hub.add(socket)
+        let latest = try await conversations.latestEventSeq(of: user)
+        try await outbound.write(.text(ServerFrame.ready(seq: latest).text))
+        // A cursor ahead of the feed (a client of a reset server) replays nothing and misses nothing new.
+        let start = min(max(after ?? latest, 0), latest)
+        socket.wake()
+        group.addTask { [conversations] in
+            var lastSent = start
+            for await _ in wakes {
+                var more = true
+                while more {
+                    let page = try await conversations.events(of: user, after: lastSent, limit: Self.pumpBatch)
+                    for event in page.results {
+                        try await outbound.write(.text(ServerFrame.event(event).text))
+                        lastSent = event.seq
+                    }
+                    more = page.nextCursor != nil
+                }
+            }
+        }
+        group.addTask { [self] in
+            for await item in outgoing {
+                switch item {
+                case .text(let text): try await outbound.write(.text(text))
+                case .close(let error): return try await refuse(error, on: outbound)
+                }
+            }
+        }
+        logger.debug("Realtime socket ready", metadata: ["user": "\(user.id)", "after": "\(start)"])
+        return socket
+    }
+
+    private func handle(_ frame: ClientFrame?, from socket: RealtimeSocket, outbound: WebSocketOutboundWriter)
+        async throws
+    {
+        switch frame {
+        case .ping:
+            try await outbound.write(.text(ServerFrame.pong.text))
+        case .typing(let conversationID):
+            do {
+                let audience = try await conversations.typingAudience(in: conversationID, for: socket.user)
+                hub.relay(.typing(conversationID: conversationID, userID: socket.user.id), to: audience)
+            } catch let error as KairosError {
+                try await outbound.write(.text(ServerFrame.error(code: error.code, message: error.message).text))
+            }
+        case .auth:
+            try await outbound.write(
+                .text(ServerFrame.error(code: "bad_request", message: "This socket is already signed in.").text))
+        case nil:
+            try await outbound.write(
+                .text(
+                    ServerFrame.error(
+                        code: "bad_request",
+                        message: "Frames are JSON text with a type: typing (with conversation_id) or ping."
+                    ).text))
+        }
+    }
+
+    /// Says why and closes the socket as a policy violation.
+    private func refuse(_ error: KairosError, on outbound: WebSocketOutboundWriter) async throws {
+        try await outbound.write(.text(ServerFrame.error(code: error.code, message: error.message).text))
+        try await outbound.close(.policyViolation, reason: error.code)
+    }
+
+    private static func decode(_ message: WebSocketMessage) -> ClientFrame? {
+        guard case .text(let text) = message else { return nil }
+        return try? JSONDecoder().decode(ClientFrame.self, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import KairosStore
+import Logging
+import NIOConcurrencyHelpers
+
+/// Writes delivered receipts off the path of the request or socket that delivered the messages.
+///
+/// Marks are merged per member and conversation (the highest message wins) and written in one
+/// transaction while the previous batch is being written, so a burst of deliveries costs a few writes,
+/// not one each. Receipts are advisory: a batch still queued when the process stops is not written.
+public final class DeliveryRecorder: Sendable {
+    private struct Key: Hashable {
+        let conversationID: String
+        let userID: String
+    }
+
+    private struct Queue {
+        var pending: [Key: Int64] = [:]
+        var writing = false
+    }
+
+    private let store: any DataStore
+    private let logger: Logger
+    private let queue = NIOLockedValueBox(Queue())
+
+    public init(store: any DataStore, logger: Logger = Logger(label: "kairos.delivery")) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Queues the marks and starts writing them unless a write is already under way.
+    public func record(_ marks: [DeliveryMark]) {
+        guard !marks.isEmpty else { return }
+        let startWriting = queue.withLockedValue { queue in
+            for mark in marks {
+                guard let message = Int64(mark.messageID) else { continue }
+                let key = Key(conversationID: mark.conversationID, userID: mark.userID)
+                queue.pending[key] = max(queue.pending[key] ?? 0, message)
+            }
+            defer { queue.writing = true }
+            return !queue.writing
+        }
+        guard startWriting else { return }
+        Task { await drain() }
+    }
+
+    private func drain() async {
+        while let batch = nextBatch() {
+            do {
+                try await store.markDelivered(batch)
+            } catch {
+                logger.error("Could not record delivered receipts", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    private func nextBatch() -> [DeliveryMark]? {
+        queue.withLockedValue { queue in
+            guard !queue.pending.isEmpty else {
+                queue.writing = false
+                return nil
+            }
+            defer { queue.pending.removeAll(keepingCapacity: true) }
+            return queue.pending.map {
+                DeliveryMark(conversationID: $0.key.conversationID, userID: $0.key.userID, messageID: String($0.value))
+            }
+        }
+    }
+}
