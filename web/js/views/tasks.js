@@ -5,6 +5,7 @@ import { addDays, describeDue, relativeDay, shortDate, todayIn } from "../dates.
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
 import { emptyState, explain, fill, h, openSheet, screenHeader, toast } from "../ui.js";
+import { doneToday } from "./done.js";
 import { shareButton } from "./sharing.js";
 
 const segments = [
@@ -25,13 +26,15 @@ export async function renderTasks(view, { segment = "today" }) {
 async function todayScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const tasks = byPriorityAndTime(await listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`), tz);
+  const [open, done] = await Promise.all([listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`), doneToday()]);
+  const tasks = byPriorityAndTime(open, tz);
   const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
   const now = tasks.filter((t) => !earlier.includes(t));
   const body = [];
   if (!tasks.length) body.push(emptyState("sun", "Nothing due today", "Enjoy the space, or capture what's on your mind."));
   if (earlier.length) body.push(h("h2", { class: "group-label plain amber", text: "Still on your list" }), taskList(earlier, { showProject: true }));
   if (now.length) body.push(earlier.length ? h("h2", { class: "group-label plain", text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time" }));
+  body.push(done);
   return { header: screenHeader("Today", `${shortDate(today)} · ${countText(tasks.length)}`), body };
 }
 
