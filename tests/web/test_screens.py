@@ -55,7 +55,7 @@ def lived_in_account(new_person) -> tuple[Person, dict[str, str]]:
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "Great. Are you free at 3 to go through it?", "client_id": "s3"})
     group = api.post("/conversations", json={"kind": "group", "name": "Launch team", "member_emails": [bob.email, carol.email]}).json()["id"]
     carol.api.post(f"/conversations/{group}/messages", json={"text": "Slides are ready for review @Ada", "client_id": "s4"})
-    return ada, {"dm": dm, "group": group, **ids}
+    return ada, {"dm": dm, "group": group, "work": projects["Work"], **ids}
 
 
 def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
@@ -133,7 +133,8 @@ def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
         ("#/home", "02-home-dark", "What's on your mind?"),
         ("#/tasks/today", "03-today-dark", "Renew passport"),
         (f"#/messages/{ids['dm']}", "07-thread-dark", "Are you free at 3"),
-        ("#/settings", "09-settings-dark", "Sign out"),
+        ("#/settings", "09-settings-dark", "Quiet hours"),
+        ("#/notifications", "10-notifications-dark", "Notifications"),
     ):
         browser.go(route)
         browser.see_text(".view", text)
@@ -142,3 +143,9 @@ def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
     browser.labelled("Open Send the quarterly report").click()
     browser.see_text(".sheet", "Tracked")
     browser.screenshot("06-task-detail-dark")
+    browser.labelled("Close").click()
+    browser.go(f"#/projects/{ids['work']}")
+    browser.button("Share").click()
+    browser.sheet()
+    browser.see_text(".members", "Ada Lovelace (you)")
+    browser.screenshot("11-share-sheet-dark")

@@ -11,6 +11,8 @@ import { openCapture } from "./views/capture.js";
 import { renderHome } from "./views/home.js";
 import { renderInvite } from "./views/invite.js";
 import { renderMessages, renderThread } from "./views/messages.js";
+import { renderNotifications } from "./views/notifications.js";
+import { renderSearch } from "./views/search.js";
 import { renderSettings } from "./views/settings.js";
 import { renderProject, renderTasks } from "./views/tasks.js";
 import { renderTime } from "./views/time.js";
@@ -26,6 +28,8 @@ const tabs = [
 /** [pattern, tab, render(view, match)]; a render may return a cleanup function. */
 const routes = [
   [/^#\/home$/, "home", (view) => renderHome(view)],
+  [/^#\/notifications$/, "home", (view) => renderNotifications(view)],
+  [/^#\/search$/, "home", (view) => renderSearch(view)],
   [/^#\/tasks\/(inbox|today|upcoming|projects)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
   [/^#\/messages$/, "messages", (view) => renderMessages(view)],

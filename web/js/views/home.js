@@ -6,16 +6,19 @@ import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
 import { emptyState, fill, h, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
+import { notificationBell } from "./notifications.js";
+import { searchButton } from "./search.js";
 
 const TOP = 5;
 
 export async function renderHome(view) {
   const tz = userTimeZone();
-  const [today, inbox, conversations, watch] = await Promise.all([
+  const [today, inbox, conversations, watch, notices] = await Promise.all([
     listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
     api("/conversations?limit=50"),
     api("/time/timer"),
+    api("/notifications/unread_count"),
   ]);
   const tasks = byPriorityAndTime(today, tz);
   const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "numeric", hourCycle: "h23" }).format(new Date()));
@@ -50,7 +53,7 @@ export async function renderHome(view) {
         h("span", { class: "grow", text: "Unread messages" }), unread ? h("span", { class: "badge", text: String(unread) }) : h("span", { class: "count", text: "0" }), h("span", { class: "chev", icon: "chevron" })))));
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;
-  fill(view, screenHeader(`${greeting}, ${firstName}`, subtitle), ...body);
+  fill(view, screenHeader(`${greeting}, ${firstName}`, subtitle, searchButton(), notificationBell(notices.unread_count)), ...body);
 }
 
 function timerCard(watch, knownTasks) {

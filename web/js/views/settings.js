@@ -35,6 +35,8 @@ export async function renderSettings(view, _params, { signOut }) {
       },
     })));
 
+  const quietCard = quietHours(user, (change, revert) => save(change, revert));
+
   async function save(change, revert) {
     try {
       state.user = await api("/user", { method: "POST", body: change });
@@ -46,12 +48,14 @@ export async function renderSettings(view, _params, { signOut }) {
     }
   }
 
-  fill(view, 
+  fill(view,
     screenHeader("Settings", user.email),
     h("h2", { class: "group-label", text: "Account" }),
     h("div", { class: "card", style: "padding:16px" },
       h("label", { class: "field" }, h("span", { text: "Name" }), name),
       h("label", { class: "field", style: "margin:0" }, h("span", { text: "Time zone" }), zone), zoneHint),
+    h("h2", { class: "group-label", text: "Notifications" }),
+    quietCard,
     h("h2", { class: "group-label", text: "Appearance" }),
     h("div", { class: "card", style: "padding:4px 16px" }, themeControl),
     h("h2", { class: "group-label", text: "About" }),
@@ -60,4 +64,36 @@ export async function renderSettings(view, _params, { signOut }) {
       h("li", {}, h("div", { class: "row" }, h("span", { class: "grow", text: "Signed in as" }), h("span", { class: "value", text: user.email })))),
     h("div", { style: "margin-top:28px" }, h("button", { type: "button", class: "btn block", text: "Sign out", on: { click: signOut } })),
   );
+}
+
+/** Quiet hours: a switch, and from/to times in the user's time zone while it is on. */
+function quietHours(user, save) {
+  const current = user.quiet_hours;
+  const enabled = h("input", { type: "checkbox", class: "switch-input", role: "switch", "aria-label": "Quiet hours", checked: Boolean(current) });
+  const start = h("input", { class: "input time", type: "time", "aria-label": "Quiet from", value: current?.start ?? "22:00" });
+  const end = h("input", { class: "input time", type: "time", "aria-label": "Quiet until", value: current?.end ?? "07:00" });
+  const times = h("div", { class: "quiet-times", hidden: !current },
+    h("label", { class: "field" }, h("span", { text: "From" }), start),
+    h("label", { class: "field" }, h("span", { text: "Until" }), end));
+  const saveTimes = () => {
+    const previous = user.quiet_hours;
+    const revert = () => {
+      enabled.checked = Boolean(previous);
+      times.hidden = !previous;
+      if (previous) [start.value, end.value] = [previous.start, previous.end];
+    };
+    if (!enabled.checked) return save({ quiet_hours: null }, revert);
+    if (!start.value || !end.value) return;
+    save({ quiet_hours: { start: start.value, end: end.value } }, revert);
+  };
+  enabled.addEventListener("change", () => {
+    times.hidden = !enabled.checked;
+    saveTimes();
+  });
+  start.addEventListener("change", saveTimes);
+  end.addEventListener("change", saveTimes);
+  return h("div", { class: "card", style: "padding:4px 16px 12px" },
+    h("label", { class: "row switch-row" }, h("span", { class: "grow", text: "Quiet hours" }), enabled),
+    times,
+    h("p", { class: "hint", text: "During these hours notifications wait in the list and are not pushed." }));
 }

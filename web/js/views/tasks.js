@@ -5,6 +5,8 @@ import { addDays, describeDue, relativeDay, shortDate, todayIn } from "../dates.
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
 import { emptyState, explain, fill, h, openSheet, screenHeader, toast } from "../ui.js";
+import { doneToday } from "./done.js";
+import { shareButton } from "./sharing.js";
 
 const segments = [
   ["inbox", "Inbox"],
@@ -24,13 +26,15 @@ export async function renderTasks(view, { segment = "today" }) {
 async function todayScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const tasks = byPriorityAndTime(await listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`), tz);
+  const [open, done] = await Promise.all([listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`), doneToday()]);
+  const tasks = byPriorityAndTime(open, tz);
   const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
   const now = tasks.filter((t) => !earlier.includes(t));
   const body = [];
   if (!tasks.length) body.push(emptyState("sun", "Nothing due today", "Enjoy the space, or capture what's on your mind."));
   if (earlier.length) body.push(h("h2", { class: "group-label plain amber", text: "Still on your list" }), taskList(earlier, { showProject: true }));
   if (now.length) body.push(earlier.length ? h("h2", { class: "group-label plain", text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time" }));
+  body.push(done);
   return { header: screenHeader("Today", `${shortDate(today)} · ${countText(tasks.length)}`), body };
 }
 
@@ -75,6 +79,7 @@ async function projectsScreen() {
             ? h("span", { class: "chev", icon: "inbox", style: "color:var(--accent);width:22px;height:22px;margin:0 -5px" })
             : h("span", { class: "swatch", style: `background:${projectColor(project.color)}`, "aria-hidden": "true" }),
           h("span", { class: "grow", text: project.name }),
+          project.is_shared ? h("span", { class: "shared-mark", icon: "people", title: "Shared", role: "img", "aria-label": "Shared" }) : null,
           h("span", { class: "count", text: String(counts.get(project.id) ?? 0), "aria-label": `${counts.get(project.id) ?? 0} tasks` }),
           h("span", { class: "chev", icon: "chevron" })))));
   const add = h("button", { type: "button", class: "icon-btn filled", icon: "plus", "aria-label": "New project", on: { click: newProject } });
@@ -146,7 +151,7 @@ export async function renderProject(view, { id }) {
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
   body.push(h("div", { class: "see-all" }, h("button", { type: "button", class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
-  const header = screenHeader(project.name, countText(top.length));
+  const header = screenHeader(project.name, countText(top.length), shareButton(project));
   header.querySelector("h1").prepend(h("span", { class: "swatch", style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
   fill(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }

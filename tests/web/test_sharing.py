@@ -1,0 +1,71 @@
+"""Project sharing in the browser: the owner's Share sheet, a member's own view, and invitations."""
+
+from __future__ import annotations
+
+from selenium.webdriver.support.ui import Select
+
+from .webapp import Browser, make_driver, signed_in
+
+
+def test_owner_shares_a_project_and_the_member_sees_it(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    bob = new_person("Bob Noyce")
+    project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
+    ada.api.post("/tasks", json={"content": "Order the banners", "project_id": project["id"]})
+
+    signed_in(browser, ada, f"#/projects/{project['id']}")
+    browser.button("Share").click()
+    sheet = browser.sheet()
+    assert "Ada Lovelace (you)" in sheet.text and "Owner" in sheet.text
+    browser.labelled("Email").send_keys(bob.email)
+    Select(browser.labelled("Role")).select_by_visible_text("Can edit")
+    browser.button("Add").click()
+    browser.see_text(".members", "Bob Noyce")
+    browser.see_text(".sharing .hint", f"{bob.email} can now see Launch.")
+    assert Select(browser.labelled("Role for Bob Noyce")).first_selected_option.text == "Can edit"
+    browser.screenshot("11-share-sheet")
+    members = ada.api.get(f"/projects/{project['id']}/members").json()["results"]
+    assert {(m["email"], m["role"]) for m in members} >= {(bob.email, "editor")}
+
+    browser.labelled("Email").send_keys("newcomer@example.com")
+    browser.button("Add").click()
+    browser.see_text(".sharing .hint", "No one on this server uses newcomer@example.com yet.")
+    browser.button("Send an invitation").click()
+    browser.see_text(".sharing .hint", "Invitation sent")
+    browser.screenshot("11-invitation-sent")
+
+    bobs = Browser(make_driver(browser.size, timezone="Europe/Paris"), browser.base_url, browser.size, browser.shots, browser.test_name)
+    try:
+        signed_in(bobs, bob, "#/tasks/projects")
+        row = bobs.row("Launch")
+        assert row.find_element("css selector", ".shared-mark").get_attribute("aria-label") == "Shared"
+        bobs.screenshot("11-projects-shared-mark")
+        row.click()
+        bobs.see_text(".view", "Order the banners")
+        bobs.button("Members").click()
+        sheet = bobs.sheet()
+        assert "Ada Lovelace" in sheet.text and "Bob Noyce (you)" in sheet.text and "Can edit" in sheet.text
+        assert not bobs.all(".sharing select") and not bobs.all(".sharing input")
+        bobs.screenshot("11-member-view")
+        bobs.button("Leave project").click()
+        bobs.wait().until(lambda d: d.execute_script("return document.getElementById('view').dataset.route") == "#/tasks/projects")
+        assert not [p for p in bob.api.get("/projects").json()["results"] if p["id"] == project["id"]]
+    finally:
+        bobs.driver.quit()
+
+
+def test_owner_changes_a_role_and_removes_a_member(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    carol = new_person("Carol Shaw")
+    project = ada.api.post("/projects", json={"name": "Garden", "color": "green"}).json()
+    added = ada.api.post(f"/projects/{project['id']}/members", json={"email": carol.email, "role": "editor"})
+    assert added.status_code in (200, 201), added.text
+
+    signed_in(browser, ada, f"#/projects/{project['id']}")
+    browser.button("Share").click()
+    browser.sheet()
+    Select(browser.labelled("Role for Carol Shaw")).select_by_visible_text("Can comment")
+    browser.wait().until(lambda d: [m["role"] for m in ada.api.get(f"/projects/{project['id']}/members").json()["results"] if m["user_id"] == carol.user["id"]] == ["commenter"])
+    browser.labelled("Remove Carol Shaw").click()
+    browser.wait().until(lambda d: "Carol Shaw" not in d.execute_script("return document.querySelector('.members')?.innerText ?? 'Carol Shaw'"))
+    assert [m["user_id"] for m in ada.api.get(f"/projects/{project['id']}/members").json()["results"]] == [ada.user["id"]]

@@ -1,0 +1,47 @@
+// The Today screen's "Done" section: what was completed today, folded away, each one can be reopened.
+
+import { api } from "../api.js";
+import { timeOfDay, todayIn } from "../dates.js";
+import { tasksChanged, userTimeZone } from "../state.js";
+import { explain, h, toast } from "../ui.js";
+
+/** The UTC instant at which `day` (YYYY-MM-DD) starts in `tz`. */
+function startOfDay(day, tz) {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  const local = Date.parse(`${new Date(guess).toLocaleString("sv-SE", { timeZone: tz }).replace(" ", "T")}Z`);
+  return new Date(guess - (local - guess));
+}
+
+/** Whether the section was last left open, so it stays open when the screen redraws. */
+let unfolded = false;
+
+export async function doneToday() {
+  const tz = userTimeZone();
+  const since = startOfDay(todayIn(tz), tz).toISOString();
+  const until = new Date(Date.now() + 60_000).toISOString();
+  const page = await api(`/tasks/completed/by_completion_date?since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}&limit=200`);
+  const items = page.items;
+  if (!items.length) return null;
+  const count = page.next_cursor ? `${items.length}+` : String(items.length);
+  return h("details", { class: "done-section", open: unfolded, on: { toggle: (event) => (unfolded = event.currentTarget.open) } },
+    h("summary", {}, h("span", { class: "grow", text: "Done" }), h("span", { class: "count", text: count, "aria-label": `${count} done today` })),
+    h("ul", { class: "tasks card", role: "list" }, items.map((task) => doneRow(task, tz))));
+}
+
+function doneRow(task, tz) {
+  const reopen = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "true", "aria-label": `Reopen ${task.content}` },
+    h("span", { class: "ring", icon: "check" }));
+  reopen.addEventListener("click", async () => {
+    reopen.disabled = true;
+    try {
+      await api(`/tasks/${task.id}/reopen`, { method: "POST" });
+      tasksChanged();
+    } catch (error) {
+      reopen.disabled = false;
+      toast(explain(error));
+    }
+  });
+  const when = task.completed_at ? h("span", { class: "meta" }, h("span", { text: `Done at ${timeOfDay(new Date(task.completed_at), tz)}` })) : null;
+  return h("li", { class: "task is-done", data: { id: task.id } }, reopen,
+    h("div", { class: "task-main" }, h("span", { class: "title", text: task.content }), when));
+}
