@@ -114,6 +114,10 @@ struct SharingTests {
                 try await carol.post("sections", SectionCreateRequest(name: "Mine", projectID: launch.id)),
                 .forbidden, code: "forbidden")
             #expect(try await ada.task(task.id).content == "Review the deck")
+            expectError(
+                try await carol.post(
+                    "capture/commit", CaptureCommitRequest(tasks: [CaptureCommitTask(title: "Sneak in", list: "launch")])),
+                .badRequest, code: "invalid_field", mentioning: "your role (commenter)")
             #expect(try await ada.tasks(["project_id": launch.id]).count == 1)
 
             try expectOK(

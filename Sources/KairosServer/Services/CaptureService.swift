@@ -62,7 +62,8 @@ public struct CaptureService: Sendable {
                 throw error.nested(in: "tasks[\(index)]")
             }
         }
-        var lists = ListResolver(projects: try await openProjects(of: user))
+        let visible = try await openProjects(of: user)
+        var lists = ListResolver(projects: visible.writable, readOnly: visible.readOnly)
         var items: [BatchTask] = []
         for (index, task) in checked.enumerated() {
             var item = BatchTask(draft: task.draft)
@@ -70,6 +71,11 @@ public struct CaptureService: Sendable {
                 switch lists.resolve(name, creating: request.createMissingLists ?? false) {
                 case .existing(let project): item.draft.projectID = project.id
                 case .new(let newIndex): item.newProject = newIndex
+                case .readOnly(let project):
+                    throw KairosError.invalidField(
+                        field: "tasks[\(index)].list",
+                        message: "tasks[\(index)].list names \"\(project.name)\", where your role (\(project.role.rawValue)) "
+                            + "does not let you add tasks. Pick another list, or ask its owner to make you an editor.")
                 case .missing:
                     throw KairosError.invalidField(
                         field: "tasks[\(index)].list",
@@ -95,7 +101,7 @@ public struct CaptureService: Sendable {
             note.allSatisfy(\.isWhitespace) ? nil : try Limits.requireText(note, Limits.commentContent, field: "note")
         }
         let now = clock.now()
-        let projects = try await openProjects(of: user)
+        let projects = try await openProjects(of: user).writable
         let context = CaptureContext(instant: now, timeZone: user.timeZone, lists: projects.map(\.name))
         let parsed = try await parse(text) { [engine] in engine.captureOne(text, context: context) }
         guard let proposal = parsed else {
@@ -184,22 +190,24 @@ public struct CaptureService: Sendable {
 
     /// The request's moment and zone (by default now, in the user's zone), with the user's list names.
     private func context(now: String?, tz: String?, for user: User) async throws -> CaptureContext {
-        let lists = try await openProjects(of: user).map(\.name)
+        let lists = try await openProjects(of: user).writable.map(\.name)
         return try CaptureContext(now: now, tz: tz, lists: lists, defaultNow: clock.now(), defaultZone: user.timeZone)
     }
 
-    /// The projects the user can add tasks to (their own and those shared with them as editor, not
-    /// archived), in their order.
-    private func openProjects(of user: User) async throws -> [Project] {
+    /// The user's open (not archived) projects in their order: those they can add tasks to (their own and
+    /// those shared with them as editor), and those they only see.
+    private func openProjects(of user: User) async throws -> (writable: [Project], readOnly: [Project]) {
         var projects: [Project] = []
         var page = PageRequest(limit: PageLimit.range.upperBound)
         while true {
             let fetched = try await store.projects(userID: user.id, archived: false, page: page)
-            projects += fetched.results.filter {
-                PermissionGuard.can(user.id, .create, .task, in: AccessScope(ownerID: $0.ownerID, roles: [user.id: $0.role]))
-            }
+            projects += fetched.results
             guard let next = fetched.nextCursor.flatMap({ PageCursor(token: $0, keyCount: 2) }) else {
-                return projects
+                let writable = projects.filter {
+                    PermissionGuard.can(
+                        user.id, .create, .task, in: AccessScope(ownerID: $0.ownerID, roles: [user.id: $0.role]))
+                }
+                return (writable, projects.filter { project in !writable.contains { $0.id == project.id } })
             }
             page.cursor = next
         }
