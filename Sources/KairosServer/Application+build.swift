@@ -65,6 +65,8 @@ public struct AppServices: Sendable {
     public let invites: InviteService
     public let notifications: NotificationService
     public let attachments: AttachmentService
+    /// Task list responses kept until the next write (see `VersionedCache`).
+    let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
     public let realtime: RealtimeHub
     /// How long a new socket may take to send its `auth` frame.
@@ -83,6 +85,7 @@ public struct AppServices: Sendable {
             store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
+        taskLists = VersionedCache(store: store, lifetime: 1, capacity: 1_000)
         capture = CaptureService(store: store, clock: clock)
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(
@@ -116,7 +119,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
-        services: [outbox],
+        services: [outbox, StoreCheckpoints(store: store, interval: .milliseconds(250), logger: logger)],
         onServerRunning: { channel in
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
@@ -150,7 +153,7 @@ public func buildRouter(
         .group(context: AuthenticatedContext.self)
     accounts.addRoutes(to: signedIn)
     ProjectController(projects: services.projects).addRoutes(to: signedIn)
-    TaskController(tasks: services.tasks).addRoutes(to: signedIn)
+    TaskController(tasks: services.tasks, lists: services.taskLists).addRoutes(to: signedIn)
     CaptureController(capture: services.capture).addRoutes(to: signedIn)
     TimeController(time: services.time).addRoutes(to: signedIn)
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)

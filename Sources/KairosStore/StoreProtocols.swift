@@ -332,7 +332,14 @@ public protocol SearchStore: Sendable {
     func search(userID: String, query: SearchQuery, page: PageRequest) async throws -> Page<SearchHit>
 }
 
+/// A count of committed writes, which lets callers keep what they read until the data changes.
+public protocol ChangeTracking: Sendable {
+    /// Grows with every committed write, visible before that write's caller gets its answer; nil when
+    /// the backend cannot tell (another process may write), and then nothing may be kept.
+    var committedWrites: UInt64? { get }
+}
+
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
-    & AttachmentStore
+    & AttachmentStore & ChangeTracking

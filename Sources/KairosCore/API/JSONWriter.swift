@@ -49,7 +49,8 @@ public struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -57,6 +58,21 @@ public struct JSONWriter {
         guard let value else { return null() }
         separate()
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escaping and goes in as one copy.
+        if !value.utf8.contains(where: Self.needsEscape) {
+            bytes.append(contentsOf: value.utf8)
+        } else {
+            appendEscaped(value)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ value: String) {
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -71,8 +87,6 @@ public struct JSONWriter {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     public mutating func int(_ value: Int?) {
@@ -84,7 +98,7 @@ public struct JSONWriter {
 
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        append(value ? "true" : "false")
         needsComma = true
     }
 
@@ -112,8 +126,12 @@ public struct JSONWriter {
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: Array("null".utf8))
+        append("null")
         needsComma = true
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func separate() {

@@ -5,23 +5,28 @@ import KairosStore
 /// `/tasks` and `/comments` in the Todoist API v1 shape, plus Kairos' ranked `/tasks/search`.
 struct TaskController {
     let tasks: TaskService
+    /// The task lists every client refreshes all the time, as written JSON, per user and URL.
+    let lists: VersionedCache<ByteBuffer>
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
-        group.get("tasks") { request, context -> Page<TaskItem> in
-            let ids = request.query("ids").map {
-                $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        group.get("tasks") { request, context -> Response in
+            try await cachedList(request, context) {
+                let ids = request.query("ids").map {
+                    $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+                }
+                return try await tasks.tasks(
+                    of: context.user, projectID: request.query("project_id"),
+                    sectionID: request.query("section_id"), parentID: request.query("parent_id"),
+                    label: request.query("label"), ids: ids, page: try request.pageRequest(cursorKeys: 2))
             }
-            return try await tasks.tasks(
-                of: context.user, projectID: request.query("project_id"), sectionID: request.query("section_id"),
-                parentID: request.query("parent_id"), label: request.query("label"), ids: ids,
-                page: try request.pageRequest(cursorKeys: 2))
         }
-        group.get("tasks/filter") { request, context -> Page<TaskItem> in
+        group.get("tasks/filter") { request, context -> Response in
             guard let query = request.query("query") else {
                 throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
             }
-            return try await tasks.tasks(
-                of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 3))
+            return try await cachedList(request, context) {
+                try await tasks.tasks(of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 3))
+            }
         }
         group.get("tasks/search") { request, context -> Page<TaskItem> in
             guard let query = request.query("query") else {
@@ -87,6 +92,16 @@ struct TaskController {
             try await tasks.deleteComment(try context.parameters.require("id"), for: context.user)
             return Response(status: .noContent)
         }
+    }
+
+    /// Answers from `lists` while nothing has changed; errors are never kept.
+    private func cachedList(
+        _ request: Request, _ context: AuthenticatedContext, read: () async throws -> Page<TaskItem>
+    ) async throws -> Response {
+        let body = try await lists.value(for: "\(context.user.id) \(request.uri)", now: tasks.clock.now()) {
+            ByteBuffer(bytes: JSONWriter.encode(try await read()))
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
     }
 
     private func completed(

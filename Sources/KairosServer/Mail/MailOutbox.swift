@@ -38,7 +38,8 @@ public struct MailOutbox: Service {
                 } catch {
                     logger.error("The mail outbox could not be read: \(error)")
                 }
-                try await Task.sleep(for: pollInterval)
+                // A shutdown cancels the pause; the loop then ends without an error.
+                try? await Task.sleep(for: pollInterval)
             }
         }
     }

@@ -14,6 +14,8 @@ public struct AccountService: Sendable {
     let defaultTimeZone: String
     /// Told when a token is revoked, so the sockets it opened close at once.
     let realtime: RealtimeHub?
+    /// Every request looks its token up; a revocation or any other write ends what is kept here.
+    private let tokenOwners: VersionedCache<User?>
 
     public init(
         store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String, realtime: RealtimeHub? = nil
@@ -23,6 +25,7 @@ public struct AccountService: Sendable {
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
         self.realtime = realtime
+        tokenOwners = VersionedCache(store: store, lifetime: 60, capacity: 10_000)
     }
 
     /// Creates an account with its Inbox and returns a first token.
@@ -60,7 +63,8 @@ public struct AccountService: Sendable {
     }
 
     public func user(forToken token: String) async throws -> User? {
-        try await store.user(tokenHash: Self.hash(token: token))
+        let hash = Self.hash(token: token)
+        return try await tokenOwners.value(for: hash, now: clock.now()) { try await store.user(tokenHash: hash) }
     }
 
     public func issueToken(for user: User, name: String) async throws -> TokenCreatedResponse {

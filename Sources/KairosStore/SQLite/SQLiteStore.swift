@@ -3,9 +3,12 @@ import GRDB
 import KairosCore
 
 /// The embedded default store: one SQLite file in WAL mode, foreign keys on, every commit synced to disk.
-public final class SQLiteStore: Sendable {
+public final class SQLiteStore: ChangeTracking {
     let pool: DatabasePool
     let eventAnnouncer = EventAnnouncer()
+    let commitCounter = CommitCounter()
+    /// A connection of its own for checkpoints, so they never hold up the writer.
+    private let checkpointer: DatabaseQueue
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -15,11 +18,37 @@ public final class SQLiteStore: Sendable {
         configuration.prepareDatabase { db in
             // An acknowledged write must survive a power cut, not only a crash of this process.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // SQLite would checkpoint inside whichever commit crosses 1,000 pages of log, and that
+            // request would wait for the copy and its disk syncs; `checkpoint()` does it off the
+            // writer instead. The high threshold stays as a backstop when nothing calls it.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 20000")
+            // A log that grew in a burst is cut back when it starts over, rather than kept at its largest.
+            try db.execute(sql: "PRAGMA journal_size_limit = 16777216")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         try SchemaMigrations.migrator.migrate(pool)
         try eventAnnouncer.install(on: pool)
+        pool.add(transactionObserver: commitCounter, extent: .databaseLifetime)
+        checkpointer = try DatabaseQueue(path: path, configuration: configuration)
     }
+
+    /// Copies committed pages from the write-ahead log into the database file without blocking
+    /// writers or readers (a passive checkpoint). Call it regularly, e.g. every few hundred ms.
+    public func checkpoint() async throws {
+        let log = try await checkpointer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        // SQLite starts the log over only when a write begins with every frame copied, which steady
+        // writes never allow to a checkpoint running beside them. Once the log is long, the writer
+        // copies the last frames itself (the bulk is done, so the pause is short) and the next write
+        // starts the log from the beginning.
+        if log.walFrameCount > Self.longLogFrames {
+            try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+        }
+    }
+
+    /// About 8 MB of log with 4 KiB pages.
+    private static let longLogFrames = 2_000
+
+    public var committedWrites: UInt64? { commitCounter.value }
 
     /// The names of the migrations applied so far, oldest first.
     public func appliedMigrations() throws -> [String] {

@@ -1,0 +1,24 @@
+import KairosStore
+import Logging
+import ServiceLifecycle
+
+/// Keeps the embedded database's write-ahead log short by checkpointing it in the background.
+struct StoreCheckpoints: Service {
+    let store: SQLiteStore
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await store.checkpoint()
+                } catch {
+                    logger.warning("The database log could not be checkpointed: \(error)")
+                }
+                // A shutdown cancels the pause; the loop then ends without an error.
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}
