@@ -310,3 +310,16 @@ def test_threads_list_stays_current_while_open_and_after_another_screen(browser:
     say(bob, conversation, "Fourth, live again")
     browser.see_text(".thread-row", "Fourth, live again", timeout=3)
     assert len(browser.all(".thread-row")) == 1
+
+
+@pytest.mark.parametrize("browser", ["phone"], indirect=True)
+def test_turn_read_receipts_off_in_settings(browser: Browser, person: Person) -> None:
+    signed_in(browser, person, "#/settings")
+    switch = browser.labelled("Read receipts")
+    assert switch.is_selected()
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", switch)
+    switch.click()
+    browser.see_text(".toast", "Saved")
+    assert person.api.get("/user").json()["hide_read_receipts"] is True
+    browser.driver.refresh()
+    assert not browser.labelled("Read receipts").is_selected()

@@ -37,20 +37,27 @@ export async function renderMessages(view) {
   // event land where the user sees them, and stop once the screen is gone.
   const screen = h("div", { class: "threads-screen" });
   view.append(screen);
-  await drawThreads(screen);
   let timer = null;
   const redraw = () => {
     clearTimeout(timer);
     timer = setTimeout(() => screen.isConnected && drawThreads(screen).catch(() => {}), 150);
   };
+  // Listening before the first draw, so an event that comes while it loads is not missed.
   const unsubscribe = onLiveEvent((event) => {
     const mine = event.kind === "conversation.read" && event.user_id === state.user.id;
     if (event.kind.startsWith("message.") || mine) redraw();
   });
-  return () => {
+  const dispose = () => {
     unsubscribe();
     clearTimeout(timer);
   };
+  try {
+    await drawThreads(screen);
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+  return dispose;
 }
 
 async function drawThreads(screen) {
@@ -107,7 +114,17 @@ function receiptsOf(conversation) {
 }
 
 export async function renderThread(view, { id }) {
-  const [conversation, page] = await Promise.all([api(`/conversations/${id}`), api(`/conversations/${id}/messages?limit=100`)]);
+  // Events that come while the history loads are kept and applied after it (applying one twice is harmless).
+  const early = [];
+  let onEvent = (event) => early.push(event);
+  const unsubscribe = onLiveEvent((event) => onEvent(event));
+  let conversation, page;
+  try {
+    [conversation, page] = await Promise.all([api(`/conversations/${id}`), api(`/conversations/${id}/messages?limit=100`)]);
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
   const app = document.getElementById("app");
   app.classList.add("no-tabbar");
   const me = state.user.id;
@@ -313,7 +330,7 @@ export async function renderThread(view, { id }) {
   scrollToEnd();
   if (undelivered()) watchDelivery();
 
-  const unsubscribe = onLiveEvent((event) => {
+  onEvent = (event) => {
     if (event.conversation_id !== id) {
       if (event.kind === "task.updated" && list.querySelector(`.task-card[data-task-id="${CSS.escape(event.task_id)}"]`)) {
         api(`/tasks/${event.task_id}`).then((task) => updateCards({ id: task.id, content: task.content, due_date: task.due?.date ?? null, is_completed: task.checked }), () => {});
@@ -338,7 +355,8 @@ export async function renderThread(view, { id }) {
       markRead();
     }
     if (nearEnd) scrollToEnd();
-  });
+  };
+  for (const event of early) onEvent(event);
   return () => {
     unsubscribe();
     unsubscribeTyping();
@@ -389,4 +407,13 @@ function taskCard(task) {
 
 function scrollToEnd() {
   requestAnimationFrame(() => window.scrollTo({ top: document.body.scrollHeight }));
+}
+
+/** Settings' switch for read receipts; turned off, no one sees how far you read, and you see no one's. */
+export function readReceiptsSetting(user, save) {
+  const shown = h("input", { type: "checkbox", class: "switch-input", role: "switch", "aria-label": "Read receipts", checked: !user.hide_read_receipts });
+  shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
+  return h("div", { class: "card", style: "padding:4px 16px 12px" },
+    h("label", { class: "row switch-row" }, h("span", { class: "grow", text: "Read receipts" }), shown),
+    h("p", { class: "hint", text: "When this is off, no one sees when you have read their messages, and you don't see when they read yours." }));
 }
