@@ -201,6 +201,7 @@ def test_mention_a_member_and_share_the_task_they_cannot_open(browser: Browser, 
     composer.send_keys("@Bo")
     option = browser.find('.mention-list [role="option"]')
     assert option.text.splitlines()[-1] == "Bob Noyce"
+    browser.screenshot("07-thread-mention-suggestions")
     if browser.size == "phone":
         option.click()
     else:
@@ -209,6 +210,7 @@ def test_mention_a_member_and_share_the_task_they_cannot_open(browser: Browser, 
     composer.send_keys("can you look at this?")
     browser.labelled("Send").click()
     browser.see_text(".composer-note", "Bob can't open “Draft the launch post” yet.")
+    browser.screenshot("07-thread-share-offer")
     browser.button("Share Work with Bob").click()
     browser.see_text(".toast", "Bob can now open Work.")
     members = ada.api.get(f"/projects/{work}/members").json()["results"]
@@ -275,6 +277,7 @@ def test_make_a_task_from_a_message_from_its_menu(browser: Browser, new_person) 
         ActionChains(browser.driver).context_click(bubble).perform()
     browser.sheet()
     browser.see_text(".sheet", "Please book the meeting room for Friday")
+    browser.screenshot("07-message-menu")
     browser.button("Make a task").click()
     browser.see_text(".toast", "Added to your Inbox.")
     browser.see_text(".messages", "Task created by Ada Lovelace")
