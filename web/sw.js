@@ -8,6 +8,7 @@ const SHELL_FILES = [
   "/js/app.js", "/js/api.js", "/js/dates.js", "/js/icons.js", "/js/live.js", "/js/state.js", "/js/tasklist.js",
   "/js/theme.js", "/js/ui.js", "/js/views/auth.js", "/js/views/capture.js", "/js/views/detail.js", "/js/views/done.js",
   "/js/views/home.js", "/js/views/messages.js", "/js/views/notifications.js", "/js/views/search.js", "/js/views/settings.js", "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js",
+  "/js/views/attachments.js", "/js/views/composer.js", "/js/views/message-actions.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from .test_messages import png
 from .webapp import Browser, Person, signed_in
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -52,6 +53,10 @@ def lived_in_account(new_person) -> tuple[Person, dict[str, str]]:
     dm = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()["id"]
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "Morning! The draft is in the shared folder.", "client_id": "s1"})
     api.post(f"/conversations/{dm}/messages", json={"text": "Thanks, I'll read it before lunch.", "client_id": "s2"})
+    card = api.post(f"/conversations/{dm}/tasks", json={"task_id": ids["report"]}).json()
+    bob.api.post(f"/conversations/{dm}/read", json={"message_id": card["id"]})
+    photo = bob.api.post("/attachments", params={"name": "whiteboard.png"}, content=png(240, 160)).json()
+    bob.api.post(f"/conversations/{dm}/messages", json={"text": "", "attachment_ids": [photo["id"]], "client_id": "s3a"})
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "Great. Are you free at 3 to go through it?", "client_id": "s3"})
     group = api.post("/conversations", json={"kind": "group", "name": "Launch team", "member_emails": [bob.email, carol.email]}).json()["id"]
     carol.api.post(f"/conversations/{group}/messages", json={"text": "Slides are ready for review @Ada", "client_id": "s4"})
@@ -117,6 +122,8 @@ def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
     browser.screenshot("07-messages")
     browser.go(f"#/messages/{ids['dm']}")
     browser.see_text(".messages", "Are you free at 3")
+    assert any(t.is_displayed() for t in browser.all('.ticks[aria-label="Read"]')) and "Send the quarterly report" in browser.find(".task-card").text
+    browser.wait().until(lambda d: d.execute_script("return document.querySelector('.att-img')?.naturalWidth === 240"))
     browser.screenshot("07-thread-lived-in")
 
     browser.go("#/time")

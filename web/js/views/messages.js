@@ -1,11 +1,20 @@
-// Messages: the threads list, and a thread with its history, live arrivals and a composer.
+// Messages: the threads list, and a thread with its history, live arrivals, typing, read ticks, files,
+// task cards and a composer.
 
 import { api, clientId } from "../api.js";
-import { dateIn, shortDate, timeOfDay, todayIn } from "../dates.js";
-import { onLiveEvent } from "../live.js";
+import { dateIn, relativeDay, shortDate, timeOfDay, todayIn } from "../dates.js";
+import { onLiveEvent, onTyping } from "../live.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
 import { emptyState, explain, fill, h, initials, openSheet, screenHeader, toast } from "../ui.js";
+import { attachmentList, fileCache } from "./attachments.js";
+import { createComposer } from "./composer.js";
+import { openTaskDetail } from "./detail.js";
+import { openMessageMenu, openTaskPicker, pressable } from "./message-actions.js";
 import { backBar } from "./tasks.js";
+
+const TYPING_SHOWN_MS = 6000;
+/** How long after sending the thread asks again whether the message reached the others. */
+const DELIVERY_CHECKS_MS = [2000, 4000, 8000, 15000];
 
 function conversationName(conversation) {
   if (conversation.kind === "group") return conversation.name;
@@ -21,12 +30,37 @@ function when(timestamp) {
   return shortDate(day, todayIn(tz));
 }
 
+const firstName = (name) => (name ?? "Someone").split(" ")[0];
+
 export async function renderMessages(view) {
-  await drawThreads(view);
-  return onLiveEvent((event) => event.kind.startsWith("message.") && drawThreads(view).catch(() => {}));
+  // The screen draws into its own element, which the router moves into the page: redraws after a live
+  // event land where the user sees them, and stop once the screen is gone.
+  const screen = h("div", { class: "threads-screen" });
+  view.append(screen);
+  let timer = null;
+  const redraw = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => screen.isConnected && drawThreads(screen).catch(() => {}), 150);
+  };
+  // Listening before the first draw, so an event that comes while it loads is not missed.
+  const unsubscribe = onLiveEvent((event) => {
+    const mine = event.kind === "conversation.read" && event.user_id === state.user.id;
+    if (event.kind.startsWith("message.") || mine) redraw();
+  });
+  const dispose = () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+  try {
+    await drawThreads(screen);
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+  return dispose;
 }
 
-async function drawThreads(view) {
+async function drawThreads(screen) {
   const page = await api("/conversations?limit=50");
   const latest = await Promise.all(page.results.map((c) => api(`/conversations/${c.id}/messages?limit=1`).then((p) => p.results[0]).catch(() => null)));
   const compose = h("button", { type: "button", class: "icon-btn filled", icon: "compose", "aria-label": "New message", on: { click: newConversation } });
@@ -42,14 +76,17 @@ async function drawThreads(view) {
           h("span", { class: "top" }, h("span", { class: "preview grow", text: last ? previewText(last, c) : "No messages yet" }),
             c.muted ? h("span", { class: "muted-icon", icon: "bellOff", title: "Muted" }) : null, unread))));
   });
-  fill(view, screenHeader("Messages", null, compose),
+  const focused = screen.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
+  fill(screen, screenHeader("Messages", null, compose),
     rows.length ? h("ul", { class: "list card threads", role: "list" }, rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
+  if (focused) screen.querySelector(`[href="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }
 
 function previewText(message, conversation) {
   if (message.kind === "system") return message.text;
-  const author = message.author_id === state.user.id ? "You" : conversation.kind === "group" ? conversation.members.find((m) => m.user_id === message.author_id)?.name.split(" ")[0] : null;
-  return author ? `${author}: ${message.text}` : message.text;
+  const body = message.text || message.attachments.map((a) => a.name).join(", ");
+  const author = message.author_id === state.user.id ? "You" : conversation.kind === "group" ? firstName(conversation.members.find((m) => m.user_id === message.author_id)?.name) : null;
+  return author ? `${author}: ${body}` : body;
 }
 
 function newConversation() {
@@ -70,29 +107,102 @@ function newConversation() {
   });
 }
 
+/** How far the other members got: `{delivered, read}` message numbers by user id. */
+function receiptsOf(conversation) {
+  return new Map(conversation.members.filter((m) => m.user_id !== state.user.id)
+    .map((m) => [m.user_id, { delivered: Number(m.last_delivered_message_id ?? 0), read: Number(m.last_read_message_id ?? 0) }]));
+}
+
 export async function renderThread(view, { id }) {
-  const [conversation, page] = await Promise.all([api(`/conversations/${id}`), api(`/conversations/${id}/messages?limit=100`)]);
+  // Events that come while the history loads are kept and applied after it (applying one twice is harmless).
+  const early = [];
+  let onEvent = (event) => early.push(event);
+  const unsubscribe = onLiveEvent((event) => onEvent(event));
+  let conversation, page;
+  try {
+    [conversation, page] = await Promise.all([api(`/conversations/${id}`), api(`/conversations/${id}/messages?limit=100`)]);
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
   const app = document.getElementById("app");
   app.classList.add("no-tabbar");
+  const me = state.user.id;
   const members = new Map(conversation.members.map((m) => [m.user_id, m.name]));
+  const receipts = receiptsOf(conversation);
+  const files = fileCache();
+  const localUrls = new Map();
   const list = h("ol", { class: "messages", "aria-label": "Messages", "aria-live": "polite" });
   const byKey = new Map();
   let lastAuthor = null;
   let previous = null;
+  let latestFromOthers = null;
 
+  // ---- Read ticks: sent, delivered to everyone else, read by everyone else.
+  const tickState = (messageId) => {
+    if (receipts.size === 0 || !/^\d+$/.test(messageId)) return null;
+    const n = Number(messageId);
+    const all = [...receipts.values()];
+    if (all.every((r) => r.read >= n)) return "read";
+    if (all.every((r) => r.delivered >= n)) return "delivered";
+    return "sent";
+  };
+  const ticks = (messageId) => {
+    const shown = tickState(messageId);
+    if (!shown) return null;
+    const label = { sent: "Sent", delivered: "Delivered", read: "Read" }[shown];
+    return h("span", { class: "ticks", role: "img", "aria-label": label, title: label, data: { state: shown }, icon: shown === "sent" ? "tick" : "ticks" });
+  };
+  const refreshTicks = () => {
+    for (const el of list.querySelectorAll(".msg.mine[data-id]")) {
+      const current = el.querySelector(".ticks");
+      const shown = tickState(el.dataset.id);
+      if (current && current.dataset.state !== shown) current.replaceWith(ticks(el.dataset.id));
+    }
+  };
+  const undelivered = () => [...list.querySelectorAll(".msg.mine[data-id] .ticks")].some((t) => t.dataset.state === "sent");
+  let deliveryTimer = null;
+  const watchDelivery = (attempt = 0) => {
+    clearTimeout(deliveryTimer);
+    deliveryTimer = setTimeout(async () => {
+      if (!list.isConnected) return;
+      try {
+        const fresh = await api(`/conversations/${id}`);
+        for (const [userId, r] of receiptsOf(fresh)) receipts.set(userId, r);
+        for (const [userId, r] of receipts) if (!fresh.members.some((m) => m.user_id === userId)) receipts.delete(userId);
+        refreshTicks();
+      } catch {
+        // Receipts are a courtesy: the next check or event brings them.
+      }
+      if (undelivered()) watchDelivery(attempt + 1);
+    }, DELIVERY_CHECKS_MS[Math.min(attempt, DELIVERY_CHECKS_MS.length - 1)]);
+  };
+
+  // ---- Messages.
   const render = (message) => {
-    const mine = message.author_id === state.user.id;
+    const mine = message.author_id === me;
     if (message.kind === "system") return h("li", { class: "msg system", text: message.text });
     const showAuthor = !mine && conversation.kind === "group" && lastAuthor !== message.author_id;
-    const content = message.kind === "task_card" && message.task ? taskCard(message.task) : h("div", { class: "bubble", text: message.text });
-    return h("li", { class: `msg${mine ? " mine" : ""}` },
+    const more = h("button", { type: "button", class: "icon-btn msg-more", icon: "more", "aria-label": "Message actions", "aria-haspopup": "dialog" });
+    const body = message.kind === "task_card" && message.task ? taskCard(message.task)
+      : message.text ? h("div", { class: "bubble" }, textWithMentions(message)) : null;
+    const attachments = message.attachments?.length ? attachmentList(message.attachments, files, localUrls) : null;
+    const content = h("div", { class: "msg-body" }, attachments, body, String(message.id).startsWith("pending-") ? null : more);
+    const el = h("li", { class: `msg${mine ? " mine" : ""}`, data: { id: message.id } },
       showAuthor ? h("span", { class: "author", text: members.get(message.author_id) ?? "Someone" }) : null,
-      content, h("time", { class: "time", datetime: message.created_at, text: when(message.created_at) }));
+      content, h("time", { class: "time", datetime: message.created_at }, when(message.created_at), mine ? ticks(message.id) : null));
+    if (!String(message.id).startsWith("pending-")) {
+      const menu = () => openMessageMenu(message, { conversationId: id, onShared: upsertAndScroll });
+      more.addEventListener("click", menu);
+      pressable(content, menu);
+    }
+    return el;
   };
   const upsert = (message) => {
     const existing = byKey.get(message.id) ?? (message.client_id && byKey.get(`c:${message.client_id}`));
     const el = render(message);
     if (existing) {
+      if (existing.classList.contains("grouped")) el.classList.add("grouped");
       existing.replaceWith(el);
     } else {
       // Messages in a quick run from one person share one timestamp, under the last of them.
@@ -105,83 +215,174 @@ export async function renderThread(view, { id }) {
     byKey.set(message.id, el);
     if (message.client_id) byKey.set(`c:${message.client_id}`, el);
     lastAuthor = message.kind === "system" ? null : message.author_id;
+    if (message.author_id !== me && /^\d+$/.test(message.id) && Number(message.id) > Number(latestFromOthers?.id ?? 0)) latestFromOthers = message;
+    if (message.task) updateCards(message.task);
     return el;
+  };
+  const upsertAndScroll = (message) => {
+    hello?.remove();
+    upsert(message);
+    scrollToEnd();
   };
   for (const message of page.results.reverse()) upsert(message);
 
-  const markRead = (message) => {
-    if (message && message.author_id !== state.user.id) api(`/conversations/${id}/read`, { method: "POST", body: { message_id: message.id } }).catch(() => {});
-  };
-  markRead(page.results[page.results.length - 1]);
+  // A card shows its task as it is now: any message about the task (a card, a notice) updates them all.
+  function updateCards(task) {
+    for (const card of list.querySelectorAll(`.task-card[data-task-id="${CSS.escape(task.id)}"]`)) card.replaceWith(taskCard(task));
+  }
 
-  const input = h("textarea", { rows: 1, "aria-label": "Message", placeholder: "Message", maxlength: 10000 });
-  const send = h("button", { type: "submit", class: "icon-btn send", icon: "send", "aria-label": "Send", disabled: true });
-  const composer = h("form", { class: "composer" }, input, send);
-  input.addEventListener("input", () => {
-    send.disabled = !input.value.trim();
-    input.style.height = "auto";
-    input.style.height = `${Math.min(input.scrollHeight + 2, 140)}px`;
+  const markRead = () => {
+    if (!latestFromOthers || document.visibilityState !== "visible") return;
+    const message = latestFromOthers;
+    if (Number(message.id) <= Number(readUpTo)) return;
+    readUpTo = message.id;
+    api(`/conversations/${id}/read`, { method: "POST", body: { message_id: message.id } }).catch(() => {});
+  };
+  let readUpTo = conversation.last_read_message_id ?? "0";
+  markRead();
+  document.addEventListener("visibilitychange", markRead);
+
+  // ---- Typing: "Bob is typing…" while their typing frames keep coming.
+  const typers = new Map();
+  const drawTyping = () => {
+    const names = [...typers.keys()].map((userId) => firstName(members.get(userId)));
+    composer.typingLine.textContent = names.length === 0 ? "" : names.length === 1 ? `${names[0]} is typing…`
+      : names.length === 2 ? `${names[0]} and ${names[1]} are typing…` : "Several people are typing…";
+  };
+  const stopTyping = (userId) => {
+    clearTimeout(typers.get(userId));
+    if (typers.delete(userId)) drawTyping();
+  };
+  const unsubscribeTyping = onTyping((conversationId, userId) => {
+    if (conversationId !== id || userId === me) return;
+    clearTimeout(typers.get(userId));
+    typers.set(userId, setTimeout(() => stopTyping(userId), TYPING_SHOWN_MS));
+    drawTyping();
   });
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      composer.requestSubmit();
-    }
-  });
-  const post = async (text, cid, pending) => {
+
+  // ---- Sending.
+  const post = async ({ text, attachments, cid, pending }) => {
     try {
-      upsert(await api(`/conversations/${id}/messages`, { method: "POST", body: { text, client_id: cid } }));
+      const posted = await api(`/conversations/${id}/messages`, { method: "POST", body: { text, client_id: cid, attachment_ids: attachments.map((a) => a.id) } });
+      upsert(posted);
+      if (posted.mentions_without_task_access?.length) offerToShare(posted.mentions_without_task_access);
+      watchDelivery();
     } catch (error) {
       pending.classList.remove("pending");
       pending.querySelector(".time").textContent = "Not sent. Tap to try again.";
       pending.addEventListener("click", () => {
         pending.classList.add("pending");
-        post(text, cid, pending);
+        post({ text, attachments, cid, pending });
       }, { once: true });
       toast(explain(error));
     }
   };
-  composer.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = input.value.trim();
-    if (!text) return;
-    const cid = clientId();
-    const pending = upsert({ id: `pending-${cid}`, client_id: cid, author_id: state.user.id, kind: "text", text, created_at: new Date().toISOString() });
-    pending.classList.add("pending");
-    input.value = "";
-    send.disabled = true;
-    input.style.height = "";
-    scrollToEnd();
-    post(text, cid, pending);
+  const composer = createComposer({
+    conversation,
+    onShareTask: () => openTaskPicker(id, upsertAndScroll),
+    onSend: ({ text, attachments, localUrls: previews }) => {
+      for (const [attachmentId, url] of previews) localUrls.set(attachmentId, url);
+      const cid = clientId();
+      hello?.remove();
+      const pending = upsert({ id: `pending-${cid}`, client_id: cid, author_id: me, kind: "text", text, attachments, created_at: new Date().toISOString() });
+      pending.classList.add("pending");
+      scrollToEnd();
+      post({ text, attachments, cid, pending });
+    },
   });
 
-  const people = conversation.members.filter((m) => m.user_id !== state.user.id).map((m) => m.name).join(", ");
+  // The server says who was mentioned but cannot open a task shared here: offer to share its list.
+  async function offerToShare(withoutAccess) {
+    const first = withoutAccess[0];
+    const name = firstName(members.get(first.user_id));
+    let task;
+    try {
+      task = await api(`/tasks/${first.task_ids[0]}`);
+    } catch {
+      return;
+    }
+    const project = state.projects.find((p) => p.id === task.project_id);
+    const text = h("p", { class: "note-text", text: `${name} can't open “${task.content}” yet.` });
+    if (!project || project.inbox_project || project.role !== "owner") {
+      text.textContent += project?.inbox_project ? " It is in your Inbox; move it to a list to share it." : "";
+      return composer.showNote(text);
+    }
+    const shareButton = h("button", { type: "button", class: "btn small primary", text: `Share ${project.name} with ${name}` });
+    const close = composer.showNote(text, h("p", { class: "note-hint", text: `${name} will be able to read and comment.` }), shareButton);
+    shareButton.addEventListener("click", async () => {
+      try {
+        await api(`/projects/${project.id}/members`, { method: "POST", body: { user_id: first.user_id, role: "commenter" } });
+        close();
+        toast(`${name} can now open ${project.name}.`);
+      } catch (error) {
+        toast(explain(error));
+      }
+    });
+  }
+
+  const people = conversation.members.filter((m) => m.user_id !== me).map((m) => m.name).join(", ");
   const head = h("header", { class: "thread-head" },
     h("div", { class: "nav-bar" }, backBar("#/messages", "Messages").firstChild,
       h("h1", {}, conversationName(conversation), conversation.kind === "group" ? h("span", { class: "people", text: people }) : null),
       h("span", {})));
-  fill(view, head, page.results.length ? null : h("p", { class: "hint", style: "text-align:center;margin-top:32px", text: "Say hello." }), list, composer);
+  const hello = page.results.length ? null : h("p", { class: "hint", style: "text-align:center;margin-top:32px", text: "Say hello." });
+  fill(view, head, hello, list, composer.element);
   scrollToEnd();
+  if (undelivered()) watchDelivery();
 
-  const unsubscribe = onLiveEvent((event) => {
-    if (event.conversation_id !== id || !event.message) return;
+  onEvent = (event) => {
+    if (event.conversation_id !== id) {
+      if (event.kind === "task.updated" && list.querySelector(`.task-card[data-task-id="${CSS.escape(event.task_id)}"]`)) {
+        api(`/tasks/${event.task_id}`).then((task) => updateCards({ id: task.id, content: task.content, due_date: task.due?.date ?? null, is_completed: task.checked }), () => {});
+      }
+      return;
+    }
+    if (event.kind === "conversation.read" && event.user_id !== me) {
+      const r = receipts.get(event.user_id);
+      if (r) {
+        r.read = Math.max(r.read, Number(event.message_id));
+        r.delivered = Math.max(r.delivered, r.read);
+        refreshTicks();
+      }
+      return;
+    }
+    if (!event.message) return;
     const nearEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 120;
+    hello?.remove();
     upsert(event.message);
-    if (event.kind === "message.created") markRead(event.message);
+    if (event.kind === "message.created") {
+      if (event.message.author_id) stopTyping(event.message.author_id);
+      markRead();
+    }
     if (nearEnd) scrollToEnd();
-  });
+  };
+  for (const event of early) onEvent(event);
   return () => {
     unsubscribe();
+    unsubscribeTyping();
+    clearTimeout(deliveryTimer);
+    for (const timer of typers.values()) clearTimeout(timer);
+    document.removeEventListener("visibilitychange", markRead);
+    composer.dispose();
+    files.release();
+    for (const url of localUrls.values()) URL.revokeObjectURL(url);
     app.classList.remove("no-tabbar");
   };
+}
+
+/** A message's text with the mentions of members set apart. */
+function textWithMentions(message) {
+  if (!message.mentions?.length) return message.text;
+  return message.text.split(/((?<![\p{L}\p{N}])@[\p{L}\p{N}._+-]*[\p{L}\p{N}])/u)
+    .map((part, i) => (i % 2 ? h("span", { class: "mention", text: part }) : part));
 }
 
 function taskCard(task) {
   const check = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": String(task.is_completed), "aria-label": `Complete ${task.content}` },
     h("span", { class: "ring", icon: "check" }));
-  const card = h("div", { class: `bubble task-card task${task.is_completed ? " is-done" : ""}`, style: "white-space:normal" },
-    check, h("span", { class: "grow" }, h("span", { class: "title", text: task.content }),
-      task.due_string ? h("span", { class: "meta", text: task.due_string }) : null));
+  const open = h("button", { type: "button", class: "card-open grow", "aria-label": `Open ${task.content}` },
+    h("span", { class: "title", text: task.content }), task.due_date ? h("span", { class: "meta", text: relativeDay(task.due_date.slice(0, 10), todayIn(userTimeZone())) }) : null);
+  const card = h("div", { class: `bubble task-card task${task.is_completed ? " is-done" : ""}`, data: { taskId: task.id } }, check, open);
   check.addEventListener("click", async () => {
     const done = card.classList.toggle("is-done");
     check.setAttribute("aria-checked", String(done));
@@ -194,9 +395,25 @@ function taskCard(task) {
       toast(explain(error));
     }
   });
+  open.addEventListener("click", async () => {
+    try {
+      openTaskDetail(await api(`/tasks/${task.id}`));
+    } catch (error) {
+      toast(error.status === 404 ? "This task is in a list that isn't shared with you." : explain(error));
+    }
+  });
   return card;
 }
 
 function scrollToEnd() {
   requestAnimationFrame(() => window.scrollTo({ top: document.body.scrollHeight }));
+}
+
+/** Settings' switch for read receipts; turned off, no one sees how far you read, and you see no one's. */
+export function readReceiptsSetting(user, save) {
+  const shown = h("input", { type: "checkbox", class: "switch-input", role: "switch", "aria-label": "Read receipts", checked: !user.hide_read_receipts });
+  shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
+  return h("div", { class: "card", style: "padding:4px 16px 12px" },
+    h("label", { class: "row switch-row" }, h("span", { class: "grow", text: "Read receipts" }), shown),
+    h("p", { class: "hint", text: "When this is off, no one sees when you have read their messages, and you don't see when they read yours." }));
 }

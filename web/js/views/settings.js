@@ -5,6 +5,7 @@ import { browserTimeZone } from "../dates.js";
 import { state } from "../state.js";
 import { explain, fill, h, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
+import { readReceiptsSetting } from "./messages.js";
 
 export async function renderSettings(view, _params, { signOut }) {
   const user = state.user;
@@ -58,6 +59,8 @@ export async function renderSettings(view, _params, { signOut }) {
     quietCard,
     h("h2", { class: "group-label", text: "Appearance" }),
     h("div", { class: "card", style: "padding:4px 16px" }, themeControl),
+    h("h2", { class: "group-label", text: "Messages" }),
+    readReceiptsSetting(user, save),
     h("h2", { class: "group-label", text: "About" }),
     h("ul", { class: "list card", role: "list" },
       h("li", {}, h("div", { class: "row" }, h("span", { class: "grow", text: "Kairos" }), h("span", { class: "value", text: "Web app" }))),

@@ -1,0 +1,100 @@
+// Message attachments: uploading a picked file, and showing a message's files (images as previews
+// fetched with the token, PDFs as a chip that opens the file).
+
+import { ApiError, session } from "../api.js";
+import { h } from "../ui.js";
+
+export const MAX_BYTES = 25 * 1024 * 1024;
+const TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/heic", "application/pdf"];
+export const ACCEPT = `${TYPES.join(",")},.heic,.pdf`;
+
+/** Neutral words for a file the server (or this check) will not take; null when it may be sent. */
+export function refusal(file) {
+  if (file.size > MAX_BYTES) return `${file.name} is larger than 25 MB. Try a smaller file.`;
+  if (file.type && !TYPES.includes(file.type)) return `${file.name} can't be attached. Photos and PDFs can.`;
+  return null;
+}
+
+/** Uploads a file; resolves to the server's attachment, rejects with an ApiError. */
+export async function upload(file) {
+  const response = await fetch(`/api/v1/attachments?name=${encodeURIComponent(file.name)}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${session.token}`, "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
+    body: file,
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data?.error?.code ?? "http_error", data?.error?.message ?? response.statusText);
+  return data;
+}
+
+/** What to say when an upload was refused. */
+export function uploadError(file, error) {
+  if (error?.status === 413) return `${file.name} is larger than 25 MB. Try a smaller file.`;
+  if (error?.status === 415) return `${file.name} can't be attached. Photos and PDFs can.`;
+  return `${file.name} didn't upload. Try again?`;
+}
+
+/** "1.2 MB", "340 KB". */
+export function fileSize(bytes) {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Object URLs of downloaded files, by attachment id; released when the thread closes. */
+export function fileCache() {
+  const urls = new Map();
+  return {
+    /** The file's object URL, downloaded with the token the first time. */
+    url(attachment) {
+      if (!urls.has(attachment.id)) {
+        const loading = fetch(attachment.url, { headers: { Authorization: `Bearer ${session.token}` } })
+          .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
+          .then((blob) => URL.createObjectURL(blob));
+        loading.catch(() => urls.delete(attachment.id));
+        urls.set(attachment.id, loading);
+      }
+      return urls.get(attachment.id);
+    },
+    release() {
+      for (const loading of urls.values()) loading.then((url) => URL.revokeObjectURL(url), () => {});
+      urls.clear();
+    },
+  };
+}
+
+/** A message's files: image previews, and a chip for each PDF. `localUrls` previews a message still sending. */
+export function attachmentList(attachments, files, localUrls = new Map()) {
+  return h("div", { class: "attachments" }, attachments.map((attachment) =>
+    attachment.mime_type.startsWith("image/") ? imagePreview(attachment, files, localUrls.get(attachment.id)) : fileChip(attachment, files)));
+}
+
+function imagePreview(attachment, files, localUrl) {
+  const img = h("img", { class: "att-img", alt: attachment.name });
+  const link = h("a", { class: "att-image", target: "_blank", rel: "noopener", "aria-label": `Open ${attachment.name}` }, img);
+  img.addEventListener("load", () => link.classList.add("loaded"), { once: true });
+  const show = (url) => {
+    img.src = url;
+    link.href = url;
+  };
+  if (localUrl) show(localUrl);
+  else files.url(attachment).then(show, () => link.replaceWith(fileChip(attachment, files)));
+  return link;
+}
+
+function fileChip(attachment, files) {
+  const chip = h("a", { class: "att-file", target: "_blank", rel: "noopener", href: "#", "aria-label": `Open ${attachment.name}, ${fileSize(attachment.size)}` },
+    h("span", { class: "att-icon", icon: "file" }),
+    h("span", { class: "grow" }, h("span", { class: "att-name", text: attachment.name }), h("span", { class: "att-size", text: fileSize(attachment.size) })));
+  chip.addEventListener("click", async (event) => {
+    if (chip.dataset.ready) return;
+    event.preventDefault();
+    try {
+      chip.href = await files.url(attachment);
+      chip.dataset.ready = "true";
+      chip.click();
+    } catch {
+      chip.querySelector(".att-size").textContent = "Couldn't open this file. Try again?";
+    }
+  });
+  return chip;
+}

@@ -1,0 +1,116 @@
+// What a message offers: a long press (touch), a right click (desktop) or its "…" button (keyboard)
+// opens a menu to make it a task or share a task into the thread; and the picker of one's own tasks.
+
+import { api, listAll } from "../api.js";
+import { describeDue } from "../dates.js";
+import { state, tasksChanged, userTimeZone } from "../state.js";
+import { explain, h, openSheet, toast } from "../ui.js";
+import { openTaskDetail } from "./detail.js";
+
+const LONG_PRESS_MS = 500;
+const MOVE_TOLERANCE_PX = 10;
+
+/** Makes `target` open `open()` on a long press or a right click. */
+export function pressable(target, open) {
+  let timer = null;
+  let start = null;
+  let opened = false;
+  let swallow = null;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = null;
+  };
+  target.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    opened = false;
+    start = { x: event.clientX, y: event.clientY };
+    timer = setTimeout(() => {
+      timer = null;
+      opened = true;
+      // The finger lifts over the menu's backdrop: that click must not close what just opened.
+      swallow = (click) => {
+        click.preventDefault();
+        click.stopPropagation();
+      };
+      window.addEventListener("click", swallow, { capture: true, once: true });
+      open();
+    }, LONG_PRESS_MS);
+  });
+  target.addEventListener("pointermove", (event) => {
+    if (timer && Math.hypot(event.clientX - start.x, event.clientY - start.y) > MOVE_TOLERANCE_PX) cancel();
+  });
+  target.addEventListener("pointerup", () => {
+    const pending = swallow;
+    swallow = null;
+    if (pending) setTimeout(() => window.removeEventListener("click", pending, { capture: true }), 400);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, cancel);
+  target.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    if (!opened) open();
+  });
+}
+
+/** The menu of one message. */
+export function openMessageMenu(message, { conversationId, onShared }) {
+  const actions = [];
+  if (message.kind !== "task_card") actions.push(["Make a task", () => makeTask(message)]);
+  actions.push(["Share a task into this thread", () => openTaskPicker(conversationId, onShared)]);
+  if (message.text && navigator.clipboard) actions.push(["Copy text", () => navigator.clipboard.writeText(message.text).then(() => toast("Copied."), () => toast("Couldn't copy. Try again?"))]);
+  const list = h("ul", { class: "list card" }, actions.map(([label, run]) =>
+    h("li", {}, h("button", { type: "button", class: "row", text: label, on: { click: () => {
+      sheet.close();
+      run();
+    } } }))));
+  const preview = message.text ? h("p", { class: "menu-preview", text: message.text.length > 140 ? `${message.text.slice(0, 140)}…` : message.text }) : null;
+  const sheet = openSheet({ title: "Message", content: h("div", { class: "message-menu" }, preview, list) });
+}
+
+async function makeTask(message) {
+  try {
+    const task = await api(`/messages/${message.id}/task`, { method: "POST", body: {} });
+    tasksChanged();
+    toast("Added to your Inbox.", { action: "Open", onAction: () => openTaskDetail(task) });
+  } catch (error) {
+    toast(explain(error));
+  }
+}
+
+/** A sheet listing the user's open tasks (in lists they own), with a filter; tapping one shares it. */
+export async function openTaskPicker(conversationId, onShared) {
+  const filter = h("input", { class: "input", type: "search", "aria-label": "Find a task", placeholder: "Find a task", autofocus: true });
+  const results = h("ul", { class: "list card task-picker", "aria-label": "Your tasks" });
+  const status = h("p", { class: "hint", role: "status", text: "Loading your tasks…" });
+  const sheet = openSheet({ title: "Share a task", content: h("div", {}, h("div", { class: "search-field" }, filter), status, results) });
+  let tasks = [];
+  try {
+    const owned = new Set(state.projects.filter((p) => p.inbox_project || p.role === "owner").map((p) => p.id));
+    tasks = (await listAll("/tasks", 1000)).filter((t) => owned.has(t.project_id));
+  } catch (error) {
+    status.textContent = explain(error);
+    return;
+  }
+  const tz = userTimeZone();
+  const draw = () => {
+    const words = filter.value.trim().toLowerCase();
+    const shown = tasks.filter((t) => t.content.toLowerCase().includes(words)).slice(0, 50);
+    status.textContent = tasks.length === 0 ? "You have no open tasks to share." : shown.length === 0 ? "No task matches." : "";
+    results.hidden = shown.length === 0;
+    results.replaceChildren(...shown.map((task) => {
+      const due = describeDue(task.due, tz);
+      return h("li", {}, h("button", { type: "button", class: "row", on: { click: () => share(task) } },
+        h("span", { class: "grow" }, h("span", { class: "title", text: task.content }), due ? h("span", { class: "meta", text: ` · ${due.label}` }) : null)));
+    }));
+  };
+  const share = async (task) => {
+    try {
+      const card = await api(`/conversations/${conversationId}/tasks`, { method: "POST", body: { task_id: task.id } });
+      sheet.close();
+      onShared?.(card);
+    } catch (error) {
+      status.textContent = explain(error);
+    }
+  };
+  filter.addEventListener("input", draw);
+  draw();
+}
