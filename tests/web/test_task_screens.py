@@ -238,8 +238,8 @@ def own_server(tmp_path: Path) -> Iterator[tuple[KairosServer, callable]]:
 def test_offline_changes_wait_and_go_out_once_when_the_server_is_back(browser: Browser, own_server) -> None:
     address, restart = own_server
     email = f"ada-{uuid.uuid4().hex[:8]}@example.com"
-    body = httpx.post(f"{address.api_url}/auth/signup", json={"email": email, "password": PASSWORD, "name": "Ada Lovelace", "timezone": "UTC"}).json()
-    api = httpx.Client(base_url=address.api_url, headers={"Authorization": f"Bearer {body['token']}"}, timeout=10.0)
+    body = httpx.post(f"{address.api_url}/auth/signup", json={"email": email, "password": PASSWORD, "name": "Ada Lovelace", "timezone": "UTC"}, timeout=30.0).json()
+    api = httpx.Client(base_url=address.api_url, headers={"Authorization": f"Bearer {body['token']}"}, timeout=30.0)
     person = Person("Ada Lovelace", email, body["token"], body["user"], api)
     finish = add_task(person, "Finish slides")
     rename = add_task(person, "Draft agenda")

@@ -45,7 +45,11 @@ export async function send(path, { method = "POST", body, taskId, create = false
 export function withPending(tasks) {
   const ops = load();
   if (!ops.length) return tasks;
-  const gone = new Set(ops.filter((op) => op.method === "DELETE" || op.path.endsWith("/close")).map((op) => op.taskId));
+  const gone = new Set();
+  for (const op of ops) {
+    if (op.method === "DELETE" || op.path.endsWith("/close")) gone.add(op.taskId);
+    else if (op.path.endsWith("/reopen")) gone.delete(op.taskId);
+  }
   const edits = new Map();
   for (const op of ops) if (op.taskId && op.path === `/tasks/${op.taskId}`) edits.set(op.taskId, { ...edits.get(op.taskId), ...op.body });
   return tasks.filter((task) => !gone.has(task.id)).map((task) => {
