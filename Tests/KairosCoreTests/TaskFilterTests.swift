@@ -12,6 +12,9 @@ struct TaskFilterTests {
             ("#Side project", .project("Side project")), ("@waiting", .label("waiting")), ("p1", .priority(4)),
             ("p4", .priority(1)), ("search: milk", .search("milk")), ("assigned to: me", .assignedToMe),
             ("recurring", .recurring), ("no labels", .noLabels),
+            ("due: 2026-11-24", .dueOn(LocalDate(year: 2026, month: 11, day: 24)!)),
+            ("Due before: 2026-12-01", .dueBefore(LocalDate(year: 2026, month: 12, day: 1)!)),
+            ("due after:2026-10-31", .dueAfter(LocalDate(year: 2026, month: 10, day: 31)!)),
         ])
     func singleTerms(query: String, expected: TaskFilter) throws {
         #expect(try TaskFilter.parse(query) == expected)
@@ -27,7 +30,7 @@ struct TaskFilterTests {
 
     @Test(
         "Bad queries name the query field and what went wrong",
-        arguments: ["", "  ", "(today", "today &", "someday", "today )"])
+        arguments: ["", "  ", "(today", "today &", "someday", "today )", "due: 2026-13-01", "due before: soon"])
     func badQueries(query: String) {
         #expect {
             try TaskFilter.parse(query)

@@ -80,6 +80,9 @@ struct SQLiteStoreTests {
         #expect(try await temp.ids("7 days", for: user) == [dueToday.id, soon.id])
         #expect(try await temp.ids("@home", for: user) == [soon.id])
         #expect(try await temp.ids("#inbox", for: user) == [dueToday.id, late.id, soon.id, undated.id])
+        #expect(try await temp.ids("due: 2026-03-07", for: user) == [soon.id])
+        #expect(try await temp.ids("due after: 2026-03-01 & due before: 2026-03-07", for: user) == [dueToday.id, late.id])
+        #expect(try await temp.ids("due after: 2026-03-04", for: user) == [soon.id])
     }
 
     @Test("Pages follow the cursor without gaps or repeats")

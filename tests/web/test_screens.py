@@ -100,9 +100,21 @@ def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
     browser.go("#/tasks/today")
     browser.labelled("Open Send the quarterly report").click()
     browser.sheet()
-    browser.see_text(".sheet", "Tracked")
+    browser.see_text(".sheet .est-actual", "Estimate 1h 30m")
     browser.screenshot("06-task-detail-sheet")
+    browser.labelled("Add a subtask").send_keys("Attach the charts\n")
+    browser.see_text(".sheet .subtasks", "Attach the charts")
+    browser.labelled("Add a comment").send_keys("Numbers are final.")
+    browser.labelled("Post comment").click()
+    browser.see_text(".sheet .comments", "Numbers are final.")
+    browser.driver.execute_script("document.querySelector('.sheet .comments').scrollIntoView({block: 'center'})")
+    browser.screenshot("06-task-detail-subtasks-comments")
     browser.labelled("Close").click()
+
+    browser.go("#/calendar")
+    browser.find(".cal-day[aria-current='date']")
+    browser.see_text(".view", "Send the quarterly report")
+    browser.screenshot("12-calendar")
 
     browser.go("#/home")
     browser.click(".capture-hero")
@@ -142,13 +154,14 @@ def test_tour_of_the_main_screens(browser: Browser, new_person) -> None:
         (f"#/messages/{ids['dm']}", "07-thread-dark", "Are you free at 3"),
         ("#/settings", "09-settings-dark", "Quiet hours"),
         ("#/notifications", "10-notifications-dark", "Notifications"),
+        ("#/calendar", "12-calendar-dark", "Send the quarterly report"),
     ):
         browser.go(route)
         browser.see_text(".view", text)
         browser.screenshot(name)
     browser.go("#/tasks/today")
     browser.labelled("Open Send the quarterly report").click()
-    browser.see_text(".sheet", "Tracked")
+    browser.see_text(".sheet", "Actual")
     browser.screenshot("06-task-detail-dark")
     browser.labelled("Close").click()
     browser.go(f"#/projects/{ids['work']}")

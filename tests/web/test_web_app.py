@@ -24,7 +24,7 @@ def add_task(person: Person, content: str, **fields) -> dict:
     return answer.json()
 
 
-def test_sign_up_sends_the_browser_time_zone_and_lands_on_home(browser: Browser) -> None:
+def test_sign_up_then_onboarding_keeps_the_browser_time_zone_and_lands_on_home(browser: Browser) -> None:
     browser.open("/")
     browser.find(".auth")
     browser.screenshot("01-sign-up")
@@ -34,8 +34,17 @@ def test_sign_up_sends_the_browser_time_zone_and_lands_on_home(browser: Browser)
     browser.labelled("Password").send_keys("correct horse battery")
     browser.button("Create account").click()
 
+    browser.see_text(".large-title", "Welcome, Grace")
+    assert browser.labelled("Time zone").get_attribute("value") == "Europe/Paris"
+    assert browser.driver.execute_script("return document.getElementById('tabbar').hidden")
+    assert browser.driver.execute_script("return Notification.permission") == "default"
+    browser.screenshot("01b-onboarding")
+    browser.button("Continue").click()
+
     browser.see_text(".large-title", "Grace")
     assert "Good" in browser.find(".large-title").text
+    browser.driver.execute_script("location.hash = '#/welcome'")
+    browser.wait().until(lambda d: d.execute_script("return document.getElementById('view').dataset.route") == "#/home")
     assert browser.find(".capture-hero").is_displayed()
     assert browser.texts(".tab") == ["Home", "Tasks", "Messages", "Time", "Settings"]
 
@@ -198,7 +207,18 @@ def test_switch_to_dark_theme_and_keep_it(browser: Browser, person: Person) -> N
     assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
     assert browser.button("Dark").get_attribute("aria-pressed") == "true"
     browser.button("System").click()
-    assert browser.driver.execute_script("return document.documentElement.dataset.theme") is None
+    assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "light"
+    assert browser.driver.execute_script("return localStorage.getItem('kairos.theme')") is None
+
+
+def test_system_theme_follows_the_device_from_first_paint(browser: Browser, person: Person) -> None:
+    browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    signed_in(browser, person, "#/settings")
+    assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    assert browser.driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
+    assert browser.button("System").get_attribute("aria-pressed") == "true"
+    browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    browser.wait().until(lambda d: d.execute_script("return document.documentElement.dataset.theme") == "light")
 
 
 def test_app_shell_is_installable(browser: Browser, person: Person) -> None:

@@ -3,15 +3,18 @@
 import { session, SIGNED_OUT } from "./api.js";
 import { icon } from "./icons.js";
 import { startLive, stopLive } from "./live.js";
+import { startOutbox } from "./offline.js";
 import { changes, loadProjects, loadUser, state } from "./state.js";
 import { applyTheme, currentTheme } from "./theme.js";
 import { h, SOMETHING_WRONG } from "./ui.js";
 import { renderAuth } from "./views/auth.js";
+import { renderCalendar } from "./views/calendar.js";
 import { openCapture } from "./views/capture.js";
 import { renderHome } from "./views/home.js";
 import { renderInvite } from "./views/invite.js";
 import { renderMessages, renderThread } from "./views/messages.js";
 import { renderNotifications } from "./views/notifications.js";
+import { renderOnboarding } from "./views/onboarding.js";
 import { renderSearch } from "./views/search.js";
 import { renderSettings } from "./views/settings.js";
 import { renderProject, renderTasks } from "./views/tasks.js";
@@ -32,6 +35,8 @@ const routes = [
   [/^#\/search$/, "home", (view) => renderSearch(view)],
   [/^#\/tasks\/(inbox|today|upcoming|projects)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
+  [/^#\/calendar$/, "tasks", (view) => renderCalendar(view)],
+  [/^#\/welcome$/, "home", (view) => renderOnboarding(view)],
   [/^#\/messages$/, "messages", (view) => renderMessages(view)],
   [/^#\/messages\/([\w-]+)$/, "messages", (view, m) => renderThread(view, { id: m[1] })],
   [/^#\/time$/, "time", (view) => renderTime(view)],
@@ -108,7 +113,7 @@ function showAuth(mode) {
   app.classList.add("signed-out");
   app.classList.remove("no-tabbar");
   if (location.hash !== `#/${mode}`) history.replaceState(null, "", `#/${mode}`);
-  renderAuth(view, { mode }, { signedIn });
+  renderAuth(view, { mode }, { signedIn: mode === "signup" ? (user) => signedIn(user, "#/welcome") : signedIn });
   document.title = mode === "signup" ? "Create account · Kairos" : "Sign in · Kairos";
   if (firstScreen) {
     firstScreen = false;
@@ -178,6 +183,7 @@ async function boot() {
     }
   }
   await route();
+  startOutbox();
   if ("serviceWorker" in navigator) {
     const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
     if (document.readyState === "complete") register();

@@ -1,9 +1,11 @@
-// Task rows: tap the circle to complete (with Undo), tap the row for the detail sheet.
+// Task rows: tap the circle to complete (with Undo), tap the row for the detail sheet; swipe left to
+// delete (with Undo), swipe right to reschedule, long-press or right-click for more.
 
-import { api } from "./api.js";
-import { clockTime, describeDue } from "./dates.js";
+import { addDays, clockTime, describeDue, dueParts, todayIn } from "./dates.js";
+import { swipeable } from "./gestures.js";
+import { send, withPending } from "./offline.js";
 import { projectById, tasksChanged, userTimeZone } from "./state.js";
-import { explain, h, toast } from "./ui.js";
+import { explain, h, openSheet, toast } from "./ui.js";
 import { openTaskDetail } from "./views/detail.js";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -23,6 +25,7 @@ export function byPriorityAndTime(tasks, tz) {
  * day) or false. `onEmpty` runs when the last row is completed away.
  */
 export function taskList(tasks, { showProject = false, showDue = true, onEmpty } = {}) {
+  tasks = withPending(tasks);
   const list = h("ul", { class: "tasks card", role: "list" });
   const onGone = () => !list.children.length && onEmpty?.();
   // The first screenful now, the rest a few hundred rows per frame, so a long list shows at once.
@@ -64,7 +67,79 @@ export function taskRow(task, { showProject = false, showDue = true, onGone } = 
 
   check.addEventListener("click", () => complete(task, row, check, onGone));
   main.addEventListener("click", () => openTaskDetail(task));
+  swipeable(row, {
+    onLeft: () => remove(task, row, onGone),
+    onRight: () => reschedule(task),
+    onLongPress: () => moreActions(task, row, check, onGone),
+  });
   return row;
+}
+
+const UNDO_MS = 5000;
+
+/** Hides the row at once; the task is deleted only when the Undo toast has gone unanswered. */
+function remove(task, row, onGone) {
+  row.hidden = true;
+  let undone = false;
+  const timer = setTimeout(async () => {
+    if (undone) return;
+    try {
+      await send(`/tasks/${task.id}`, { method: "DELETE", taskId: task.id });
+      row.remove();
+      onGone?.();
+    } catch (error) {
+      row.hidden = false;
+      toast(explain(error));
+    }
+  }, UNDO_MS);
+  toast(`Deleted: ${task.content}`, {
+    action: "Undo",
+    duration: UNDO_MS,
+    onAction: () => {
+      undone = true;
+      clearTimeout(timer);
+      row.hidden = false;
+      row.querySelector(".task-main")?.focus({ preventScroll: true });
+    },
+  });
+}
+
+/** Today, Tomorrow and Next week (the coming Monday), keeping the task's time of day. */
+function rescheduleChoices() {
+  const today = todayIn(userTimeZone());
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return [["Today", today], ["Tomorrow", addDays(today, 1)], ["Next week", addDays(today, ((8 - weekday) % 7) || 7)]];
+}
+
+function reschedule(task) {
+  const time = dueParts(task.due, userTimeZone())?.time;
+  const choose = async (day, sheet) => {
+    sheet.close();
+    try {
+      const { queued } = await send(`/tasks/${task.id}`, { body: time ? { due_datetime: `${day}T${time}:00` } : { due_date: day }, taskId: task.id });
+      tasksChanged();
+      toast(queued ? "Moved on this device. It goes out when you're back online." : "Rescheduled");
+    } catch (error) {
+      toast(explain(error));
+    }
+  };
+  const list = h("div", { class: "menu card" });
+  const sheet = openSheet({ title: "Reschedule", label: `Reschedule ${task.content}`, content: list });
+  list.append(...rescheduleChoices().map(([label, day]) => h("button", { type: "button", class: "row", text: label, on: { click: () => choose(day, sheet) } })));
+  list.firstChild.autofocus = true;
+}
+
+function moreActions(task, row, check, onGone) {
+  const list = h("div", { class: "menu card" });
+  const sheet = openSheet({ title: task.content, label: `Actions for ${task.content}`, content: list });
+  const item = (label, run) => h("button", { type: "button", class: "row", text: label, on: { click: () => { sheet.close(); run(); } } });
+  list.append(
+    item("Open", () => openTaskDetail(task)),
+    item("Complete", () => complete(task, row, check, onGone)),
+    item("Reschedule…", () => reschedule(task)),
+    item("Delete", () => remove(task, row, onGone)),
+  );
+  list.firstChild.autofocus = true;
 }
 
 async function complete(task, row, check, onGone) {
@@ -72,7 +147,7 @@ async function complete(task, row, check, onGone) {
   row.classList.add("completing");
   check.setAttribute("aria-checked", "true");
   try {
-    await api(`/tasks/${task.id}/close`, { method: "POST" });
+    await send(`/tasks/${task.id}/close`, { taskId: task.id });
   } catch (error) {
     row.classList.remove("completing");
     check.setAttribute("aria-checked", "false");
@@ -91,7 +166,7 @@ async function complete(task, row, check, onGone) {
     action: "Undo",
     onAction: async () => {
       try {
-        await api(`/tasks/${task.id}/reopen`, { method: "POST" });
+        await send(`/tasks/${task.id}/reopen`, { taskId: task.id });
         tasksChanged();
       } catch (error) {
         toast(explain(error));

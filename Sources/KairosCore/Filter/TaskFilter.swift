@@ -6,6 +6,12 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case noDate
     /// Due from today through the next `days - 1` days (Todoist's "7 days" / "next 7 days").
     case nextDays(Int)
+    /// Due on this date (`due: 2026-11-24`).
+    case dueOn(LocalDate)
+    /// Due before this date, not on it (`due before: 2026-11-24`).
+    case dueBefore(LocalDate)
+    /// Due after this date, not on it (`due after: 2026-11-24`).
+    case dueAfter(LocalDate)
     case project(String)
     case label(String)
     case noLabels
@@ -88,7 +94,7 @@ struct FilterParser {
         if let term = Self.term(raw) { return term }
         throw invalid(
             "\"\(raw)\" is not a filter this server understands. Use today, tomorrow, overdue, no date, "
-                + "7 days, #Project, @label, p1-p4, search: text, assigned to: me, joined by &, |, ! and parentheses.")
+                + "7 days, due: YYYY-MM-DD, due before: / due after: YYYY-MM-DD, #Project, @label, p1-p4, search: text, assigned to: me, joined by &, |, ! and parentheses.")
     }
 
     private static func term(_ raw: String) -> TaskFilter? {
@@ -113,12 +119,23 @@ struct FilterParser {
             let text = String(raw.dropFirst("search:".count)).trimmingSpaces()
             return text.isEmpty ? nil : .search(text)
         }
+        if let dated = dateTerm(lower) { return dated }
         let words = lower.split(separator: " ")
         if words.count == 2, words[1] == "days" || words[1] == "day", let n = Int(words[0]), n > 0 {
             return .nextDays(n)
         }
         if words.count == 3, words[0] == "next", words[2] == "days" || words[2] == "day", let n = Int(words[1]), n > 0 {
             return .nextDays(n)
+        }
+        return nil
+    }
+
+    private static func dateTerm(_ lower: String) -> TaskFilter? {
+        let forms: [(prefix: String, make: (LocalDate) -> TaskFilter)] = [
+            ("due before:", TaskFilter.dueBefore), ("due after:", TaskFilter.dueAfter), ("due:", TaskFilter.dueOn),
+        ]
+        for form in forms where lower.hasPrefix(form.prefix) {
+            return LocalDate(iso: String(lower.dropFirst(form.prefix.count)).trimmingSpaces()).map(form.make)
         }
         return nil
     }

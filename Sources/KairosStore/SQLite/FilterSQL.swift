@@ -20,6 +20,12 @@ struct FilterSQL {
             return ("tasks.due_day = ?", [DueDay.none])
         case .nextDays(let days):
             return ("tasks.due_day BETWEEN ? AND ?", [DueDay.of(today), DueDay.of(today) + Int64(days) - 1])
+        case .dueOn(let date):
+            return ("tasks.due_day = ?", [DueDay.of(date)])
+        case .dueBefore(let date):
+            return ("tasks.due_day < ?", [DueDay.of(date)])
+        case .dueAfter(let date):
+            return ("(tasks.due_day > ? AND tasks.due_day <> ?)", [DueDay.of(date), DueDay.none])
         case .project(let name):
             return (
                 "tasks.project_id IN (SELECT id FROM projects WHERE \(Visible.projects) AND name = ? COLLATE NOCASE)",

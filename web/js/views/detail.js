@@ -1,10 +1,13 @@
-// The task detail sheet: edit title, notes, due, priority, project and labels; run the stopwatch.
+// The task detail sheet: edit title, notes, due, priority, project, labels and estimate; run the
+// stopwatch; subtasks, assignees and followers (shared projects), comments and activity.
 
-import { api } from "../api.js";
-import { clock, dueParts, hoursMinutes, todayIn } from "../dates.js";
+import { api, listAll } from "../api.js";
+import { clock, dateIn, dueParts, hoursMinutes, shortDate, timeOfDay, todayIn } from "../dates.js";
 import { onLiveEvent } from "../live.js";
-import { state, tasksChanged, userTimeZone } from "../state.js";
-import { explain, h, openSheet, toast } from "../ui.js";
+import { send } from "../offline.js";
+import { projectById, state, tasksChanged, userTimeZone } from "../state.js";
+import { explain, h, initials, openSheet, toast } from "../ui.js";
+import { askForNotifications } from "./onboarding.js";
 
 export function openTaskDetail(task) {
   const tz = userTimeZone();
@@ -31,6 +34,8 @@ export function openTaskDetail(task) {
   const project = h("select", { class: "select", "aria-label": "Project" },
     state.projects.map((p) => h("option", { value: p.id, text: p.name, selected: p.id === task.project_id })));
   const labels = h("input", { class: "input", "aria-label": "Labels", placeholder: "Labels, separated by commas", value: task.labels.join(", ") });
+  const estimateMinutes = task.duration ? task.duration.amount * (task.duration.unit === "day" ? 480 : 1) : "";
+  const estimate = h("input", { class: "input", type: "number", min: 1, max: 100000, inputmode: "numeric", "aria-label": "Estimate in minutes", placeholder: "Minutes", value: String(estimateMinutes) });
   const error = h("p", { class: "form-error", role: "alert" });
   const save = h("button", { type: "button", class: "btn primary", text: "Save" });
   const stopwatch = stopwatchCard(task);
@@ -45,7 +50,11 @@ export function openTaskDetail(task) {
       h("div", { class: "field" }, h("span", { text: "Priority" }), h("div", { class: "prio-picker", role: "group", "aria-label": "Priority" }, priorityButtons)),
       h("label", { class: "field" }, h("span", { text: "Project" }), project),
       h("label", { class: "field" }, h("span", { text: "Labels" }), labels),
+      h("label", { class: "field" }, h("span", { text: "Estimate (minutes)" }), estimate),
     ),
+    subtasksSection(task),
+    peopleSection(task),
+    commentsSection(task),
     error,
     h("div", { class: "sheet-actions" }, save),
   );
@@ -64,6 +73,14 @@ export function openTaskDetail(task) {
     if (priority !== task.priority) body.priority = priority;
     const newLabels = labels.value.split(",").map((s) => s.trim().replace(/^@/, "")).filter(Boolean);
     if (newLabels.join("\n") !== task.labels.join("\n")) body.labels = newLabels;
+    if (estimate.value !== String(estimateMinutes)) {
+      const minutes = Math.round(Number(estimate.value));
+      if (estimate.value && !(minutes >= 1)) {
+        error.textContent = "Give the estimate in whole minutes, or leave it empty.";
+        return estimate.focus();
+      }
+      Object.assign(body, estimate.value ? { duration: minutes, duration_unit: "minute" } : { duration: null });
+    }
     if (date.value !== (parts?.date ?? "") || time.value !== (parts?.time ?? "")) {
       const day = date.value || (time.value ? todayIn(tz) : "");
       if (!day) body.due_date = null;
@@ -72,11 +89,12 @@ export function openTaskDetail(task) {
     }
     save.disabled = true;
     try {
-      if (Object.keys(body).length) await api(`/tasks/${task.id}`, { method: "POST", body });
-      if (project.value !== task.project_id) await api(`/tasks/${task.id}/move`, { method: "POST", body: { project_id: project.value } });
+      let queued = false;
+      if (Object.keys(body).length) queued = (await send(`/tasks/${task.id}`, { body, taskId: task.id })).queued;
+      if (project.value !== task.project_id) queued = (await send(`/tasks/${task.id}/move`, { body: { project_id: project.value }, taskId: task.id })).queued || queued;
       sheet.close();
       tasksChanged();
-      toast("Saved");
+      toast(queued ? "Saved on this device. It goes out when you're back online." : "Saved");
     } catch (failure) {
       error.textContent = explain(failure);
       save.disabled = false;
@@ -90,7 +108,7 @@ function stopwatchCard(task) {
   const status = h("small", { text: "Stopwatch" });
   const clockEl = h("div", { class: "clock", role: "timer", "aria-label": "Elapsed time" }, clockText, status);
   const button = h("button", { type: "button", class: "btn primary small", icon: "play" }, h("span", { text: "Start" }));
-  const tracked = h("p", { class: "hint" });
+  const tracked = h("p", { class: "hint est-actual", "aria-label": "Estimate and actual time" });
   const element = h("div", { class: "section" }, h("div", { class: "card stopwatch" }, clockEl, button), tracked);
   let watch = null;
   let receivedAt = 0;
@@ -119,9 +137,7 @@ function stopwatchCard(task) {
     try {
       accept(await api("/time/timer"));
       const time = await api(`/time/tasks/${task.id}`);
-      tracked.textContent = time.total_seconds || time.estimate_seconds
-        ? `Tracked ${hoursMinutes(time.total_seconds)}${time.estimate_seconds ? ` of ${hoursMinutes(time.estimate_seconds)} estimated` : ""}`
-        : "";
+      tracked.replaceChildren(...estimateVersusActual(time));
     } catch {
       tracked.textContent = "";
     }
@@ -157,4 +173,154 @@ function autoGrow(textarea) {
   };
   textarea.addEventListener("input", fit);
   requestAnimationFrame(fit);
+}
+
+/** "Actual 12m / Estimate 30m" with a bar that fills towards the estimate (amber past it, never red). */
+function estimateVersusActual(time) {
+  if (!time.total_seconds && !time.estimate_seconds) return [];
+  const actual = `Actual ${hoursMinutes(time.total_seconds)}`;
+  if (!time.estimate_seconds) return [actual];
+  const share = time.total_seconds / time.estimate_seconds;
+  return [`${actual} · Estimate ${hoursMinutes(time.estimate_seconds)}`,
+    h("span", { class: `est-bar${share > 1 ? " over" : ""}`, "aria-hidden": "true" }, h("span", { style: `width:${Math.min(100, Math.round(share * 100))}%` }))];
+}
+
+/** Who may be picked for a shared project: its owner and members (`[]` for a private one). */
+async function projectPeople(task) {
+  if (!projectById(task.project_id)?.is_shared) return [];
+  return (await api(`/projects/${task.project_id}/collaborators`)).results;
+}
+
+function subtasksSection(task) {
+  const list = h("ul", { class: "tasks card subtasks", role: "list" });
+  const input = h("input", { class: "input", type: "text", placeholder: "Add a subtask", "aria-label": "Add a subtask", maxlength: 500 });
+  const form = h("form", { class: "card row quick-add" }, input, h("button", { type: "submit", class: "icon-btn", icon: "plus", "aria-label": "Add subtask" }));
+  const row = (sub) => {
+    const check = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "false", "aria-label": `Complete ${sub.content}` }, h("span", { class: "ring", icon: "check" }));
+    const li = h("li", { class: "task", data: { id: sub.id } }, check, h("div", { class: "task-main" }, h("span", { class: "title", text: sub.content })));
+    check.addEventListener("click", async () => {
+      li.classList.add("is-done");
+      check.setAttribute("aria-checked", "true");
+      try {
+        await send(`/tasks/${sub.id}/close`, { taskId: sub.id });
+        tasksChanged();
+      } catch (error) {
+        li.classList.remove("is-done");
+        check.setAttribute("aria-checked", "false");
+        toast(explain(error));
+      }
+    });
+    return li;
+  };
+  listAll(`/tasks?parent_id=${task.id}`).then((subs) => list.append(...subs.map(row))).catch(() => {});
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const content = input.value.trim();
+    if (!content) return;
+    input.disabled = true;
+    try {
+      const made = await api("/tasks", { method: "POST", body: { content, parent_id: task.id } });
+      list.append(row(made));
+      input.value = "";
+      tasksChanged();
+    } catch (error) {
+      toast(explain(error));
+    } finally {
+      input.disabled = false;
+      input.focus();
+    }
+  });
+  return h("div", { class: "section" }, h("h3", { class: "detail-label", text: "Subtasks" }), list, form);
+}
+
+function peopleSection(task) {
+  const element = h("div", { class: "section" });
+  projectPeople(task).then(async (people) => {
+    if (!people.length) return;
+    const followers = (await api(`/tasks/${task.id}/followers`)).results;
+    const assigned = new Set(task.assignee_ids ?? []);
+    const assignees = h("ul", { class: "list card people", role: "list", "aria-label": "Assignees" }, people.map((person) => {
+      const toggle = h("button", { type: "button", class: "row", role: "checkbox", "aria-checked": String(assigned.has(person.id)), "aria-label": `Assign ${person.name}` },
+        h("span", { class: "avatar small", text: initials(person.name), "aria-hidden": "true" }), h("span", { class: "grow", text: person.name }), h("span", { class: "tick", icon: "check" }));
+      toggle.addEventListener("click", async () => {
+        const next = new Set(assigned);
+        if (next.has(person.id)) next.delete(person.id);
+        else next.add(person.id);
+        try {
+          const saved = await api(`/tasks/${task.id}`, { method: "POST", body: { assignee_ids: [...next] } });
+          assigned.clear();
+          for (const id of saved.assignee_ids) assigned.add(id);
+          task.assignee_ids = saved.assignee_ids;
+          for (const button of assignees.querySelectorAll("[role=checkbox]")) button.setAttribute("aria-checked", String(assigned.has(button.dataset.id)));
+          tasksChanged();
+        } catch (error) {
+          toast(explain(error));
+        }
+      });
+      toggle.dataset.id = person.id;
+      return h("li", {}, toggle);
+    }));
+    const following = followers.some((f) => f.id === state.user.id);
+    const followText = h("span", { class: "grow" });
+    const follow = h("button", { type: "button", class: "link-btn" });
+    const drawFollowers = (list, on) => {
+      followText.textContent = list.length ? `Followed by ${list.map((f) => f.name).join(", ")}` : "Nobody follows this task yet.";
+      follow.textContent = on ? "Unfollow" : "Follow";
+      follow.setAttribute("aria-pressed", String(on));
+    };
+    follow.addEventListener("click", async () => {
+      const on = follow.getAttribute("aria-pressed") !== "true";
+      if (on) askForNotifications();
+      try {
+        await api(`/tasks/${task.id}/${on ? "follow" : "unfollow"}`, { method: "POST" });
+        drawFollowers((await api(`/tasks/${task.id}/followers`)).results, on);
+      } catch (error) {
+        toast(explain(error));
+      }
+    });
+    drawFollowers(followers, following);
+    element.append(h("h3", { class: "detail-label", text: "Assigned to" }), assignees,
+      h("h3", { class: "detail-label", text: "Followers" }), h("div", { class: "card row followers" }, followText, follow));
+  }).catch(() => {});
+  return element;
+}
+
+function commentsSection(task) {
+  const tz = userTimeZone();
+  const list = h("ul", { class: "list card comments", role: "list", "aria-label": "Comments and activity" });
+  const input = h("input", { class: "input", type: "text", placeholder: "Add a comment", "aria-label": "Add a comment", maxlength: 15000, enterkeyhint: "send" });
+  const post = h("button", { type: "submit", class: "icon-btn", icon: "send", "aria-label": "Post comment" });
+  const form = h("form", { class: "card row quick-add" }, input, post);
+  const names = new Map([[state.user.id, state.user.name]]);
+  const when = (iso) => `${shortDate(dateIn(new Date(iso), tz))}, ${timeOfDay(new Date(iso), tz)}`;
+  const who = (id) => (id === state.user.id ? "You" : names.get(id) ?? "Someone");
+  const commentRow = (comment) => h("li", { class: "comment" },
+    h("span", { class: "avatar small", text: initials(names.get(comment.posted_uid) ?? "?"), "aria-hidden": "true" }),
+    h("div", { class: "grow" }, h("div", { class: "meta" }, h("strong", { text: who(comment.posted_uid) }), h("span", { text: when(comment.posted_at) })),
+      h("p", { text: comment.content })));
+  const activity = () => {
+    const lines = [`${who(task.added_by_uid)} added this · ${when(task.added_at)}`];
+    if (task.assigned_by_uid && task.assignee_ids?.length) lines.push(`${who(task.assigned_by_uid)} assigned it`);
+    if (task.updated_at && task.updated_at !== task.added_at) lines.push(`Last changed · ${when(task.updated_at)}`);
+    return lines.map((line) => h("li", { class: "activity", text: line }));
+  };
+  Promise.all([listAll(`/comments?task_id=${task.id}`), projectPeople(task).catch(() => [])]).then(([comments, people]) => {
+    for (const person of people) names.set(person.id, person.name);
+    list.replaceChildren(...activity(), ...comments.map(commentRow));
+  }).catch(() => list.replaceChildren(...activity()));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const content = input.value.trim();
+    if (!content) return;
+    post.disabled = true;
+    try {
+      list.append(commentRow(await api("/comments", { method: "POST", body: { task_id: task.id, content } })));
+      input.value = "";
+    } catch (error) {
+      toast(explain(error));
+    } finally {
+      post.disabled = false;
+    }
+  });
+  return h("div", { class: "section" }, h("h3", { class: "detail-label", text: "Comments and activity" }), list, form);
 }

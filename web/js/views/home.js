@@ -2,9 +2,10 @@
 
 import { api, listAll } from "../api.js";
 import { clock, describeDue, todayIn } from "../dates.js";
+import { refreshable } from "../gestures.js";
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
-import { emptyState, fill, h, screenHeader } from "../ui.js";
+import { emptyState, h, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
 import { notificationBell } from "./notifications.js";
 import { searchButton } from "./search.js";
@@ -53,7 +54,7 @@ export async function renderHome(view) {
         h("span", { class: "grow", text: "Unread messages" }), unread ? h("span", { class: "badge", text: String(unread) }) : h("span", { class: "count", text: "0" }), h("span", { class: "chev", icon: "chevron" })))));
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;
-  fill(view, screenHeader(`${greeting}, ${firstName}`, subtitle, searchButton(), notificationBell(notices.unread_count)), ...body);
+  return refreshable(view, screenHeader(`${greeting}, ${firstName}`, subtitle, searchButton(), notificationBell(notices.unread_count)), ...body);
 }
 
 function timerCard(watch, knownTasks) {

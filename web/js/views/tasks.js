@@ -2,6 +2,8 @@
 
 import { api, listAll } from "../api.js";
 import { addDays, describeDue, relativeDay, shortDate, todayIn } from "../dates.js";
+import { refreshable } from "../gestures.js";
+import { pendingCreations, send, withPending } from "../offline.js";
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
 import { emptyState, explain, fill, h, openSheet, screenHeader, toast } from "../ui.js";
@@ -20,14 +22,19 @@ export async function renderTasks(view, { segment = "today" }) {
   const nav = h("nav", { class: "segmented", "aria-label": "Task lists" },
     segments.map(([key, label]) => h("a", { href: `#/tasks/${key}`, text: label, "aria-current": key === segment ? "page" : false })));
   const parts = await load();
-  fill(view, parts.header, nav, ...parts.body);
+  parts.header.append(calendarButton());
+  return refreshable(view, parts.header, nav, ...parts.body);
+}
+
+function calendarButton() {
+  return h("a", { class: "icon-btn filled", href: "#/calendar", icon: "calendar", "aria-label": "Calendar" });
 }
 
 async function todayScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
   const [open, done] = await Promise.all([listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`), doneToday()]);
-  const tasks = byPriorityAndTime(open, tz);
+  const tasks = byPriorityAndTime(withPending(open), tz);
   const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
   const now = tasks.filter((t) => !earlier.includes(t));
   const body = [];
@@ -40,9 +47,10 @@ async function todayScreen() {
 
 async function inboxScreen() {
   const inbox = inboxProject();
-  const tasks = await listAll(`/tasks?project_id=${inbox.id}`);
-  const body = [quickAdd({ placeholder: "Add to Inbox", submit: (text) => api("/tasks/quick", { method: "POST", body: { text } }) })];
-  body.push(tasks.length ? taskList(tasks) : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
+  const tasks = withPending(await listAll(`/tasks?project_id=${inbox.id}`));
+  const body = [quickAdd({ placeholder: "Add to Inbox", submit: (text) => send("/tasks/quick", { body: { text }, create: true }) })];
+  const waiting = pendingList(inbox.id);
+  body.push(waiting, tasks.length ? taskList(tasks) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
   return { header: screenHeader("Inbox", countText(tasks.length)), body };
 }
 
@@ -137,9 +145,11 @@ export async function renderProject(view, { id }) {
     fill(view, backBar("#/tasks/projects", "Projects"), emptyState("folder", "Project not found", "It may have been archived or deleted."));
     return;
   }
-  const [sections, tasks] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`)]);
+  const [sections, everything] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`)]);
+  const tasks = withPending(everything);
   const top = tasks.filter((t) => !t.parent_id);
-  const body = [quickAdd({ placeholder: `Add to ${project.name}`, submit: (content) => api("/tasks", { method: "POST", body: { content, project_id: id } }) })];
+  const body = [quickAdd({ placeholder: `Add to ${project.name}`, submit: (content) => send("/tasks", { body: { content, project_id: id }, create: true }) })];
+  body.push(pendingList(id));
   const loose = top.filter((t) => !t.section_id);
   if (loose.length) body.push(taskList(loose));
   for (const section of [...sections].sort((a, b) => a.section_order - b.section_order)) {
@@ -147,13 +157,13 @@ export async function renderProject(view, { id }) {
     body.push(h("section", { class: "day-group" },
       h("h2", { class: "group-label" }, section.name, h("span", { text: String(inSection.length) })),
       inSection.length ? taskList(inSection) : h("p", { class: "hint", text: "No tasks in this section." }),
-      quickAdd({ placeholder: `Add to ${section.name}`, submit: (content) => api("/tasks", { method: "POST", body: { content, project_id: id, section_id: section.id } }) })));
+      quickAdd({ placeholder: `Add to ${section.name}`, submit: (content) => send("/tasks", { body: { content, project_id: id, section_id: section.id }, create: true }) })));
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
   body.push(h("div", { class: "see-all" }, h("button", { type: "button", class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
   const header = screenHeader(project.name, countText(top.length), shareButton(project));
   header.querySelector("h1").prepend(h("span", { class: "swatch", style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
-  fill(view, backBar("#/tasks/projects", "Projects"), header, ...body);
+  return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }
 
 function newSection(projectId) {
@@ -174,6 +184,16 @@ function newSection(projectId) {
   });
 }
 
+/** Tasks added to this project while offline, shown until they have been sent. */
+function pendingList(projectId) {
+  const inbox = inboxProject()?.id;
+  const waiting = pendingCreations().filter((body) => (body.project_id ?? inbox) === projectId);
+  if (!waiting.length) return null;
+  return h("ul", { class: "tasks card pending", role: "list", "aria-label": "Waiting to be sent" },
+    waiting.map((body) => h("li", { class: "task" }, h("span", { class: "check", "aria-hidden": "true" }, h("span", { class: "ring" })),
+      h("div", { class: "task-main" }, h("span", { class: "title", text: body.content ?? body.text }), h("span", { class: "meta", text: "Waiting to be sent" })))));
+}
+
 /** A one-line "Add a task" form. */
 function quickAdd({ placeholder, submit }) {
   const input = h("input", { class: "input", type: "text", placeholder, "aria-label": placeholder, maxlength: 500, enterkeyhint: "done" });
@@ -185,9 +205,10 @@ function quickAdd({ placeholder, submit }) {
     if (!text) return;
     input.disabled = true;
     try {
-      await submit(text);
+      const answer = await submit(text);
       input.value = "";
       tasksChanged();
+      if (answer?.queued) toast("Saved on this device. It goes out when you're back online.");
     } catch (error) {
       toast(explain(error));
     } finally {

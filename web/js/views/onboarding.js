@@ -1,0 +1,63 @@
+// Onboarding, once after sign-up: the time zone that defines "today" (the browser's preselected).
+// The server keeps no workdays or daily-brief time yet, so those are not asked. Notification
+// permission is asked the first time the user follows a task, never on launch.
+
+import { api } from "../api.js";
+import { browserTimeZone } from "../dates.js";
+import { onLiveEvent } from "../live.js";
+import { state } from "../state.js";
+import { explain, fill, h } from "../ui.js";
+
+const doneKey = () => `kairos.welcomed.${state.user.id}`;
+
+export function renderOnboarding(view) {
+  if (localStorage.getItem(doneKey())) {
+    location.replace("#/home");
+    return;
+  }
+  const tabbar = document.getElementById("tabbar");
+  tabbar.hidden = true;
+  const here = browserTimeZone();
+  const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [here];
+  for (const zone of [state.user.timezone, here]) if (!zones.includes(zone)) zones.unshift(zone);
+  const zone = h("select", { class: "select", "aria-label": "Time zone" },
+    zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === here })));
+  const error = h("p", { class: "form-error", role: "alert" });
+  const go = h("button", { type: "submit", class: "btn primary block", text: "Continue" });
+  const form = h("form", { class: "card onboarding-card" },
+    h("label", { class: "field" }, h("span", { text: "Your time zone" }), zone),
+    h("p", { class: "hint", text: "Your \"today\", due times and quiet hours follow it. You can change it in Settings." }),
+    h("p", { class: "hint", text: "Kairos asks before showing notifications, the first time you follow a task.", icon: "bell" }),
+    error, go);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    go.disabled = true;
+    try {
+      if (zone.value !== state.user.timezone) state.user = await api("/user", { method: "POST", body: { timezone: zone.value } });
+      localStorage.setItem(doneKey(), "1");
+      location.hash = "#/home";
+    } catch (failure) {
+      error.textContent = explain(failure);
+      go.disabled = false;
+    }
+  });
+  fill(view, h("div", { class: "auth onboarding" },
+    h("img", { class: "logo", src: "/icons/icon.svg", alt: "" }),
+    h("h1", { class: "large-title", text: `Welcome, ${state.user.name.split(" ")[0]}` }),
+    h("p", { class: "subtitle", text: "One thing before you start." }),
+    form));
+  return () => (tabbar.hidden = false);
+}
+
+/** Asks for permission to show notifications, once, when the user first does something that sends them. */
+export async function askForNotifications() {
+  if (!("Notification" in window) || Notification.permission !== "default") return;
+  await Notification.requestPermission().catch(() => {});
+}
+
+// A new notification shows on the device while Kairos is open but not in front.
+onLiveEvent(async (event) => {
+  if (event.kind !== "notification.created" || !("Notification" in window) || Notification.permission !== "granted" || document.hasFocus()) return;
+  const newest = (await api("/notifications?limit=1").catch(() => null))?.results?.[0];
+  if (newest) new Notification("Kairos", { body: newest.text, tag: newest.id });
+});
