@@ -75,7 +75,7 @@ public struct AppServices: Sendable {
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10)
     ) {
-        let hub = RealtimeHub()
+        let hub = RealtimeHub(clock: clock)
         store.observeNewEvents { users in hub.wake(users) }
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
@@ -116,7 +116,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
-        services: [outbox],
+        // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
+        services: [outbox, services.conversations.deliveries],
         onServerRunning: { channel in
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
