@@ -102,8 +102,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     logger.logLevel = configuration.logLevel
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let store = try SQLiteStore(path: configuration.databasePath)
+    let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let services = AppServices(
-        store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
+        store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     let transport: any MailTransport =
@@ -117,7 +118,10 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
-        services: [outbox, services.conversations.deliveries],
+        services: [
+            outbox, services.conversations.deliveries,
+            AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
+        ],
         onServerRunning: { channel in
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
