@@ -51,8 +51,19 @@ let package = Package(
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
             ]
         ),
-        // The Swift SDK: a typed async client of the API, Foundation only.
-        .target(name: "KairosClient", dependencies: ["KairosCore", "KairosCapture"]),
+        // The Swift SDK: a typed async client of the API. Foundation, plus on Linux (whose URLSession has no
+        // WebSocket) the NIO WebSocket client for the live event stream.
+        .target(
+            name: "KairosClient",
+            dependencies: [
+                "KairosCore",
+                "KairosCapture",
+                .product(
+                    name: "HummingbirdWSClient", package: "hummingbird-websocket",
+                    condition: .when(platforms: [.linux])),
+                .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .executableTarget(
             name: "kairos",
             dependencies: [

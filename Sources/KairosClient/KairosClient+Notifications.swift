@@ -23,6 +23,12 @@ extension KairosClient {
         return count.unreadCount
     }
 
+    /// Who follows a task: its creator, its assignees and whoever chose to (`GET /tasks/{id}/followers`).
+    public func followers(ofTask taskID: String) async throws -> [Collaborator] {
+        let page: Page<Collaborator> = try await send(.get, "tasks", taskID, "followers")
+        return page.results
+    }
+
     /// Follows a task: its completion and reopening reach your notifications (`POST /tasks/{id}/follow`).
     public func follow(taskID: String) async throws {
         let _: NoContent = try await send(.post, "tasks", taskID, "follow")

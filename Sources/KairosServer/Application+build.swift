@@ -77,7 +77,7 @@ public struct AppServices: Sendable {
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10)
     ) {
-        let hub = RealtimeHub()
+        let hub = RealtimeHub(clock: clock)
         store.observeNewEvents { users in hub.wake(users) }
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
@@ -105,8 +105,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     logger.logLevel = configuration.logLevel
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let store = try SQLiteStore(path: configuration.databasePath)
+    let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let services = AppServices(
-        store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
+        store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     let transport: any MailTransport =
@@ -119,7 +120,12 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
-        services: [outbox, StoreCheckpoints(store: store, interval: .milliseconds(250), logger: logger)],
+        // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
+        services: [
+            outbox, services.conversations.deliveries,
+            AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
+            StoreCheckpoints(store: store, interval: .milliseconds(250), logger: logger),
+        ],
         onServerRunning: { channel in
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"

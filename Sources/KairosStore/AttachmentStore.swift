@@ -44,4 +44,11 @@ public protocol AttachmentStore: Sendable {
     func createAttachment(_ draft: AttachmentDraft, now: Date) async throws -> Attachment
     /// One attachment with its uploader and conversation; nil if there is none with this id.
     func attachment(id: String) async throws -> StoredAttachment?
+    /// Forgets an upload whose content could not be kept; nothing happens if a message took it.
+    func deleteUnpostedAttachment(id: String) async throws
+    /// Deletes the uploads made before `cutoff` that no message took; returns how many, and the content
+    /// hashes of theirs that no remaining upload shares (whose files can go).
+    func deleteUnpostedAttachments(createdBefore cutoff: Date) async throws -> (deleted: Int, unusedHashes: [String])
+    /// Whether any upload holds this content.
+    func isContentInUse(sha256: String) async throws -> Bool
 }

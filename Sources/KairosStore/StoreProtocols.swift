@@ -264,7 +264,10 @@ public protocol TaskStore: Sendable {
     func closeTask(userID: String, id: String, now: Date) async throws
     /// Reopens a task and any completed tasks above it.
     func reopenTask(userID: String, id: String, now: Date) async throws
-    func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws
+    /// Moves a task and its subtasks; returns the ids of the assignees taken off them because they are not
+    /// members of the destination project (the first who remains on a task stays its `responsible_uid`).
+    @discardableResult
+    func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws -> [String]
     /// Deletes a task with its subtasks and comments.
     func deleteTask(userID: String, id: String) async throws
     func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage

@@ -10,6 +10,6 @@ struct Kairos: AsyncParsableCommand {
             ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self,
             UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self, NotificationsCommand.self, ShowCommand.self, DoneCommand.self, SearchCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
-            ShareCommand.self, ParseCommand.self, AdminCommand.self,
+            ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
         ])
 }

@@ -66,6 +66,27 @@ struct KairosClientConversationTests {
         }
     }
 
+    @Test("Search finds messages and tasks together; a task's followers are listed")
+    func searchAndFollowers() async throws {
+        try await withSignedInClient { ada in
+            var bob = KairosClient(baseURL: ada.baseURL)
+            bob.token = try await bob.signUp(
+                email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC"
+            ).token
+            let dm = try await bob.createConversation(.directMessage(email: "ada@example.com"))
+            let sent = try await bob.sendMessage(conversationID: dm.id, text: "the lighthouse tour is booked")
+            let task = try await ada.createTask(TaskCreateRequest(content: "Pay for the lighthouse tour"))
+
+            let hits = try await ada.search("lighthouse").results
+            #expect(Set(hits.map(\.id)) == [sent.message.id, task.id])
+            #expect(hits.allSatisfy { $0.snippet.contains("<mark>") })
+            #expect(try await ada.search("lighthouse", kind: .message).results.map(\.id) == [sent.message.id])
+            #expect(try await bob.search("lighthouse").results.map(\.id) == [sent.message.id])
+
+            #expect(try await ada.followers(ofTask: task.id).map(\.name) == ["Ada"])
+        }
+    }
+
     @Test("Read receipts reach the sender, and the setting hides them both ways")
     func receipts() async throws {
         try await withSignedInClient { ada in

@@ -13,26 +13,52 @@ import KairosServer
 
 /// Runs a real Kairos server on a free loopback port for the length of `body`, with its own data folder.
 func withServer(_ body: (_ server: URL) async throws -> Void) async throws {
+    try await withRestartableServer { url, _ in try await body(url) }
+}
+
+/// Like `withServer`, and `restart` stops the server (closing every connection) and starts it again on the
+/// same port and data, as a deploy or a crash would.
+func withRestartableServer(
+    _ body: (_ server: URL, _ restart: () async throws -> Void) async throws -> Void
+) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-client-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let port = try freeLoopbackPort()
+    let url = URL(string: "http://127.0.0.1:\(port)")!
+    var server = try await startServer(port: port, directory: directory)
+    let outcome: Result<Void, any Error>
+    do {
+        try await body(url) {
+            await stop(server)
+            server = try await startServer(port: port, directory: directory)
+        }
+        outcome = .success(())
+    } catch {
+        outcome = .failure(error)
+    }
+    await stop(server)
+    try outcome.get()
+}
+
+/// Starts a Kairos server on `port` over the data in `directory` and waits until it answers.
+private func startServer(port: Int, directory: URL) async throws -> Task<Void, any Error> {
     let app = try await buildApplication(
         ServerConfiguration(
             host: "127.0.0.1", port: port, dataDirectory: directory.path, bcryptCost: 4, defaultTimeZone: "UTC",
             logLevel: .critical))
     let server = Task { try await app.runService(gracefulShutdownSignals: []) }
-    let url = URL(string: "http://127.0.0.1:\(port)")!
-    let outcome: Result<Void, any Error>
     do {
-        try await waitUntilHealthy(url)
-        try await body(url)
-        outcome = .success(())
+        try await waitUntilHealthy(URL(string: "http://127.0.0.1:\(port)")!)
     } catch {
-        outcome = .failure(error)
+        await stop(server)
+        throw error
     }
+    return server
+}
+
+private func stop(_ server: Task<Void, any Error>) async {
     server.cancel()
     _ = await server.result
-    try outcome.get()
 }
 
 /// Runs `body` with a client signed in as a freshly signed-up user of a new server.

@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import HTTPTypes
 import KairosCore
+import KairosServer
+import Logging
 import Testing
 
 @Suite("Attachments")
@@ -21,6 +23,35 @@ struct AttachmentTests {
 
     private func sha256(_ data: Data) -> String {
         SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    @Test("Uploads no message took for a day are swept with their file, unless another upload shares it")
+    func unpostedSweep() async throws {
+        try await withAdaBobAndCarol { ada, bob, _ in
+            let dm = try await ada.directMessage(with: bob)
+            let sweeper = AttachmentSweeper(
+                store: ada.store,
+                files: try AttachmentFiles(folder: ada.dataFolder.appendingPathComponent("attachments").path),
+                clock: ada.clock.serverClock, logger: Logger(label: "test"))
+            let forgotten = try await ada.upload(SampleFile.pdf, name: "forgotten.pdf")
+            let shared = try await ada.upload(SampleFile.gif, name: "one.gif")
+            let posted = try await ada.upload(SampleFile.gif, name: "two.gif")
+            try expectOK(try await ada.sendReply("", attachmentIDs: [posted.id], to: dm.id), as: PostedMessage.self)
+
+            ada.clock.now += AttachmentSweeper.unpostedLifetime - 60
+            #expect(try await sweeper.sweep() == 0)
+            let fresh = try await ada.upload(SampleFile.png(width: 2, height: 2), name: "fresh.png")
+            ada.clock.now += 120
+            #expect(try await sweeper.sweep() == 2)
+
+            expectError(try await ada.download(forgotten.id), .notFound, code: "not_found")
+            expectError(try await ada.download(shared.id), .notFound, code: "not_found")
+            #expect(try await bob.download(posted.id).status == .ok)
+            #expect(try await ada.download(fresh.id).status == .ok)
+            #expect(
+                try storedFiles(ada)
+                    == [posted.sha256, fresh.sha256].map { "\($0.prefix(2))/\($0)" }.sorted())
+        }
     }
 
     @Test("The type comes from the content, not the name; images report their size")

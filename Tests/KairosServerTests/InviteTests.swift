@@ -133,6 +133,31 @@ struct InviteTests {
         }
     }
 
+    @Test("An invitation into a full group is refused with the reason and stays usable once a place frees up")
+    func fullGroup() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            var others = [bob, carol]
+            for index in others.count..<(Limits.groupMembers.upperBound - 1) {
+                others.append(try await ada.with(token: nil).signUp("member\(index)@example.com", name: "Member \(index)"))
+            }
+            let team = try await ada.group("Everyone", with: others)
+            #expect(team.members.count == Limits.groupMembers.upperBound)
+            try expectOK(
+                try await ada.post("invites", InviteRequest(email: "erin@example.com", conversationID: team.id)),
+                .created, as: Invite.self)
+            let token = try await ada.mailedToken()
+
+            let refused = try await ada.with(token: nil).accept(token, name: "Erin")
+            expectError(refused, .conflict, code: "conflict")
+            #expect(refused.text.contains("at most \(Limits.groupMembers.upperBound) people"))
+            #expect(try await ada.conversation(team.id).members.count == Limits.groupMembers.upperBound)
+
+            try expectNoContent(try await ada.delete("conversations/\(team.id)/members/\(carol.me.id)"))
+            let erin = try expectOK(try await ada.with(token: nil).accept(token, name: "Erin"), as: InviteAcceptResponse.self)
+            #expect(try await ada.conversation(team.id).members.contains { $0.userID == erin.user.id })
+        }
+    }
+
     @Test("Bad invitations are refused with the reason and send nothing")
     func badInvites() async throws {
         try await withSharedLaunch { ada, bob, carol, _, launch in

@@ -126,6 +126,34 @@ struct RealtimeTests {
         }
     }
 
+    @Test("Typing goes on at most once every two seconds per person and conversation; the rest is dropped silently")
+    func typingRateLimit() async throws {
+        try await withLiveAdaBobAndCarol { ada, bob, carol in
+            let dm = try await ada.directMessage(with: bob)
+            let team = try await ada.group("Launch", with: [bob, carol])
+            let (adaSocket, _) = try await TestSocket.signedIn(ada)
+            let (bobSocket, _) = try await TestSocket.signedIn(bob)
+
+            for _ in 0..<5 { adaSocket.send(.typing(conversationID: dm.id)) }
+            #expect(try await bobSocket.next() == .typing(conversationID: dm.id, userID: ada.me.id))
+            #expect(try await bobSocket.framesArriving().isEmpty)
+            #expect(try await adaSocket.framesArriving(within: .zero).isEmpty)
+
+            // Another conversation has its own allowance.
+            adaSocket.send(.typing(conversationID: team.id))
+            #expect(try await bobSocket.next() == .typing(conversationID: team.id, userID: ada.me.id))
+
+            ada.clock.now += 1.5
+            adaSocket.send(.typing(conversationID: dm.id))
+            #expect(try await bobSocket.framesArriving().isEmpty)
+            ada.clock.now += 0.5
+            adaSocket.send(.typing(conversationID: dm.id))
+            #expect(try await bobSocket.next() == .typing(conversationID: dm.id, userID: ada.me.id))
+            await adaSocket.close()
+            await bobSocket.close()
+        }
+    }
+
     @Test("A member removed from a group gets nothing more from it on an already open socket")
     func removedMember() async throws {
         try await withLiveAdaBobAndCarol { ada, bob, carol in

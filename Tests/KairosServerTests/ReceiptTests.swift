@@ -1,6 +1,10 @@
 import Foundation
 import Hummingbird
 import KairosCore
+import KairosServer
+import KairosStore
+import Logging
+import ServiceLifecycle
 import Testing
 
 extension TestAPI {
@@ -49,6 +53,27 @@ struct ReceiptTests {
 
             let wire = try await ada.get("events", ["after": String(adaSeq)]).object?["results"] as? [[String: Any]]
             #expect(wire?.first?["user_id"] as? String == bob.me.id)
+        }
+    }
+
+    @Test("Delivered receipts still queued when the server shuts down are written before it stops")
+    func flushedAtShutdown() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let team = try await ada.group("Launch", with: [bob, carol])
+            let hello = try await ada.send("hello", to: team.id).message
+            let recorder = DeliveryRecorder(store: ada.store)
+            let group = ServiceGroup(configuration: .init(services: [recorder], logger: Logger(label: "test")))
+            async let running: Void = group.run()
+            recorder.record([
+                DeliveryMark(conversationID: team.id, userID: bob.me.id, messageID: hello.id),
+                DeliveryMark(conversationID: team.id, userID: carol.me.id, messageID: hello.id),
+            ])
+            await group.triggerGracefulShutdown()
+            try await running
+
+            let members = try await ada.conversation(team.id).members
+            #expect(members.first { $0.userID == bob.me.id }?.lastDeliveredMessageID == hello.id)
+            #expect(members.first { $0.userID == carol.me.id }?.lastDeliveredMessageID == hello.id)
         }
     }
 

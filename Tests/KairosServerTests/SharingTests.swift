@@ -173,6 +173,33 @@ struct SharingTests {
         }
     }
 
+    @Test("Moving a task to a project some assignees are not in takes them off it and its subtasks, and says so")
+    func moveDropsOutsiders() async throws {
+        try await withSharedLaunch { ada, bob, carol, _, launch in
+            let party = try await ada.createProject("Party")
+            try await ada.shareProject(party.id, with: carol, as: "editor")
+            let task = try await ada.createTask(
+                TaskCreateRequest(content: "Plan the party", projectID: launch.id, assigneeIDs: [bob.me.id, carol.me.id]))
+            let step = try await ada.createTask(
+                TaskCreateRequest(content: "Book a room", parentID: task.id, assigneeIDs: [bob.me.id]))
+            let team = try await ada.group("Crew", with: [bob, carol])
+            try expectOK(
+                try await ada.post("conversations/\(team.id)/tasks", TaskShareRequest(taskID: task.id)),
+                as: Message.self)
+
+            try expectNoContent(try await ada.post("tasks/\(task.id)/move", json: #"{"project_id": "\#(party.id)"}"#))
+            let moved = try await ada.task(task.id)
+            #expect(moved.projectID == party.id)
+            #expect(moved.assigneeIDs == [carol.me.id] && moved.responsibleUID == carol.me.id)
+            let movedStep = try await ada.task(step.id)
+            #expect(movedStep.assigneeIDs.isEmpty && movedStep.responsibleUID == nil)
+            #expect(
+                try await carol.history(team.id).first?.text
+                    == "Bob is no longer assigned to \u{201C}Plan the party\u{201D}: Ada Lovelace moved it to a project they are not in")
+            expectError(try await bob.get("tasks/\(task.id)"), .notFound, code: "not_found")
+        }
+    }
+
     @Test("Removing a member ends their access at once and unassigns them; the audit log tells the story")
     func removal() async throws {
         try await withSharedLaunch { ada, bob, carol, _, launch in

@@ -34,6 +34,34 @@ struct ConversationStoreTests {
         #expect(dm.members.map(\.name) == ["Ada", "Bob"])
     }
 
+    @Test("Unread counts stop at the cap, so a reader far behind costs no more than one slightly behind")
+    func unreadCountCap() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-unread-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+        try await store.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0)
+                    """)
+        }
+        let dm = try await store.directMessage(between: "1", and: "2", now: Date())
+        try await store.pool.write { db in
+            for _ in 0..<(Limits.unreadCountCap + 50) {
+                try db.execute(
+                    sql: "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', 'hi', 0)",
+                    arguments: [dm.id.rowID])
+            }
+        }
+        #expect(try await store.conversation(id: dm.id, for: "2")?.unreadCount == Limits.unreadCountCap)
+        #expect(try await store.conversation(id: dm.id, for: "1")?.unreadCount == 0)
+        let page = try await store.messages(conversationID: dm.id, page: PageRequest(cursor: nil, limit: 20))
+        try await store.markRead(conversationID: dm.id, userID: "2", messageID: page.results[19].id, now: Date())
+        #expect(try await store.conversation(id: dm.id, for: "2")?.unreadCount == 19)
+    }
+
     @Test("The realtime migration keeps every event and read position, and takes the new kinds")
     func upgradeEventsToRealtime() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
+import signal
 import subprocess
+import threading
+import time
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -225,6 +230,70 @@ def test_notifications_show_mentions_and_mark_them_read(logged_in: Path, kairos_
     unread = kairos("notifications", "--unread", config=logged_in)
     assert unread.stdout.strip() == "No unread notifications."
     assert ada.get("/notifications/unread_count").json() == {"unread_count": 0}
+    ada.close()
+    bob.close()
+
+
+class Watcher:
+    """`kairos watch` running in the background, its output lines collected as they arrive."""
+
+    def __init__(self, *args: str, config: Path) -> None:
+        env = {**os.environ, "KAIROS_CONFIG": str(config)}
+        env.pop("KAIROS_SERVER", None)
+        env.pop("KAIROS_TOKEN", None)
+        self.process = subprocess.Popen(
+            [str(BINARY), "watch", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def next_line(self, matching: Callable[[str], bool], timeout: float = 15.0) -> str:
+        """The first line that `matching` accepts, skipping others (notifications, say)."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if matching(line):
+                return line
+        stderr = self.process.stderr.read() if self.process.poll() is not None and self.process.stderr else ""
+        raise AssertionError(f"kairos watch printed no matching line within {timeout} s {stderr}")
+
+    def interrupt(self) -> int:
+        """Ctrl-C, and the exit status."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=10)
+
+
+def test_watch_prints_events_as_they_arrive(logged_in: Path, kairos_server: KairosServer) -> None:
+    ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
+    bob_token, _ = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    dm = bob.post("/conversations", json={"kind": "dm", "user_id": ada.get("/user").json()["id"]}).json()["id"]
+    bob.post(f"/conversations/{dm}/messages", json={"text": "sent before you watched"})
+
+    raw = Watcher("--json", "--after", "0", config=logged_in)
+    readable = Watcher(config=logged_in)
+    try:
+        replayed = json.loads(raw.next_line(lambda line: '"message.created"' in line))
+        assert replayed["message"]["text"] == "sent before you watched"
+        time.sleep(1)  # lets the readable watcher's socket sign in, so the next message is new to it
+        bob.post(f"/conversations/{dm}/messages", json={"text": "are you watching?"})
+
+        live = json.loads(raw.next_line(lambda line: '"message.created"' in line))
+        assert live["kind"] == "message.created" and live["conversation_id"] == dm
+        assert live["message"]["text"] == "are you watching?" and live["seq"] > replayed["seq"]
+        line = readable.next_line(lambda line: "are you watching?" in line)
+        assert line.startswith("[Bob] ") and line.endswith("Bob: are you watching?")
+    finally:
+        assert raw.interrupt() == 0
+        assert readable.interrupt() == 0
     ada.close()
     bob.close()
 

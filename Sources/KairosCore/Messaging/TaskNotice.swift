@@ -6,6 +6,8 @@ public enum TaskChange: Sendable, Equatable {
     case reopened
     /// The due date changed; nil when it was removed.
     case dueChanged(Due?)
+    /// The task moved to a project these assignees (by name) are not in, so they were taken off it.
+    case unassignedByMove([String])
 
     /// The line posted to each linked conversation, such as `Ada completed "Send the report"`.
     public func notice(task title: String, by actor: String) -> String {
@@ -22,6 +24,10 @@ public enum TaskChange: Sendable, Equatable {
         case .dueChanged(let due?):
             let when = due.time.map { "\(due.date.iso) \($0.iso)" } ?? due.date.iso
             return "\(actor) moved \(quoted) to \(when)"
+        case .unassignedByMove(let names):
+            let verb = names.count == 1 ? "is" : "are"
+            return "\(ListFormatting.join(names)) \(verb) no longer assigned to \(quoted): "
+                + "\(actor) moved it to a project they are not in"
         }
     }
 }

@@ -21,6 +21,9 @@ public enum Limits {
     public static let groupName = 1...120
     /// Everyone in a group, its creator included: messaging is for small teams.
     public static let groupMembers = 2...100
+    /// Unread messages are counted up to this many, so a reader far behind costs no more than one who is
+    /// slightly behind; clients show it as "999+".
+    public static let unreadCountCap = 1_000
     /// A client's own id for a message it sends, so a retried send is recognised.
     public static let clientID = 1...100
     /// How much of a message becomes the title of a task made from it.

@@ -9,8 +9,12 @@ import NIOConcurrencyHelpers
 /// Only typing, which is not kept, travels through the hub.
 public final class RealtimeHub: Sendable {
     private let sockets = NIOLockedValueBox<[String: [ObjectIdentifier: RealtimeSocket]]>([:])
+    /// Keeps typing frames to one per user and conversation every couple of seconds.
+    let typingThrottle: TypingThrottle
 
-    public init() {}
+    public init(clock: Clock = .system) {
+        typingThrottle = TypingThrottle(clock: clock)
+    }
 
     func add(_ socket: RealtimeSocket) {
         sockets.withLockedValue { $0[socket.user.id, default: [:]][ObjectIdentifier(socket)] = socket }

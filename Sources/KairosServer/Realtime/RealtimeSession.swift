@@ -102,6 +102,7 @@ struct RealtimeSession {
         case .ping:
             try await outbound.write(.text(ServerFrame.pong.text))
         case .typing(let conversationID):
+            guard hub.typingThrottle.admit(userID: socket.user.id, conversationID: conversationID) else { return }
             do {
                 let audience = try await conversations.typingAudience(in: conversationID, for: socket.user)
                 hub.relay(.typing(conversationID: conversationID, userID: socket.user.id), to: audience)

@@ -84,6 +84,27 @@ public struct AttachmentFiles: Sendable {
         _ = try? await fileSystem.removeItem(at: FilePath(received.path), recursively: false)
     }
 
+    /// Moves the content with this hash out of place, into `incoming`; returns where it went, or nil when
+    /// there was none. `restore` puts it back, `discard` drops it.
+    func withdraw(sha256: String) async throws -> Received? {
+        let aside = (folder as NSString).appendingPathComponent("incoming/\(UUID().uuidString)")
+        do {
+            try await fileSystem.moveItem(at: FilePath(path(sha256: sha256)), to: FilePath(aside))
+        } catch let error as FileSystemError where error.code == .notFound {
+            return nil
+        }
+        return Received(path: aside, size: 0, sha256: sha256, head: [])
+    }
+
+    /// Puts withdrawn content back in place, unless a copy of the same bytes was kept there meanwhile.
+    func restore(_ withdrawn: Received) async throws {
+        do {
+            try await fileSystem.moveItem(at: FilePath(withdrawn.path), to: FilePath(path(sha256: withdrawn.sha256)))
+        } catch let error as FileSystemError where error.code == .fileAlreadyExists {
+            await discard(withdrawn)
+        }
+    }
+
     /// Where the content with this hash is kept.
     func path(sha256: String) -> String {
         (folder as NSString).appendingPathComponent("\(sha256.prefix(2))/\(sha256)")

@@ -34,12 +34,20 @@ public struct AttachmentService: Sendable {
                     "Only images (PNG, JPEG, GIF, WebP, HEIC) and PDF documents can be attached; this file's content is none of them, whatever its name says."
                 )
             }
-            try await files.keep(received)
-            return try await store.createAttachment(
+            // Recorded before the file is kept, so the sweep of unposted uploads, which withdraws a file
+            // and puts it back if an upload holds its hash by then, never drops content an upload needs.
+            let attachment = try await store.createAttachment(
                 AttachmentDraft(
                     uploaderID: user.id, name: name, mediaType: mediaType, size: received.size,
                     sha256: received.sha256, dimensions: ImageDimensions.read(received.head, as: mediaType)),
                 now: clock.now())
+            do {
+                try await files.keep(received)
+            } catch {
+                try? await store.deleteUnpostedAttachment(id: attachment.id)
+                throw error
+            }
+            return attachment
         } catch {
             await files.discard(received)
             throw error

@@ -2,13 +2,14 @@ import Foundation
 import KairosStore
 import Logging
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 
 /// Writes delivered receipts off the path of the request or socket that delivered the messages.
 ///
 /// Marks are merged per member and conversation (the highest message wins) and written in one
 /// transaction while the previous batch is being written, so a burst of deliveries costs a few writes,
-/// not one each. Receipts are advisory: a batch still queued when the process stops is not written.
-public final class DeliveryRecorder: Sendable {
+/// not one each. As a service, it writes what is still queued when the server shuts down gracefully.
+public final class DeliveryRecorder: Service, Sendable {
     private struct Key: Hashable {
         let conversationID: String
         let userID: String
@@ -16,7 +17,8 @@ public final class DeliveryRecorder: Sendable {
 
     private struct Queue {
         var pending: [Key: Int64] = [:]
-        var writing = false
+        /// The write under way, which goes on until nothing is pending.
+        var writer: Task<Void, Never>?
     }
 
     private let store: any DataStore
@@ -31,17 +33,25 @@ public final class DeliveryRecorder: Sendable {
     /// Queues the marks and starts writing them unless a write is already under way.
     public func record(_ marks: [DeliveryMark]) {
         guard !marks.isEmpty else { return }
-        let startWriting = queue.withLockedValue { queue in
+        queue.withLockedValue { queue in
             for mark in marks {
                 guard let message = Int64(mark.messageID) else { continue }
                 let key = Key(conversationID: mark.conversationID, userID: mark.userID)
                 queue.pending[key] = max(queue.pending[key] ?? 0, message)
             }
-            defer { queue.writing = true }
-            return !queue.writing
+            if queue.writer == nil { queue.writer = Task { await self.drain() } }
         }
-        guard startWriting else { return }
-        Task { await drain() }
+    }
+
+    /// Waits for the receipts queued so far to be written.
+    public func flush() async {
+        while let writer = queue.withLockedValue({ $0.writer }) { await writer.value }
+    }
+
+    /// Waits for graceful shutdown, then writes what is still queued (the server has stopped delivering by then).
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await flush()
     }
 
     private func drain() async {
@@ -57,7 +67,7 @@ public final class DeliveryRecorder: Sendable {
     private func nextBatch() -> [DeliveryMark]? {
         queue.withLockedValue { queue in
             guard !queue.pending.isEmpty else {
-                queue.writing = false
+                queue.writer = nil
                 return nil
             }
             defer { queue.pending.removeAll(keepingCapacity: true) }

@@ -185,7 +185,12 @@ public struct TaskService: Sendable {
         case .section(let sectionID): try await requireCreate(projectID: nil, sectionID: sectionID, parentID: nil, for: user)
         case .parent(let parentID): try await requireCreate(projectID: nil, sectionID: nil, parentID: parentID, for: user)
         }
-        try await store.moveTask(userID: user.id, id: id, to: destination, now: clock.now())
+        let unassigned = try await store.moveTask(userID: user.id, id: id, to: destination, now: clock.now())
+        if !unassigned.isEmpty {
+            var names: [String] = []
+            for userID in unassigned { names.append(try await store.user(id: userID)?.name ?? "Someone") }
+            try await announce(.unassignedByMove(names), about: try await task(id, of: user), by: user)
+        }
     }
 
     public func delete(_ id: String, for user: User) async throws {

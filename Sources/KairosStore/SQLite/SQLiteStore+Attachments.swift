@@ -21,6 +21,37 @@ extension SQLiteStore: AttachmentStore {
         }
     }
 
+    public func deleteUnpostedAttachment(id: String) async throws {
+        guard let attachmentID = id.rowID else { return }
+        try await pool.write { db in
+            try db.run(sql: "DELETE FROM attachments WHERE id = ? AND message_id IS NULL", arguments: [attachmentID])
+        }
+    }
+
+    public func deleteUnpostedAttachments(createdBefore cutoff: Date) async throws
+        -> (deleted: Int, unusedHashes: [String])
+    {
+        try await pool.write { db in
+            let hashes = try String.fetchAll(
+                db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE message_id IS NULL AND created_at < ?",
+                arguments: [cutoff.micros])
+            try db.run(
+                sql: "DELETE FROM attachments WHERE message_id IS NULL AND created_at < ?", arguments: [cutoff.micros])
+            let deleted = db.changesCount
+            let unused = try hashes.filter { try !Self.isContentInUse(db, sha256: $0) }
+            return (deleted, unused)
+        }
+    }
+
+    public func isContentInUse(sha256: String) async throws -> Bool {
+        try await pool.read { db in try Self.isContentInUse(db, sha256: sha256) }
+    }
+
+    private static func isContentInUse(_ db: Database, sha256: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)", arguments: [sha256])
+            ?? false
+    }
+
     public func attachment(id: String) async throws -> StoredAttachment? {
         guard let attachmentID = id.rowID else { return nil }
         return try await pool.read { db in

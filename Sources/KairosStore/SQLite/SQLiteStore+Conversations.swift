@@ -486,13 +486,18 @@ extension SQLiteStore: ConversationStore {
 
     // MARK: Reading
 
-    /// A conversation's columns with the reader's membership (`cm`) and unread count.
+    /// A conversation's columns with the reader's membership (`cm`) and unread count, which stops at
+    /// `Limits.unreadCountCap`: the count walks the conversation's index from the read position, so
+    /// uncapped it would cost a page as much as the reader is behind.
     private static let conversationColumns = """
         SELECT c.id, c.kind, c.name, c.project_id, c.created_by, c.created_at, c.last_activity,
             cm.muted, cm.notification_level, cm.last_read_message_id,
-            (SELECT COUNT(*) FROM messages m
-             WHERE m.conversation_id = c.id AND m.id > COALESCE(cm.last_read_message_id, 0)
-                AND (m.author_id IS NULL OR m.author_id <> cm.user_id)) AS unread_count
+            (SELECT COUNT(*) FROM (
+                SELECT 1 FROM messages m
+                WHERE m.conversation_id = c.id AND m.id > COALESCE(cm.last_read_message_id, 0)
+                    AND (m.author_id IS NULL OR m.author_id <> cm.user_id)
+                LIMIT \(Limits.unreadCountCap)
+            )) AS unread_count
         """
 
     static func conversation(_ db: Database, id: Int64, for reader: Int64) throws -> Conversation? {

@@ -71,6 +71,7 @@ extension SQLiteStore: InviteStore {
                         arguments: [project, userID, invite.role.rawValue, inviter, now.micros])
                 }
             } else if let conversation = invite.conversationID?.rowID {
+                try Self.requireRoom(db, in: conversation, for: userID)
                 try db.run(
                     sql: """
                         INSERT OR IGNORE INTO conversation_members (conversation_id, user_id, role, joined_at)
@@ -95,6 +96,22 @@ extension SQLiteStore: InviteStore {
                 now: now)
             return (user, try require(try Self.invite(db, where: "invites.id = ?", invite.id.rowID!), "Invite"))
         }
+    }
+
+    /// Refuses a newcomer to a group already at its size limit; the transaction rolls back, so the invitation
+    /// stays unused for when a place frees up.
+    private static func requireRoom(_ db: Database, in conversation: Int64, for user: Int64) throws {
+        let members = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM conversation_members WHERE conversation_id = ?", arguments: [conversation]
+        ) ?? 0
+        guard members >= Limits.groupMembers.upperBound else { return }
+        let isMember = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?)",
+            arguments: [conversation, user]) ?? false
+        guard !isMember else { return }
+        throw KairosError.conflict(
+            "This group is full: it holds at most \(Limits.groupMembers.upperBound) people. "
+                + "Ask whoever invited you to make room, then open the link again.")
     }
 
     // MARK: Outbox

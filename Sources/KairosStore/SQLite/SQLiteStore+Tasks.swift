@@ -221,10 +221,13 @@ extension SQLiteStore: TaskStore {
         }
     }
 
-    public func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws {
+    @discardableResult
+    public func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws
+        -> [String]
+    {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        return try await pool.write { db in
             let moving = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             let project: Int64
             var section: Int64?
@@ -276,7 +279,40 @@ extension SQLiteStore: TaskStore {
             if owner != moving.userID.rowID {
                 try Self.transfer(db, family: taskID, to: owner)
             }
+            return try Self.unassignOutsiders(db, family: taskID, project: project, owner: owner, by: viewer, now: now)
         }
+    }
+
+    /// Takes off the tasks of a family the assignees who are neither the project's owner nor its members;
+    /// returns their ids, each once, in the order they first appear.
+    private static func unassignOutsiders(
+        _ db: Database, family taskID: Int64, project: Int64, owner: Int64, by actor: Int64, now: Date
+    ) throws -> [String] {
+        let rows = try db.fetchRows(
+            sql: """
+                WITH RECURSIVE family(id) AS (
+                    SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                )
+                SELECT ta.task_id, ta.user_id,
+                    ta.user_id = ? OR EXISTS (
+                        SELECT 1 FROM project_members pm WHERE pm.project_id = ? AND pm.user_id = ta.user_id
+                    ) AS inside
+                FROM task_assignees ta WHERE ta.task_id IN family ORDER BY ta.task_id, ta.position
+                """,
+            arguments: [taskID, owner, project])
+        var assignees: [Int64: [(user: String, inside: Bool)]] = [:]
+        var dropped: [String] = []
+        for row in rows {
+            let user = (row["user_id"] as Int64).apiID
+            let inside: Bool = row["inside"]
+            assignees[row["task_id"], default: []].append((user, inside))
+            if !inside, !dropped.contains(user) { dropped.append(user) }
+        }
+        for (task, people) in assignees where people.contains(where: { !$0.inside }) {
+            let kept = people.filter { $0.inside }.map { $0.user }
+            try writeAssignees(db, task: task, kept, replacing: kept, by: actor, now: now)
+        }
+        return dropped
     }
 
     public func deleteTask(userID: String, id: String) async throws {

@@ -13,6 +13,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v7-notifications", migrate: createNotifications)
         migrator.registerMigration("v8-assignees", migrate: createAssignees)
         migrator.registerMigration("v9-realtime", migrate: addReceipts)
+        migrator.registerMigration("v10-attachment-sweep", migrate: indexAttachmentSweep)
         return migrator
     }
 
@@ -488,5 +489,15 @@ enum SchemaMigrations {
                 ALTER TABLE messages_v4 RENAME TO messages;
                 """)
         for statement in dependents { try db.execute(sql: statement) }
+    }
+
+    // The sweep of uploads no message took finds them by age, and whether any upload still shares a
+    // content hash (so its file stays) by hash.
+    private static func indexAttachmentSweep(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX attachments_unposted ON attachments(created_at) WHERE message_id IS NULL;
+                CREATE INDEX attachments_by_sha256 ON attachments(sha256);
+                """)
     }
 }

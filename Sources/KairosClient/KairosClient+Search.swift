@@ -1,0 +1,17 @@
+import Foundation
+
+extension KairosClient {
+    /// Your open tasks and the messages of your conversations that match `query`, best first, with
+    /// marked snippets (`GET /search`); `kind`, `personID`, `conversationID` and `projectID` narrow it.
+    public func search(
+        _ query: String, kind: SearchHit.Kind? = nil, personID: String? = nil, conversationID: String? = nil,
+        projectID: String? = nil, cursor: String? = nil, limit: Int? = nil
+    ) async throws -> Page<SearchHit> {
+        try await send(
+            .get, "search",
+            query: [
+                "q": query, "kind": kind?.rawValue, "person_id": personID, "conversation_id": conversationID,
+                "project_id": projectID, "cursor": cursor, "limit": limit.map { String($0) },
+            ])
+    }
+}
