@@ -31,15 +31,11 @@ public struct MailOutbox: Service {
     }
 
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await deliverDue()
-                } catch {
-                    logger.error("The mail outbox could not be read: \(error)")
-                }
-                // A shutdown cancels the pause; the loop then ends without an error.
-                try? await Task.sleep(for: pollInterval)
+        try await repeatUntilShutdown(every: pollInterval) {
+            do {
+                try await deliverDue()
+            } catch {
+                logger.error("The mail outbox could not be read: \(error)")
             }
         }
     }

@@ -27,14 +27,11 @@ public struct AttachmentSweeper: Service {
     }
 
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await sweep()
-                } catch {
-                    logger.error("Unposted uploads could not be swept", metadata: ["error": "\(error)"])
-                }
-                try await Task.sleep(for: interval)
+        try await repeatUntilShutdown(every: interval) {
+            do {
+                try await sweep()
+            } catch {
+                logger.error("Unposted uploads could not be swept", metadata: ["error": "\(error)"])
             }
         }
     }

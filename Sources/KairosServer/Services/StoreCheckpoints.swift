@@ -9,15 +9,11 @@ struct StoreCheckpoints: Service {
     let logger: Logger
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await store.checkpoint()
-                } catch {
-                    logger.warning("The database log could not be checkpointed: \(error)")
-                }
-                // A shutdown cancels the pause; the loop then ends without an error.
-                try? await Task.sleep(for: interval)
+        try await repeatUntilShutdown(every: interval) {
+            do {
+                try await store.checkpoint()
+            } catch {
+                logger.warning("The database log could not be checkpointed: \(error)")
             }
         }
     }
