@@ -43,6 +43,15 @@ struct MentionsTests {
         #expect(
             TaskChange.completedOccurrence(next: date).notice(task: "Water", by: "Ada")
                 == "Ada completed \u{201C}Water\u{201D}; next due 2026-03-12")
+        #expect(
+            TaskChange.assigneesChanged(added: ["Bob"], removed: []).notice(task: "Report", by: "Ada")
+                == "Ada assigned \u{201C}Report\u{201D} to Bob")
+        #expect(
+            TaskChange.assigneesChanged(added: [], removed: ["Bob", "Carol"]).notice(task: "Report", by: "Ada")
+                == "Ada took Bob and Carol off \u{201C}Report\u{201D}")
+        #expect(
+            TaskChange.assigneesChanged(added: ["Dan"], removed: ["Bob"]).notice(task: "Report", by: "Ada")
+                == "Ada assigned \u{201C}Report\u{201D} to Dan and took Bob off it")
         #expect(SystemNotice.added(["Bob", "Carol", "Dan"], by: "Ada") == "Ada added Bob, Carol and Dan")
     }
 }

@@ -200,6 +200,26 @@ struct SharingTests {
         }
     }
 
+    @Test("Assigning and unassigning a task shared into a thread posts who was assigned or taken off, once")
+    func assigneeChangesArePosted() async throws {
+        try await withSharedLaunch { ada, bob, carol, _, launch in
+            let task = try await ada.createTask("Print flyers", projectID: launch.id)
+            let team = try await ada.group("Crew", with: [bob, carol])
+            try expectOK(
+                try await ada.post("conversations/\(team.id)/tasks", TaskShareRequest(taskID: task.id)), as: Message.self)
+            _ = try await ada.updateTask(task.id) { $0.assigneeIDs = .set([bob.me.id]) }
+            _ = try await ada.updateTask(task.id) { $0.assigneeIDs = .set([bob.me.id]) }  // no change, nothing posted
+            _ = try await bob.updateTask(task.id) { $0.assigneeIDs = .set([carol.me.id]) }
+            _ = try await ada.updateTask(task.id) { $0.assigneeIDs = .clear }
+            let posted = try await carol.history(team.id).filter { $0.kind == .system && $0.task?.id == task.id }
+            #expect(posted.map(\.text).reversed() == [
+                "Ada Lovelace assigned \u{201C}Print flyers\u{201D} to Bob",
+                "Bob assigned \u{201C}Print flyers\u{201D} to Carol and took Bob off it",
+                "Ada Lovelace took Carol off \u{201C}Print flyers\u{201D}",
+            ])
+        }
+    }
+
     @Test("Removing a member ends their access at once and unassigns them; the audit log tells the story")
     func removal() async throws {
         try await withSharedLaunch { ada, bob, carol, _, launch in

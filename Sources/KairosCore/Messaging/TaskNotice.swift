@@ -8,6 +8,8 @@ public enum TaskChange: Sendable, Equatable {
     case dueChanged(Due?)
     /// The task moved to a project these assignees (by name) are not in, so they were taken off it.
     case unassignedByMove([String])
+    /// People (by name) were assigned to the task, or taken off it.
+    case assigneesChanged(added: [String], removed: [String])
 
     /// The line posted to each linked conversation, such as `Ada completed "Send the report"`.
     public func notice(task title: String, by actor: String) -> String {
@@ -28,6 +30,12 @@ public enum TaskChange: Sendable, Equatable {
             let verb = names.count == 1 ? "is" : "are"
             return "\(ListFormatting.join(names)) \(verb) no longer assigned to \(quoted): "
                 + "\(actor) moved it to a project they are not in"
+        case .assigneesChanged(let added, let removed) where removed.isEmpty:
+            return "\(actor) assigned \(quoted) to \(ListFormatting.join(added))"
+        case .assigneesChanged(let added, let removed) where added.isEmpty:
+            return "\(actor) took \(ListFormatting.join(removed)) off \(quoted)"
+        case .assigneesChanged(let added, let removed):
+            return "\(actor) assigned \(quoted) to \(ListFormatting.join(added)) and took \(ListFormatting.join(removed)) off it"
         }
     }
 }

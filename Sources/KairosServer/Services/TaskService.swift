@@ -136,6 +136,12 @@ public struct TaskService: Sendable {
         if current.due?.date != updated.due?.date || current.due?.time != updated.due?.time {
             try await announce(.dueChanged(updated.due), about: updated, by: user)
         }
+        let added = updated.assigneeIDs.filter { !current.assigneeIDs.contains($0) }
+        let removed = current.assigneeIDs.filter { !updated.assigneeIDs.contains($0) }
+        if !added.isEmpty || !removed.isEmpty {
+            let change = TaskChange.assigneesChanged(added: try await names(of: added), removed: try await names(of: removed))
+            try await announce(change, about: updated, by: user)
+        }
         return updated
     }
 
@@ -187,10 +193,15 @@ public struct TaskService: Sendable {
         }
         let unassigned = try await store.moveTask(userID: user.id, id: id, to: destination, now: clock.now())
         if !unassigned.isEmpty {
-            var names: [String] = []
-            for userID in unassigned { names.append(try await store.user(id: userID)?.name ?? "Someone") }
-            try await announce(.unassignedByMove(names), about: try await task(id, of: user), by: user)
+            try await announce(.unassignedByMove(try await names(of: unassigned)), about: try await task(id, of: user), by: user)
         }
+    }
+
+    /// The display names of users, in order, for the lines posted to threads.
+    private func names(of userIDs: [String]) async throws -> [String] {
+        var names: [String] = []
+        for userID in userIDs { names.append(try await store.user(id: userID)?.name ?? "Someone") }
+        return names
     }
 
     public func delete(_ id: String, for user: User) async throws {
