@@ -46,7 +46,6 @@ export async function api(path, { method = "GET", body, signal } = {}) {
   return data;
 }
 
-/** Every item of a cursor-paged list, up to `max`. */
 export async function listAll(path, max = 5000) {
   const items = [];
   let cursor = null;

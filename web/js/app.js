@@ -6,7 +6,7 @@ import { startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
 import { changes, loadProjects, loadUser, state } from "./state.js";
 import { applyTheme, currentTheme } from "./theme.js";
-import { h, SOMETHING_WRONG } from "./ui.js";
+import { button, h, SOMETHING_WRONG } from "./ui.js";
 import { renderAuth } from "./views/auth.js";
 import { renderCalendar } from "./views/calendar.js";
 import { openCapture } from "./views/capture.js";
@@ -46,7 +46,7 @@ const routes = [
 const app = document.getElementById("app");
 const view = document.getElementById("view");
 const tabbar = document.getElementById("tabbar");
-const fab = h("button", { type: "button", class: "fab", "aria-label": "Capture", hidden: true, on: { click: openCapture } });
+const fab = button({ class: "fab", label: "Capture", hidden: true, on: { click: openCapture } });
 fab.innerHTML = icon("mic");
 app.append(fab);
 
@@ -85,9 +85,7 @@ async function route({ keepPlace = false } = {}) {
   } catch (error) {
     if (id !== renderCount) return;
     console.error(error);
-    stage.replaceChildren(h("div", { class: "empty" },
-      h("p", { class: "empty-title", text: SOMETHING_WRONG }),
-      h("button", { type: "button", class: "btn primary", text: "Try again", on: { click: () => route() } })));
+    stage.replaceChildren(failedScreen(() => route()));
   }
   view.replaceChildren(...stage.childNodes);
   view.dataset.route = hash;
@@ -98,35 +96,36 @@ async function route({ keepPlace = false } = {}) {
     window.scrollTo(0, 0);
     (view.querySelector("[autofocus]") ?? (firstScreen ? null : view))?.focus({ preventScroll: true });
   }
-  if (firstScreen) {
-    firstScreen = false;
-    performance.mark("kairos:first-screen");
-  }
+  markFirstScreen();
   document.title = `${tabs.find(([key]) => key === tab)[1]} · Kairos`;
 }
 
-function showAuth(mode) {
+function markFirstScreen() {
+  if (!firstScreen) return;
+  firstScreen = false;
+  performance.mark("kairos:first-screen");
+}
+
+/** Closes the current screen and hides the shell's tabs, for the screens of someone not signed in. */
+function leaveShell() {
   cleanup?.();
   cleanup = null;
   tabbar.hidden = true;
   fab.hidden = true;
   app.classList.add("signed-out");
+}
+
+function showAuth(mode) {
+  leaveShell();
   app.classList.remove("no-tabbar");
   if (location.hash !== `#/${mode}`) history.replaceState(null, "", `#/${mode}`);
   renderAuth(view, { mode }, { signedIn: mode === "signup" ? (user) => signedIn(user, "#/welcome") : signedIn });
   document.title = mode === "signup" ? "Create account · Kairos" : "Sign in · Kairos";
-  if (firstScreen) {
-    firstScreen = false;
-    performance.mark("kairos:first-screen");
-  }
+  markFirstScreen();
 }
 
 function showInvite(token) {
-  cleanup?.();
-  cleanup = null;
-  tabbar.hidden = true;
-  fab.hidden = true;
-  app.classList.add("signed-out");
+  leaveShell();
   renderInvite(view, { token }, { signedIn });
   document.title = "Invitation · Kairos";
 }
@@ -154,9 +153,14 @@ async function signOut() {
   location.hash = "#/signin";
 }
 
+function failedScreen(tryAgain) {
+  return h("div.empty", {}, h("p.empty-title", { text: SOMETHING_WRONG }),
+    button({ class: "btn primary", text: "Try again", on: { click: tryAgain } }));
+}
+
 function buildTabbar() {
   tabbar.replaceChildren(...tabs.map(([key, label, href]) => {
-    const link = h("a", { class: "tab", href, data: { tab: key } }, h("span", { text: label }));
+    const link = h("a.tab", { href, data: { tab: key } }, h("span", { text: label }));
     link.insertAdjacentHTML("afterbegin", icon(key));
     return link;
   }));
@@ -175,8 +179,7 @@ async function boot() {
       showShell();
     } catch (error) {
       if (error.status !== 401) {
-        view.replaceChildren(h("div", { class: "empty" }, h("p", { class: "empty-title", text: SOMETHING_WRONG }),
-          h("button", { type: "button", class: "btn primary", text: "Try again", on: { click: () => location.reload() } })));
+        view.replaceChildren(failedScreen(() => location.reload()));
         return;
       }
       session.token = null;

@@ -19,7 +19,6 @@ export function dateIn(instant, tz) {
   return formatter("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
-/** Today's `YYYY-MM-DD` in `tz`. */
 export function todayIn(tz) {
   return dateIn(new Date(), tz);
 }
@@ -92,14 +91,12 @@ export function clock(seconds) {
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** Seconds as hours and minutes: "2h 05m", "12m". */
 export function hoursMinutes(seconds) {
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `${minutes}m`;
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m`;
 }
 
-/** The browser's IANA time zone. */
 export function browserTimeZone() {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }

@@ -88,7 +88,7 @@ export function swipeable(row, { onLeft, onRight, onLongPress }) {
 }
 
 /** The click that ends a long press lands on whatever opened under the finger (a menu's backdrop): drop it. */
-function swallowReleaseClick() {
+export function swallowReleaseClick() {
   const swallow = (event) => {
     event.stopPropagation();
     event.preventDefault();
@@ -146,7 +146,7 @@ export function pullToRefresh(area, onRefresh) {
 
 /** Fills `view` with a task screen that reloads when pulled down; returns the cleanup. */
 export function refreshable(view, ...nodes) {
-  const area = h("div", { class: "pull-area" });
+  const area = h("div.pull-area");
   fill(area, ...nodes);
   fill(view, area);
   return pullToRefresh(area, async () => {

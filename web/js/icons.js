@@ -33,8 +33,9 @@ const paths = {
   folder: '<path d="M3.5 6.5a1 1 0 0 1 1-1h5l2 2.5h8a1 1 0 0 1 1 1V18a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1z"/>',
 };
 
-/** An inline SVG icon; decorative unless given a label. */
 export function icon(name, label) {
   const a11y = label ? `role="img" aria-label="${label}"` : 'aria-hidden="true"';
   return `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" ${a11y}>${paths[name]}</svg>`;
 }
+
+export const solidIcon = (name) => `<svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">${paths[name]}</svg>`;

@@ -35,7 +35,6 @@ export function sendTyping(conversationId) {
   connection?.send({ type: "typing", conversation_id: conversationId });
 }
 
-/** Starts following the signed-in user's events. */
 export function startLive() {
   stopLive();
   seq = null;
@@ -174,7 +173,6 @@ async function catchUp() {
   }
 }
 
-/** Catches up every few seconds while the page is visible. */
 function pollEvents() {
   let closed = false;
   let timer = null;

@@ -62,7 +62,6 @@ export function withPending(tasks) {
   });
 }
 
-/** The bodies of task creations made while offline and not sent yet. */
 export function pendingCreations() {
   return load().filter((op) => op.create).map((op) => op.body);
 }
@@ -118,7 +117,7 @@ let status = null;
 
 function showStatus(count) {
   if (!status) {
-    status = h("p", { class: "outbox", role: "status", hidden: true });
+    status = h("p.outbox", { role: "status", hidden: true });
     document.getElementById("app").prepend(status);
   }
   status.hidden = count === 0;

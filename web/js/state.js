@@ -46,5 +46,4 @@ export function projectColor(name) {
   return projectColors[name] ?? projectColors.charcoal;
 }
 
-/** The colours offered when creating a project. */
 export const projectPalette = ["blue", "teal", "green", "yellow", "orange", "red", "magenta", "grape", "charcoal"];

@@ -5,7 +5,7 @@ import { addDays, clockTime, describeDue, dueParts, todayIn } from "./dates.js";
 import { swipeable } from "./gestures.js";
 import { send, withPending } from "./offline.js";
 import { projectById, tasksChanged, userTimeZone } from "./state.js";
-import { explain, h, openSheet, toast } from "./ui.js";
+import { button, explain, h, openSheet, toast } from "./ui.js";
 import { openTaskDetail } from "./views/detail.js";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -26,7 +26,7 @@ export function byPriorityAndTime(tasks, tz) {
  */
 export function taskList(tasks, { showProject = false, showDue = true, onEmpty } = {}) {
   tasks = withPending(tasks);
-  const list = h("ul", { class: "tasks card", role: "list" });
+  const list = h("ul.tasks.card", { role: "list" });
   const onGone = () => !list.children.length && onEmpty?.();
   // The first screenful now, the rest a few hundred rows per frame, so a long list shows at once.
   const append = (from) => {
@@ -42,28 +42,28 @@ export function taskList(tasks, { showProject = false, showDue = true, onEmpty }
 
 const FIRST_ROWS = 60;
 const ROWS_PER_FRAME = 300;
-const checkTemplate = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "false" },
-  h("span", { class: "ring", icon: "check" }));
+const checkTemplate = button({ class: "check", role: "checkbox", "aria-checked": "false" },
+  h("span.ring", { icon: "check" }));
 
 export function taskRow(task, { showProject = false, showDue = true, onGone } = {}) {
   const tz = userTimeZone();
   const due = showDue ? describeDue(task.due, tz) : null;
-  const meta = h("span", { class: "meta" });
-  if (due?.state === "past") meta.append(h("span", { class: "still", text: `Still on your list · ${due.label}` }));
+  const meta = h("span.meta");
+  if (due?.state === "past") meta.append(h("span.still", { text: `Still on your list · ${due.label}` }));
   else if (due && showDue !== "time") meta.append(h("span", { class: `due ${due.state}`, text: due.label }));
   else if (due?.time) meta.append(h("span", { class: `due ${due.state}`, text: clockTime(due.time) }));
-  if (task.priority > 1) meta.append(h("span", { class: "prio", text: `P${5 - task.priority}` }));
+  if (task.priority > 1) meta.append(h("span.prio", { text: `P${5 - task.priority}` }));
   if (showProject) {
     const project = projectById(task.project_id);
     if (project && !project.inbox_project) meta.append(h("span", { text: project.name }));
   }
-  for (const label of task.labels) meta.append(h("span", { class: "chip", text: `@${label}` }));
+  for (const label of task.labels) meta.append(h("span.chip", { text: `@${label}` }));
 
   const check = checkTemplate.cloneNode(true);
   check.setAttribute("aria-label", `Complete ${task.content}`);
-  const main = h("button", { type: "button", class: "task-main", "aria-label": `Open ${task.content}` },
-    h("span", { class: "title", text: task.content }), meta.childElementCount ? meta : null);
-  const row = h("li", { class: "task", data: { id: task.id, priority: String(task.priority) } }, check, main);
+  const main = button({ class: "task-main", label: `Open ${task.content}` },
+    h("span.title", { text: task.content }), meta.childElementCount ? meta : null);
+  const row = h("li.task", { data: { id: task.id, priority: String(task.priority) } }, check, main);
 
   check.addEventListener("click", () => complete(task, row, check, onGone));
   main.addEventListener("click", () => openTaskDetail(task));
@@ -113,8 +113,7 @@ function rescheduleChoices() {
 
 function reschedule(task) {
   const time = dueParts(task.due, userTimeZone())?.time;
-  const choose = async (day, sheet) => {
-    sheet.close();
+  const choose = async (day) => {
     try {
       const { queued } = await send(`/tasks/${task.id}`, { body: time ? { due_datetime: `${day}T${time}:00` } : { due_date: day }, taskId: task.id });
       tasksChanged();
@@ -123,22 +122,23 @@ function reschedule(task) {
       toast(explain(error));
     }
   };
-  const list = h("div", { class: "menu card" });
-  const sheet = openSheet({ title: "Reschedule", label: `Reschedule ${task.content}`, content: list });
-  list.append(...rescheduleChoices().map(([label, day]) => h("button", { type: "button", class: "row", text: label, on: { click: () => choose(day, sheet) } })));
-  list.firstChild.autofocus = true;
+  openMenu(`Reschedule ${task.content}`, "Reschedule", rescheduleChoices().map(([label, day]) => [label, () => choose(day)]));
 }
 
 function moreActions(task, row, check, onGone) {
-  const list = h("div", { class: "menu card" });
-  const sheet = openSheet({ title: task.content, label: `Actions for ${task.content}`, content: list });
-  const item = (label, run) => h("button", { type: "button", class: "row", text: label, on: { click: () => { sheet.close(); run(); } } });
-  list.append(
-    item("Open", () => openTaskDetail(task)),
-    item("Complete", () => complete(task, row, check, onGone)),
-    item("Reschedule…", () => reschedule(task)),
-    item("Delete", () => remove(task, row, onGone)),
-  );
+  openMenu(`Actions for ${task.content}`, task.content, [
+    ["Open", () => openTaskDetail(task)],
+    ["Complete", () => complete(task, row, check, onGone)],
+    ["Reschedule…", () => reschedule(task)],
+    ["Delete", () => remove(task, row, onGone)],
+  ]);
+}
+
+/** A sheet of choices, the first one focused; a choice closes the sheet, then runs. */
+function openMenu(label, title, choices) {
+  const list = h("div.menu.card");
+  const sheet = openSheet({ title, label, content: list });
+  list.append(...choices.map(([text, run]) => button({ class: "row", text, on: { click: () => { sheet.close(); run(); } } })));
   list.firstChild.autofocus = true;
 }
 

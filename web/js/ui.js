@@ -3,15 +3,19 @@
 import { icon } from "./icons.js";
 
 /**
- * Builds an element. `props`: `class`, `text`, `icon` (an icon name, trusted markup), `on` ({event: fn}),
- * `data` ({key: value}), and any other attribute (false/null/undefined ones are left out).
+ * Builds an element. `tag` may carry classes ("ul.list.card"). `props`: `class`, `text`, `label` (its
+ * aria-label), `icon` (an icon name, trusted markup), `on` ({event: fn}), `data` ({key: value}), and any
+ * other attribute (false/null/undefined ones are left out).
  */
 export function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name);
+  if (classes.length) el.className = classes.join(" ");
   for (const [key, value] of Object.entries(props)) {
     if (value === false || value === null || value === undefined) continue;
     if (key === "class") el.className = value;
     else if (key === "text") el.textContent = value;
+    else if (key === "label") el.setAttribute("aria-label", value);
     else if (key === "icon") el.insertAdjacentHTML("afterbegin", icon(value));
     else if (key === "on") for (const [event, fn] of Object.entries(value)) el.addEventListener(event, fn);
     else if (key === "data") Object.assign(el.dataset, value);
@@ -24,6 +28,27 @@ export function h(tag, props = {}, ...children) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+/** A `type="button"` button (a bare `<button>` in a form would submit it). */
+export const button = (props, ...children) => h("button", { type: "button", ...props }, ...children);
+
+/** Marks `chosen`, and none of its siblings, with `attribute` ("aria-pressed", "aria-checked"). */
+export function markChosen(chosen, attribute = "aria-pressed") {
+  for (const other of chosen.parentNode.children) other.setAttribute(attribute, String(other === chosen));
+}
+
+export const field = (caption, control) => h("label.field", {}, h("span", { text: caption }), control);
+
+/** The line under a form that says what went wrong. */
+export const formError = () => h("p.form-error", { role: "alert" });
+
+/** Runs `handler(event)` when `form` is submitted, instead of the browser's page load. */
+export function onSubmit(form, handler) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    return handler(event);
+  });
 }
 
 /** Replaces `el`'s children with `nodes`, leaving out the absent ones (null, undefined, false). */
@@ -43,25 +68,14 @@ export function explain(error) {
 /** Shows a short message at the bottom; `action` adds a button (such as Undo). */
 export function toast(message, { action, onAction, duration = 5000 } = {}) {
   const root = document.getElementById("toasts");
-  const el = h("div", { class: "toast" }, h("span", { class: "msg-text", text: message }));
+  const el = h("div.toast", {}, h("span.msg-text", { text: message }));
   let timer;
   const dismiss = () => {
     clearTimeout(timer);
     el.remove();
   };
   if (action) {
-    el.append(
-      h("button", {
-        type: "button",
-        text: action,
-        on: {
-          click: () => {
-            dismiss();
-            onAction?.();
-          },
-        },
-      }),
-    );
+    el.append(button({ text: action, on: { click: () => { dismiss(); onAction?.(); } } }));
   }
   root.replaceChildren(el);
   timer = setTimeout(dismiss, duration);
@@ -77,16 +91,16 @@ let openSheets = 0;
  */
 export function openSheet({ title, content, onClose, label }) {
   const previousFocus = document.activeElement;
-  const backdrop = h("div", { class: "sheet-backdrop" });
+  const backdrop = h("div.sheet-backdrop");
   const titleId = `sheet-title-${++openSheets}`;
-  const closeButton = h("button", { type: "button", class: "icon-btn filled", "aria-label": "Close", icon: "close" });
-  const handle = h("div", { class: "sheet-handle", "aria-hidden": "true" });
-  const body = h("div", { class: "sheet-body" }, content);
+  const closeButton = button({ class: "icon-btn filled", label: "Close", icon: "close" });
+  const handle = h("div.sheet-handle", { "aria-hidden": "true" });
+  const body = h("div.sheet-body", {}, content);
   const sheet = h(
     "section",
-    { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, "aria-label": label },
+    { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, label },
     handle,
-    h("header", { class: "sheet-head" }, h("span", { class: "spacer" }), h("h2", { id: titleId, text: title }), closeButton),
+    h("header.sheet-head", {}, h("span.spacer"), h("h2", { id: titleId, text: title }), closeButton),
     body,
   );
   const host = document.getElementById("sheets");
@@ -167,23 +181,18 @@ function dragToClose(handle, sheet, close) {
   handle.addEventListener("pointercancel", end);
 }
 
-/** The initials shown in an avatar. */
-export function initials(name) {
+/** A round badge with the person's initials (`size` "small" for the compact one). */
+export function avatar(name, size) {
   const words = (name || "?").trim().split(/\s+/);
-  return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : "")).toUpperCase();
+  const letters = (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : "")).toUpperCase();
+  return h("span", { class: size ? `avatar ${size}` : "avatar", text: letters, "aria-hidden": "true" });
 }
 
-/** A screen's large title block, with optional trailing controls. */
 export function screenHeader(title, subtitle, ...trailing) {
-  return h(
-    "header",
-    { class: "screen-header" },
-    h("div", { class: "titles" }, h("h1", { class: "large-title", text: title }), subtitle ? h("p", { class: "subtitle", text: subtitle }) : null),
-    ...trailing,
-  );
+  return h("header.screen-header", {},
+    h("div.titles", {}, h("h1.large-title", { text: title }), subtitle ? h("p.subtitle", { text: subtitle }) : null), ...trailing);
 }
 
-/** A friendly empty state. */
 export function emptyState(iconName, title, text) {
-  return h("div", { class: "empty" }, h("div", { icon: iconName }), h("p", { class: "empty-title", text: title }), h("p", { text }));
+  return h("div.empty", {}, h("div", { icon: iconName }), h("p.empty-title", { text: title }), h("p", { text }));
 }

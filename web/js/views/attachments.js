@@ -15,7 +15,6 @@ export function refusal(file) {
   return null;
 }
 
-/** Uploads a file; resolves to the server's attachment, rejects with an ApiError. */
 export async function upload(file) {
   const response = await fetch(`/api/v1/attachments?name=${encodeURIComponent(file.name)}`, {
     method: "POST",
@@ -27,7 +26,6 @@ export async function upload(file) {
   return data;
 }
 
-/** What to say when an upload was refused. */
 export function uploadError(file, error) {
   if (error?.status === 413) return `${file.name} is larger than 25 MB. Try a smaller file.`;
   if (error?.status === 415) return `${file.name} can't be attached. Photos and PDFs can.`;
@@ -64,13 +62,13 @@ export function fileCache() {
 
 /** A message's files: image previews, and a chip for each PDF. `localUrls` previews a message still sending. */
 export function attachmentList(attachments, files, localUrls = new Map()) {
-  return h("div", { class: "attachments" }, attachments.map((attachment) =>
+  return h("div.attachments", {}, attachments.map((attachment) =>
     attachment.mime_type.startsWith("image/") ? imagePreview(attachment, files, localUrls.get(attachment.id)) : fileChip(attachment, files)));
 }
 
 function imagePreview(attachment, files, localUrl) {
-  const img = h("img", { class: "att-img", alt: attachment.name });
-  const link = h("a", { class: "att-image", target: "_blank", rel: "noopener", "aria-label": `Open ${attachment.name}` }, img);
+  const img = h("img.att-img", { alt: attachment.name });
+  const link = h("a.att-image", { target: "_blank", rel: "noopener", label: `Open ${attachment.name}` }, img);
   img.addEventListener("load", () => link.classList.add("loaded"), { once: true });
   const show = (url) => {
     img.src = url;
@@ -82,9 +80,9 @@ function imagePreview(attachment, files, localUrl) {
 }
 
 function fileChip(attachment, files) {
-  const chip = h("a", { class: "att-file", target: "_blank", rel: "noopener", href: "#", "aria-label": `Open ${attachment.name}, ${fileSize(attachment.size)}` },
-    h("span", { class: "att-icon", icon: "file" }),
-    h("span", { class: "grow" }, h("span", { class: "att-name", text: attachment.name }), h("span", { class: "att-size", text: fileSize(attachment.size) })));
+  const chip = h("a.att-file", { target: "_blank", rel: "noopener", href: "#", label: `Open ${attachment.name}, ${fileSize(attachment.size)}` },
+    h("span.att-icon", { icon: "file" }),
+    h("span.grow", {}, h("span.att-name", { text: attachment.name }), h("span.att-size", { text: fileSize(attachment.size) })));
   chip.addEventListener("click", async (event) => {
     if (chip.dataset.ready) return;
     event.preventDefault();

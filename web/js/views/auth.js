@@ -2,25 +2,24 @@
 
 import { api, session } from "../api.js";
 import { browserTimeZone } from "../dates.js";
-import { explain, fill, h } from "../ui.js";
+import { explain, field, fill, formError, h, onSubmit } from "../ui.js";
 
 export function renderAuth(view, { mode }, { signedIn }) {
   const signingUp = mode === "signup";
-  const name = h("input", { class: "input", type: "text", autocomplete: "name", required: true, maxlength: 100, "aria-label": "Name" });
-  const email = h("input", { class: "input", type: "email", autocomplete: "email", required: true, "aria-label": "Email" });
+  const name = h("input.input", { type: "text", autocomplete: "name", required: true, maxlength: 100, label: "Name" });
+  const email = h("input.input", { type: "email", autocomplete: "email", required: true, label: "Email" });
   const password = h("input", {
     class: "input", type: "password", required: true, minlength: signingUp ? 8 : false, maxlength: 200,
-    autocomplete: signingUp ? "new-password" : "current-password", "aria-label": "Password",
+    autocomplete: signingUp ? "new-password" : "current-password", label: "Password",
   });
-  const error = h("p", { class: "form-error", role: "alert" });
+  const error = formError();
   const submit = h("button", { type: "submit", class: "btn primary block", text: signingUp ? "Create account" : "Sign in" });
   const form = h("form", { novalidate: true },
-    signingUp ? h("label", { class: "field" }, h("span", { text: "Name" }), name) : null,
-    h("label", { class: "field" }, h("span", { text: "Email" }), email),
-    h("label", { class: "field" }, h("span", { text: signingUp ? "Password (8 characters or more)" : "Password" }), password),
+    signingUp ? field("Name", name) : null,
+    field("Email", email),
+    field(signingUp ? "Password (8 characters or more)" : "Password", password),
     error, submit);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     const problem = signingUp && !name.value.trim() ? "Tell us your name." : !email.value.includes("@") ? "Enter your email address."
       : signingUp && password.value.length < 8 ? "Choose a password of 8 characters or more." : !password.value ? "Enter your password." : "";
     if (problem) {
@@ -42,12 +41,12 @@ export function renderAuth(view, { mode }, { signedIn }) {
       submit.disabled = false;
     }
   });
-  fill(view, h("div", { class: "auth" },
-    h("img", { class: "logo", src: "/icons/icon.svg", alt: "" }),
-    h("h1", { class: "large-title", text: signingUp ? "Welcome to Kairos" : "Welcome back" }),
-    h("p", { class: "subtitle", text: signingUp ? "Say what's on your mind. Kairos turns it into tasks." : "Sign in to pick up where you left off." }),
+  fill(view, h("div.auth", {},
+    h("img.logo", { src: "/icons/icon.svg", alt: "" }),
+    h("h1.large-title", { text: signingUp ? "Welcome to Kairos" : "Welcome back" }),
+    h("p.subtitle", { text: signingUp ? "Say what's on your mind. Kairos turns it into tasks." : "Sign in to pick up where you left off." }),
     form,
-    h("p", { class: "switch" }, signingUp ? "Already have an account? " : "New here? ",
-      h("a", { class: "link-btn", href: signingUp ? "#/signin" : "#/signup", text: signingUp ? "Sign in" : "Create an account", style: "display:inline-flex;align-items:center;padding:0 4px" }))));
+    h("p.switch", {}, signingUp ? "Already have an account? " : "New here? ",
+      h("a.link-btn", { href: signingUp ? "#/signin" : "#/signup", text: signingUp ? "Sign in" : "Create an account", style: "display:inline-flex;align-items:center;padding:0 4px" }))));
   (signingUp ? name : email).focus();
 }

@@ -6,7 +6,7 @@ import { addDays, dueParts, relativeDay, shortDate, todayIn } from "../dates.js"
 import { refreshable } from "../gestures.js";
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { tasksChanged, userTimeZone } from "../state.js";
-import { emptyState, h, screenHeader } from "../ui.js";
+import { button, emptyState, h, screenHeader } from "../ui.js";
 import { backBar } from "./tasks.js";
 
 const locale = navigator.language || "en-US";
@@ -40,33 +40,25 @@ export async function renderCalendar(view) {
     shown = { ...shown, day };
     tasksChanged();
   };
-  const nav = h("div", { class: "cal-nav" },
-    h("button", { type: "button", class: "icon-btn", icon: "back", "aria-label": "Previous month", on: { click: () => move(-1) } }),
-    h("h2", { class: "cal-month", text: monthName, "aria-live": "polite" }),
-    h("button", { type: "button", class: "icon-btn", icon: "chevron", "aria-label": "Next month", on: { click: () => move(1) } }));
-  const grid = h("div", { class: "cal-grid", role: "grid", "aria-label": monthName });
+  const nav = h("div.cal-nav", {},
+    button({ class: "icon-btn", icon: "back", label: "Previous month", on: { click: () => move(-1) } }),
+    h("h2.cal-month", { text: monthName, "aria-live": "polite" }),
+    button({ class: "icon-btn", icon: "chevron", label: "Next month", on: { click: () => move(1) } }));
+  const grid = h("div.cal-grid", { role: "grid", label: monthName });
   const weekdays = [...Array(7)].map((_, i) => new Intl.DateTimeFormat(locale, { weekday: "narrow", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + i))));
-  grid.append(...weekdays.map((letter) => h("span", { class: "cal-wd", "aria-hidden": "true", text: letter })));
+  grid.append(...weekdays.map((letter) => h("span.cal-wd", { "aria-hidden": "true", text: letter })));
   const lead = (new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
   for (let i = 0; i < lead; i++) grid.append(h("span", { "aria-hidden": "true" }));
   for (let day = first; day <= last; day = addDays(day, 1)) {
     const count = perDay.get(day) ?? 0;
     const label = `${new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`))}${count ? `, ${count} ${count === 1 ? "task" : "tasks"}` : ""}`;
-    grid.append(h("button", {
-      type: "button",
-      class: `cal-day${day === today ? " today" : ""}${day < today ? " past" : ""}`,
-      "aria-label": label,
-      "aria-pressed": String(day === shown.day),
-      "aria-current": day === today ? "date" : false,
-      data: { day },
-      on: { click: () => pick(day) },
-    }, h("span", { class: "num", text: String(Number(day.slice(8))) }), count ? h("span", { class: "dot", "aria-hidden": "true" }) : null));
+    grid.append(button({ class: `cal-day${day === today ? " today" : ""}${day < today ? " past" : ""}`, label, "aria-pressed": String(day === shown.day),
+      "aria-current": day === today ? "date" : false, data: { day }, on: { click: () => pick(day) } }, h("span.num", { text: String(Number(day.slice(8))) }), count ? h("span.dot", { "aria-hidden": "true" }) : null));
   }
   const tasks = byPriorityAndTime(dayTasks, tz);
   const dayTitle = relativeDay(shown.day, today) === shortDate(shown.day, today) ? shortDate(shown.day, today) : `${relativeDay(shown.day, today)} · ${shortDate(shown.day, today)}`;
-  const dayList = tasks.length ? taskList(tasks, { showProject: true, showDue: "time" }) : h("div", { class: "card" }, emptyState("sun", "Nothing planned", "No tasks are due this day."));
-  return refreshable(view, backBar("#/tasks/today", "Tasks"), screenHeader("Calendar", null, h("button", {
-    type: "button", class: "link-btn", text: "Today", on: { click: () => { shown = null; tasksChanged(); } },
-  })), h("div", { class: "card cal" }, nav, grid), h("h2", { class: "group-label cal-day-title", text: dayTitle }), dayList);
+  const dayList = tasks.length ? taskList(tasks, { showProject: true, showDue: "time" }) : h("div.card", {}, emptyState("sun", "Nothing planned", "No tasks are due this day."));
+  return refreshable(view, backBar("#/tasks/today", "Tasks"), screenHeader("Calendar", null,
+    button({ class: "link-btn", text: "Today", on: { click: () => { shown = null; tasksChanged(); } } })), h("div.card.cal", {}, nav, grid), h("h2.group-label.cal-day-title", { text: dayTitle }), dayList);
 }
 

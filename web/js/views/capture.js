@@ -3,35 +3,30 @@
 import { api } from "../api.js";
 import { relativeDay, clockTime, todayIn } from "../dates.js";
 import { tasksChanged, userTimeZone } from "../state.js";
-import { explain, fill, h, openSheet, toast } from "../ui.js";
+import { button, explain, fill, formError, h, openSheet, toast } from "../ui.js";
 
 const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
 
 export function openCapture() {
-  const body = h("div", {});
+  const body = h("div");
   const sheet = openSheet({ title: "Capture", content: body, onClose: () => listener?.stop() });
   let listener = null;
   let text = "";
 
   const showInput = () => {
-    const input = h("textarea", {
-      class: "textarea",
-      "aria-label": "What's on your mind?",
-      placeholder: "Call the dentist tomorrow at 9, buy milk, and send the report by Friday p1",
-      autofocus: true,
-      value: text,
-    });
-    const status = h("p", { class: "listening", "aria-live": "polite" });
-    const review = h("button", { type: "button", class: "btn primary block", text: "Review", disabled: !text.trim() });
+    const input = h("textarea.textarea", { label: "What's on your mind?", autofocus: true, value: text,
+      placeholder: "Call the dentist tomorrow at 9, buy milk, and send the report by Friday p1" });
+    const status = h("p.listening", { "aria-live": "polite" });
+    const review = button({ class: "btn primary block", text: "Review", disabled: !text.trim() });
     input.addEventListener("input", () => {
       text = input.value;
       review.disabled = !text.trim();
     });
-    const field = h("div", { class: "capture-input" }, input);
-    if (Recognition) field.append(micButton(input, status, review, (value) => (text = value), (l) => (listener = l)));
+    const inputBox = h("div.capture-input", {}, input);
+    if (Recognition) inputBox.append(micButton(input, status, review, (value) => (text = value), (l) => (listener = l)));
     const form = h("form", { on: { submit: (e) => e.preventDefault() } },
-      h("p", { class: "hint", text: Recognition ? "Say or type everything on your mind. Kairos splits it into tasks." : "Type everything on your mind. Kairos splits it into tasks." }),
-      field, status, h("div", { class: "sheet-actions" }, review));
+      h("p.hint", { text: Recognition ? "Say or type everything on your mind. Kairos splits it into tasks." : "Type everything on your mind. Kairos splits it into tasks." }),
+      inputBox, status, h("div.sheet-actions", {}, review));
     body.replaceChildren(form);
     input.focus();
     review.addEventListener("click", async () => {
@@ -51,40 +46,32 @@ export function openCapture() {
 
   const showReview = (result) => {
     const proposals = result.tasks.map((task) => ({ ...task }));
-    const cards = h("div", { class: "proposals" });
-    const add = h("button", { type: "button", class: "btn primary" });
-    const back = h("button", { type: "button", class: "btn", text: "Edit text", on: { click: showInput } });
-    const error = h("p", { class: "form-error", role: "alert" });
+    const cards = h("div.proposals");
+    const add = button({ class: "btn primary" });
+    const back = button({ class: "btn", text: "Edit text", on: { click: showInput } });
+    const error = formError();
     const refresh = () => {
       add.textContent = proposals.length === 1 ? "Add 1 task" : `Add ${proposals.length} tasks`;
       add.disabled = proposals.length === 0;
-      if (!proposals.length) cards.replaceChildren(h("p", { class: "hint", text: "Nothing to add. Edit the text to try again." }));
+      if (!proposals.length) cards.replaceChildren(h("p.hint", { text: "Nothing to add. Edit the text to try again." }));
     };
     for (const proposal of proposals) {
-      const title = h("input", { type: "text", value: proposal.title, "aria-label": "Task title", maxlength: 500 });
+      const title = h("input", { type: "text", value: proposal.title, label: "Task title", maxlength: 500 });
       title.addEventListener("input", () => (proposal.title = title.value));
-      const card = h("div", { class: "card proposal" },
-        h("div", { class: "grow" }, title, proposalMeta(proposal)),
-        h("button", {
-          type: "button",
-          class: "icon-btn",
-          icon: "close",
-          "aria-label": `Remove ${proposal.title}`,
-          on: {
-            click: () => {
-              proposals.splice(proposals.indexOf(proposal), 1);
-              card.remove();
-              refresh();
-            },
-          },
-        }));
+      const card = h("div.card.proposal", {},
+        h("div.grow", {}, title, proposalMeta(proposal)),
+        button({ class: "icon-btn", icon: "close", label: `Remove ${proposal.title}`, on: { click: () => {
+          proposals.splice(proposals.indexOf(proposal), 1);
+          card.remove();
+          refresh();
+        } } }));
       cards.append(card);
     }
-    const warnings = result.warnings.map((w) => h("p", { class: "warning", text: w.message }));
+    const warnings = result.warnings.map((w) => h("p.warning", { text: w.message }));
     fill(body,
       ...warnings,
-      proposals.length ? h("p", { class: "hint", text: "Here is what Kairos heard. Change or remove anything, then add." }) : null,
-      cards, error, h("div", { class: "sheet-actions" }, back, add));
+      proposals.length ? h("p.hint", { text: "Here is what Kairos heard. Change or remove anything, then add." }) : null,
+      cards, error, h("div.sheet-actions", {}, back, add));
     refresh();
     add.focus();
     add.addEventListener("click", async () => {
@@ -118,24 +105,24 @@ export function openCapture() {
 }
 
 function proposalMeta(proposal) {
-  const meta = h("span", { class: "meta" });
+  const meta = h("span.meta");
   if (proposal.due) {
     const [date, time] = proposal.due.split("T");
-    meta.append(h("span", { class: "due", text: `${relativeDay(date, todayIn(userTimeZone()))}${time ? ` ${clockTime(time)}` : ""}` }));
+    meta.append(h("span.due", { text: `${relativeDay(date, todayIn(userTimeZone()))}${time ? ` ${clockTime(time)}` : ""}` }));
   }
   if (proposal.recurrence) meta.append(h("span", { text: "Repeats" }));
   if (proposal.list) meta.append(h("span", { text: proposal.list_exists ? `#${proposal.list}` : `#${proposal.list} (new list)` }));
-  if (proposal.priority) meta.append(h("span", { class: "prio", text: `P${proposal.priority}` }));
-  for (const label of proposal.labels) meta.append(h("span", { class: "chip", text: `@${label}` }));
+  if (proposal.priority) meta.append(h("span.prio", { text: `P${proposal.priority}` }));
+  for (const label of proposal.labels) meta.append(h("span.chip", { text: `@${label}` }));
   return meta;
 }
 
 /** The microphone: a live transcript into the text box while the browser listens. */
 function micButton(input, status, review, setText, setListener) {
-  const button = h("button", { type: "button", class: "mic-btn", icon: "mic", "aria-label": "Speak", "aria-pressed": "false" });
+  const mic = button({ class: "mic-btn", icon: "mic", label: "Speak", "aria-pressed": "false" });
   let recognition = null;
   const stop = () => recognition?.stop();
-  button.addEventListener("click", () => {
+  mic.addEventListener("click", () => {
     if (recognition) return stop();
     recognition = new Recognition();
     recognition.continuous = true;
@@ -153,12 +140,12 @@ function micButton(input, status, review, setText, setListener) {
     };
     recognition.onend = () => {
       recognition = null;
-      button.setAttribute("aria-pressed", "false");
-      button.setAttribute("aria-label", "Speak");
+      mic.setAttribute("aria-pressed", "false");
+      mic.setAttribute("aria-label", "Speak");
       if (status.textContent === "Listening…") status.textContent = "";
     };
-    button.setAttribute("aria-pressed", "true");
-    button.setAttribute("aria-label", "Stop listening");
+    mic.setAttribute("aria-pressed", "true");
+    mic.setAttribute("aria-label", "Stop listening");
     status.textContent = "Listening…";
     try {
       recognition.start();
@@ -168,5 +155,5 @@ function micButton(input, status, review, setText, setListener) {
     }
   });
   setListener({ stop });
-  return button;
+  return mic;
 }

@@ -3,7 +3,7 @@
 
 import { sendTyping } from "../live.js";
 import { state } from "../state.js";
-import { h, initials } from "../ui.js";
+import { avatar, button, h, onSubmit } from "../ui.js";
 import { ACCEPT, fileSize, refusal, upload, uploadError } from "./attachments.js";
 
 const TYPING_EVERY_MS = 3000;
@@ -21,18 +21,18 @@ export function mentionHandle(member, members) {
  * `onShareTask()` opens the task picker. Returns `{ element, typingLine, showNote, dispose }`.
  */
 export function createComposer({ conversation, onSend, onShareTask }) {
-  const input = h("textarea", { rows: 1, "aria-label": "Message", placeholder: "Message", maxlength: 10000, "aria-autocomplete": "list", "aria-expanded": "false" });
-  const send = h("button", { type: "submit", class: "icon-btn send", icon: "send", "aria-label": "Send", disabled: true });
-  const picker = h("input", { type: "file", class: "visually-hidden", accept: ACCEPT, multiple: true, tabindex: "-1", "aria-label": "Choose files to attach" });
-  const attach = h("button", { type: "button", class: "icon-btn", icon: "attach", "aria-label": "Attach a photo or PDF", on: { click: () => picker.click() } });
-  const share = h("button", { type: "button", class: "icon-btn", icon: "taskShare", "aria-label": "Share a task", on: { click: onShareTask } });
-  const tray = h("ul", { class: "tray", "aria-label": "Attachments", hidden: true });
-  const typingLine = h("p", { class: "typing", "aria-live": "polite" });
-  const suggestions = h("ul", { class: "mention-list card", role: "listbox", id: `mentions-${conversation.id}`, "aria-label": "People to mention", hidden: true });
-  const notes = h("div", { class: "composer-notes" });
-  const element = h("form", { class: "composer" },
-    h("div", { class: "composer-above" }, notes, suggestions, typingLine),
-    attach, share, h("div", { class: "compose-field" }, tray, input), send, picker);
+  const input = h("textarea", { rows: 1, label: "Message", placeholder: "Message", maxlength: 10000, "aria-autocomplete": "list", "aria-expanded": "false" });
+  const send = h("button", { type: "submit", class: "icon-btn send", icon: "send", label: "Send", disabled: true });
+  const picker = h("input", { type: "file", class: "visually-hidden", accept: ACCEPT, multiple: true, tabindex: "-1", label: "Choose files to attach" });
+  const attach = button({ class: "icon-btn", icon: "attach", label: "Attach a photo or PDF", on: { click: () => picker.click() } });
+  const share = button({ class: "icon-btn", icon: "taskShare", label: "Share a task", on: { click: onShareTask } });
+  const tray = h("ul.tray", { label: "Attachments", hidden: true });
+  const typingLine = h("p.typing", { "aria-live": "polite" });
+  const suggestions = h("ul.mention-list.card", { role: "listbox", id: `mentions-${conversation.id}`, label: "People to mention", hidden: true });
+  const notes = h("div.composer-notes");
+  const element = h("form.composer", {},
+    h("div.composer-above", {}, notes, suggestions, typingLine),
+    attach, share, h("div.compose-field", {}, tray, input), send, picker);
   input.setAttribute("aria-controls", suggestions.id);
 
   const uploads = [];
@@ -56,14 +56,14 @@ export function createComposer({ conversation, onSend, onShareTask }) {
   });
   function addFile(file) {
     const refused = refusal(file) ?? (uploads.length >= MAX_FILES ? `A message carries up to ${MAX_FILES} files.` : null);
-    if (refused) return showNote(h("p", { class: "note-text", role: "alert", text: refused }));
+    if (refused) return showNote(h("p.note-text", { role: "alert", text: refused }));
     notes.replaceChildren();
     const item = { file, state: "uploading", attachment: null, localUrl: file.type.startsWith("image/") ? URL.createObjectURL(file) : null };
-    const status = h("span", { class: "att-size", text: "Uploading…" });
-    const remove = h("button", { type: "button", class: "icon-btn", icon: "close", "aria-label": `Remove ${file.name}` });
-    item.chip = h("li", { class: "tray-item" },
-      item.localUrl ? h("img", { class: "tray-thumb", src: item.localUrl, alt: "" }) : h("span", { class: "att-icon", icon: "file" }),
-      h("span", { class: "grow" }, h("span", { class: "att-name", text: file.name }), status), remove);
+    const status = h("span.att-size", { text: "Uploading…" });
+    const remove = button({ class: "icon-btn", icon: "close", label: `Remove ${file.name}` });
+    item.chip = h("li.tray-item", {},
+      item.localUrl ? h("img.tray-thumb", { src: item.localUrl, alt: "" }) : h("span.att-icon", { icon: "file" }),
+      h("span.grow", {}, h("span.att-name", { text: file.name }), status), remove);
     remove.addEventListener("click", () => {
       uploads.splice(uploads.indexOf(item), 1);
       item.chip.remove();
@@ -83,7 +83,7 @@ export function createComposer({ conversation, onSend, onShareTask }) {
       uploads.splice(uploads.indexOf(item), 1);
       item.chip.remove();
       refresh();
-      showNote(h("p", { class: "note-text", role: "alert", text: uploadError(file, error) }));
+      showNote(h("p.note-text", { role: "alert", text: uploadError(file, error) }));
     });
   }
 
@@ -106,7 +106,7 @@ export function createComposer({ conversation, onSend, onShareTask }) {
     active = Math.min(active, matches.length - 1);
     suggestions.replaceChildren(...matches.map((member, i) => {
       const option = h("li", { role: "option", id: `${suggestions.id}-${i}`, class: "row", "aria-selected": String(i === active) },
-        h("span", { class: "avatar small", text: initials(member.name), "aria-hidden": "true" }), h("span", { class: "grow", text: member.name }));
+        avatar(member.name, "small"), h("span.grow", { text: member.name }));
       option.addEventListener("pointerdown", (event) => event.preventDefault());
       option.addEventListener("click", () => pick(member));
       return option;
@@ -161,8 +161,7 @@ export function createComposer({ conversation, onSend, onShareTask }) {
     }
   });
 
-  element.addEventListener("submit", (event) => {
-    event.preventDefault();
+  onSubmit(element, () => {
     if (send.disabled) return;
     const done = uploads.filter((u) => u.state === "done");
     const localUrls = new Map(done.filter((u) => u.localUrl).map((u) => [u.attachment.id, u.localUrl]));
@@ -179,8 +178,8 @@ export function createComposer({ conversation, onSend, onShareTask }) {
 
   /** Shows one note above the composer (a refused file, an offer to share); a newer note replaces it. */
   function showNote(...content) {
-    const dismiss = h("button", { type: "button", class: "icon-btn", icon: "close", "aria-label": "Dismiss" });
-    const note = h("div", { class: "composer-note card", role: "status" }, h("div", { class: "grow" }, content), dismiss);
+    const dismiss = button({ class: "icon-btn", icon: "close", label: "Dismiss" });
+    const note = h("div.composer-note.card", { role: "status" }, h("div.grow", {}, content), dismiss);
     dismiss.addEventListener("click", () => note.remove());
     notes.replaceChildren(note);
     return () => note.remove();

@@ -3,60 +3,52 @@
 
 import { api, listAll } from "../api.js";
 import { clock, dateIn, dueParts, hoursMinutes, shortDate, timeOfDay, todayIn } from "../dates.js";
+import { solidIcon } from "../icons.js";
 import { onLiveEvent } from "../live.js";
 import { send } from "../offline.js";
 import { projectById, state, tasksChanged, userTimeZone } from "../state.js";
-import { explain, h, initials, openSheet, toast } from "../ui.js";
+import { avatar, button, explain, field, formError, h, markChosen, onSubmit, openSheet, toast } from "../ui.js";
 import { askForNotifications } from "./onboarding.js";
 
 export function openTaskDetail(task) {
   const tz = userTimeZone();
   const parts = dueParts(task.due, tz);
-  const title = h("textarea", { class: "textarea detail-title", rows: 1, "aria-label": "Title", maxlength: 500, value: task.content });
-  const notes = h("textarea", { class: "textarea", "aria-label": "Notes", placeholder: "Notes", value: task.description });
-  const date = h("input", { class: "input", type: "date", "aria-label": "Due date", value: parts?.date ?? "" });
-  const time = h("input", { class: "input", type: "time", "aria-label": "Due time", value: parts?.time ?? "" });
+  const title = h("textarea.textarea.detail-title", { rows: 1, label: "Title", maxlength: 500, value: task.content });
+  const notes = h("textarea.textarea", { label: "Notes", placeholder: "Notes", value: task.description });
+  const date = h("input.input", { type: "date", label: "Due date", value: parts?.date ?? "" });
+  const time = h("input.input", { type: "time", label: "Due time", value: parts?.time ?? "" });
   let priority = task.priority;
-  const priorityButtons = [4, 3, 2, 1].map((value) =>
-    h("button", {
-      type: "button",
-      text: `P${5 - value}`,
-      "aria-label": `Priority ${5 - value}`,
-      "aria-pressed": String(value === priority),
-      on: {
-        click: () => {
-          priority = value;
-          for (const button of priorityButtons) button.setAttribute("aria-pressed", String(button === priorityButtons[4 - value]));
-        },
-      },
-    }),
-  );
-  const project = h("select", { class: "select", "aria-label": "Project" },
+  const priorityButtons = [4, 3, 2, 1].map((value) => button({ text: `P${5 - value}`, label: `Priority ${5 - value}`, "aria-pressed": String(value === priority),
+    on: { click: (event) => {
+      priority = value;
+      markChosen(event.currentTarget);
+    } } }));
+  const project = h("select.select", { label: "Project" },
     state.projects.map((p) => h("option", { value: p.id, text: p.name, selected: p.id === task.project_id })));
-  const labels = h("input", { class: "input", "aria-label": "Labels", placeholder: "Labels, separated by commas", value: task.labels.join(", ") });
+  const labels = h("input.input", { label: "Labels", placeholder: "Labels, separated by commas", value: task.labels.join(", ") });
   const estimateMinutes = task.duration ? task.duration.amount * (task.duration.unit === "day" ? 480 : 1) : "";
-  const estimate = h("input", { class: "input", type: "number", min: 1, max: 100000, inputmode: "numeric", "aria-label": "Estimate in minutes", placeholder: "Minutes", value: String(estimateMinutes) });
-  const error = h("p", { class: "form-error", role: "alert" });
-  const save = h("button", { type: "button", class: "btn primary", text: "Save" });
+  const estimate = h("input.input", { type: "number", min: 1, max: 100000, inputmode: "numeric", label: "Estimate in minutes", placeholder: "Minutes", value: String(estimateMinutes) });
+  const error = formError();
+  const save = button({ class: "btn primary", text: "Save" });
   const stopwatch = stopwatchCard(task);
 
   const content = h("div", {},
     title,
-    h("div", { class: "section" }, notes),
+    h("div.section", {}, notes),
     stopwatch.element,
-    h("div", { class: "section" },
-      h("div", { class: "form-row" }, h("label", { class: "field" }, h("span", { text: "Due date" }), date), h("label", { class: "field" }, h("span", { text: "Time" }), time)),
-      task.due?.is_recurring ? h("p", { class: "hint", text: `Repeats ${task.due.string}. A new date ends the repeat.` }) : null,
-      h("div", { class: "field" }, h("span", { text: "Priority" }), h("div", { class: "prio-picker", role: "group", "aria-label": "Priority" }, priorityButtons)),
-      h("label", { class: "field" }, h("span", { text: "Project" }), project),
-      h("label", { class: "field" }, h("span", { text: "Labels" }), labels),
-      h("label", { class: "field" }, h("span", { text: "Estimate (minutes)" }), estimate),
+    h("div.section", {},
+      h("div.form-row", {}, field("Due date", date), field("Time", time)),
+      task.due?.is_recurring ? h("p.hint", { text: `Repeats ${task.due.string}. A new date ends the repeat.` }) : null,
+      h("div.field", {}, h("span", { text: "Priority" }), h("div.prio-picker", { role: "group", label: "Priority" }, priorityButtons)),
+      field("Project", project),
+      field("Labels", labels),
+      field("Estimate (minutes)", estimate),
     ),
     subtasksSection(task),
     peopleSection(task),
     commentsSection(task),
     error,
-    h("div", { class: "sheet-actions" }, save),
+    h("div.sheet-actions", {}, save),
   );
   const sheet = openSheet({ title: "Task", content, onClose: stopwatch.dispose });
   autoGrow(title);
@@ -106,10 +98,10 @@ export function openTaskDetail(task) {
 function stopwatchCard(task) {
   const clockText = h("span", { text: "0:00:00" });
   const status = h("small", { text: "Stopwatch" });
-  const clockEl = h("div", { class: "clock", role: "timer", "aria-label": "Elapsed time" }, clockText, status);
-  const button = h("button", { type: "button", class: "btn primary small", icon: "play" }, h("span", { text: "Start" }));
-  const tracked = h("p", { class: "hint est-actual", "aria-label": "Estimate and actual time" });
-  const element = h("div", { class: "section" }, h("div", { class: "card stopwatch" }, clockEl, button), tracked);
+  const clockEl = h("div.clock", { role: "timer", label: "Elapsed time" }, clockText, status);
+  const startStop = button({ class: "btn primary small", icon: "play" }, h("span", { text: "Start" }));
+  const tracked = h("p.hint.est-actual", { label: "Estimate and actual time" });
+  const element = h("div.section", {}, h("div.card.stopwatch", {}, clockEl, startStop), tracked);
   let watch = null;
   let receivedAt = 0;
   let ticker = null;
@@ -121,10 +113,10 @@ function stopwatchCard(task) {
     clockText.textContent = clock(seconds);
     status.textContent = running() ? "Running" : mine() && watch.state === "paused" ? "Paused" : mine() && watch.state === "stopped" ? "Recorded" : "Stopwatch";
     element.firstChild.classList.toggle("running", running());
-    button.replaceChildren();
-    button.insertAdjacentHTML("afterbegin", running() ? '<svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><rect x="6.5" y="6.5" width="11" height="11" rx="2"/></svg>' : '<svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M8 5.5v13l10.5-6.5z"/></svg>');
-    button.append(h("span", { text: running() ? "Stop" : "Start" }));
-    button.setAttribute("aria-label", running() ? "Stop the stopwatch" : "Start the stopwatch");
+    startStop.replaceChildren();
+    startStop.insertAdjacentHTML("afterbegin", solidIcon(running() ? "stop" : "play"));
+    startStop.append(h("span", { text: running() ? "Stop" : "Start" }));
+    startStop.setAttribute("aria-label", running() ? "Stop the stopwatch" : "Start the stopwatch");
   };
   const accept = (reading) => {
     watch = reading;
@@ -142,8 +134,8 @@ function stopwatchCard(task) {
       tracked.textContent = "";
     }
   };
-  button.addEventListener("click", async () => {
-    button.disabled = true;
+  startStop.addEventListener("click", async () => {
+    startStop.disabled = true;
     try {
       const path = running() ? "/time/timer/stop" : "/time/timer/start";
       accept(await api(path, { method: "POST", body: running() ? undefined : { task_id: task.id } }));
@@ -151,7 +143,7 @@ function stopwatchCard(task) {
     } catch (error) {
       toast(explain(error));
     } finally {
-      button.disabled = false;
+      startStop.disabled = false;
     }
   });
   const unsubscribe = onLiveEvent((event) => event.kind === "stopwatch.changed" && refresh());
@@ -192,12 +184,12 @@ async function projectPeople(task) {
 }
 
 function subtasksSection(task) {
-  const list = h("ul", { class: "tasks card subtasks", role: "list" });
-  const input = h("input", { class: "input", type: "text", placeholder: "Add a subtask", "aria-label": "Add a subtask", maxlength: 500 });
-  const form = h("form", { class: "card row quick-add" }, input, h("button", { type: "submit", class: "icon-btn", icon: "plus", "aria-label": "Add subtask" }));
+  const list = h("ul.tasks.card.subtasks", { role: "list" });
+  const input = h("input.input", { type: "text", placeholder: "Add a subtask", label: "Add a subtask", maxlength: 500 });
+  const form = h("form.card.row.quick-add", {}, input, h("button", { type: "submit", class: "icon-btn", icon: "plus", label: "Add subtask" }));
   const row = (sub) => {
-    const check = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "false", "aria-label": `Complete ${sub.content}` }, h("span", { class: "ring", icon: "check" }));
-    const li = h("li", { class: "task", data: { id: sub.id } }, check, h("div", { class: "task-main" }, h("span", { class: "title", text: sub.content })));
+    const check = button({ class: "check", role: "checkbox", "aria-checked": "false", label: `Complete ${sub.content}` }, h("span.ring", { icon: "check" }));
+    const li = h("li.task", { data: { id: sub.id } }, check, h("div.task-main", {}, h("span.title", { text: sub.content })));
     check.addEventListener("click", async () => {
       li.classList.add("is-done");
       check.setAttribute("aria-checked", "true");
@@ -213,8 +205,7 @@ function subtasksSection(task) {
     return li;
   };
   listAll(`/tasks?parent_id=${task.id}`).then((subs) => list.append(...subs.map(row))).catch(() => {});
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     const content = input.value.trim();
     if (!content) return;
     input.disabled = true;
@@ -230,18 +221,18 @@ function subtasksSection(task) {
       input.focus();
     }
   });
-  return h("div", { class: "section" }, h("h3", { class: "detail-label", text: "Subtasks" }), list, form);
+  return h("div.section", {}, h("h3.detail-label", { text: "Subtasks" }), list, form);
 }
 
 function peopleSection(task) {
-  const element = h("div", { class: "section" });
+  const element = h("div.section");
   projectPeople(task).then(async (people) => {
     if (!people.length) return;
     const followers = (await api(`/tasks/${task.id}/followers`)).results;
     const assigned = new Set(task.assignee_ids ?? []);
-    const assignees = h("ul", { class: "list card people", role: "list", "aria-label": "Assignees" }, people.map((person) => {
-      const toggle = h("button", { type: "button", class: "row", role: "checkbox", "aria-checked": String(assigned.has(person.id)), "aria-label": `Assign ${person.name}` },
-        h("span", { class: "avatar small", text: initials(person.name), "aria-hidden": "true" }), h("span", { class: "grow", text: person.name }), h("span", { class: "tick", icon: "check" }));
+    const assignees = h("ul.list.card.people", { role: "list", label: "Assignees" }, people.map((person) => {
+      const toggle = button({ class: "row", role: "checkbox", "aria-checked": String(assigned.has(person.id)), label: `Assign ${person.name}` },
+        avatar(person.name, "small"), h("span.grow", { text: person.name }), h("span.tick", { icon: "check" }));
       toggle.addEventListener("click", async () => {
         const next = new Set(assigned);
         if (next.has(person.id)) next.delete(person.id);
@@ -251,7 +242,7 @@ function peopleSection(task) {
           assigned.clear();
           for (const id of saved.assignee_ids) assigned.add(id);
           task.assignee_ids = saved.assignee_ids;
-          for (const button of assignees.querySelectorAll("[role=checkbox]")) button.setAttribute("aria-checked", String(assigned.has(button.dataset.id)));
+          for (const box of assignees.querySelectorAll("[role=checkbox]")) box.setAttribute("aria-checked", String(assigned.has(box.dataset.id)));
           tasksChanged();
         } catch (error) {
           toast(explain(error));
@@ -261,8 +252,8 @@ function peopleSection(task) {
       return h("li", {}, toggle);
     }));
     const following = followers.some((f) => f.id === state.user.id);
-    const followText = h("span", { class: "grow" });
-    const follow = h("button", { type: "button", class: "link-btn" });
+    const followText = h("span.grow");
+    const follow = button({ class: "link-btn" });
     const drawFollowers = (list, on) => {
       followText.textContent = list.length ? `Followed by ${list.map((f) => f.name).join(", ")}` : "Nobody follows this task yet.";
       follow.textContent = on ? "Unfollow" : "Follow";
@@ -279,37 +270,36 @@ function peopleSection(task) {
       }
     });
     drawFollowers(followers, following);
-    element.append(h("h3", { class: "detail-label", text: "Assigned to" }), assignees,
-      h("h3", { class: "detail-label", text: "Followers" }), h("div", { class: "card row followers" }, followText, follow));
+    element.append(h("h3.detail-label", { text: "Assigned to" }), assignees,
+      h("h3.detail-label", { text: "Followers" }), h("div.card.row.followers", {}, followText, follow));
   }).catch(() => {});
   return element;
 }
 
 function commentsSection(task) {
   const tz = userTimeZone();
-  const list = h("ul", { class: "list card comments", role: "list", "aria-label": "Comments and activity" });
-  const input = h("input", { class: "input", type: "text", placeholder: "Add a comment", "aria-label": "Add a comment", maxlength: 15000, enterkeyhint: "send" });
-  const post = h("button", { type: "submit", class: "icon-btn", icon: "send", "aria-label": "Post comment" });
-  const form = h("form", { class: "card row quick-add" }, input, post);
+  const list = h("ul.list.card.comments", { role: "list", label: "Comments and activity" });
+  const input = h("input.input", { type: "text", placeholder: "Add a comment", label: "Add a comment", maxlength: 15000, enterkeyhint: "send" });
+  const post = h("button", { type: "submit", class: "icon-btn", icon: "send", label: "Post comment" });
+  const form = h("form.card.row.quick-add", {}, input, post);
   const names = new Map([[state.user.id, state.user.name]]);
   const when = (iso) => `${shortDate(dateIn(new Date(iso), tz))}, ${timeOfDay(new Date(iso), tz)}`;
   const who = (id) => (id === state.user.id ? "You" : names.get(id) ?? "Someone");
-  const commentRow = (comment) => h("li", { class: "comment" },
-    h("span", { class: "avatar small", text: initials(names.get(comment.posted_uid) ?? "?"), "aria-hidden": "true" }),
-    h("div", { class: "grow" }, h("div", { class: "meta" }, h("strong", { text: who(comment.posted_uid) }), h("span", { text: when(comment.posted_at) })),
+  const commentRow = (comment) => h("li.comment", {},
+    avatar(names.get(comment.posted_uid) ?? "?", "small"),
+    h("div.grow", {}, h("div.meta", {}, h("strong", { text: who(comment.posted_uid) }), h("span", { text: when(comment.posted_at) })),
       h("p", { text: comment.content })));
   const activity = () => {
     const lines = [`${who(task.added_by_uid)} added this · ${when(task.added_at)}`];
     if (task.assigned_by_uid && task.assignee_ids?.length) lines.push(`${who(task.assigned_by_uid)} assigned it`);
     if (task.updated_at && task.updated_at !== task.added_at) lines.push(`Last changed · ${when(task.updated_at)}`);
-    return lines.map((line) => h("li", { class: "activity", text: line }));
+    return lines.map((line) => h("li.activity", { text: line }));
   };
   Promise.all([listAll(`/comments?task_id=${task.id}`), projectPeople(task).catch(() => [])]).then(([comments, people]) => {
     for (const person of people) names.set(person.id, person.name);
     list.replaceChildren(...activity(), ...comments.map(commentRow));
   }).catch(() => list.replaceChildren(...activity()));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     const content = input.value.trim();
     if (!content) return;
     post.disabled = true;
@@ -322,5 +312,5 @@ function commentsSection(task) {
       post.disabled = false;
     }
   });
-  return h("div", { class: "section" }, h("h3", { class: "detail-label", text: "Comments and activity" }), list, form);
+  return h("div.section", {}, h("h3.detail-label", { text: "Comments and activity" }), list, form);
 }

@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { timeOfDay, todayIn } from "../dates.js";
 import { tasksChanged, userTimeZone } from "../state.js";
-import { explain, h, toast } from "../ui.js";
+import { button, explain, h, toast } from "../ui.js";
 
 /** The UTC instant at which `day` (YYYY-MM-DD) starts in `tz`. */
 function startOfDay(day, tz) {
@@ -23,14 +23,14 @@ export async function doneToday() {
   const items = page.items;
   if (!items.length) return null;
   const count = page.next_cursor ? `${items.length}+` : String(items.length);
-  return h("details", { class: "done-section", open: unfolded, on: { toggle: (event) => (unfolded = event.currentTarget.open) } },
-    h("summary", {}, h("span", { class: "grow", text: "Done" }), h("span", { class: "count", text: count, "aria-label": `${count} done today` })),
-    h("ul", { class: "tasks card", role: "list" }, items.map((task) => doneRow(task, tz))));
+  return h("details.done-section", { open: unfolded, on: { toggle: (event) => (unfolded = event.currentTarget.open) } },
+    h("summary", {}, h("span.grow", { text: "Done" }), h("span.count", { text: count, label: `${count} done today` })),
+    h("ul.tasks.card", { role: "list" }, items.map((task) => doneRow(task, tz))));
 }
 
 function doneRow(task, tz) {
-  const reopen = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": "true", "aria-label": `Reopen ${task.content}` },
-    h("span", { class: "ring", icon: "check" }));
+  const reopen = button({ class: "check", role: "checkbox", "aria-checked": "true", label: `Reopen ${task.content}` },
+    h("span.ring", { icon: "check" }));
   reopen.addEventListener("click", async () => {
     reopen.disabled = true;
     try {
@@ -41,7 +41,7 @@ function doneRow(task, tz) {
       toast(explain(error));
     }
   });
-  const when = task.completed_at ? h("span", { class: "meta" }, h("span", { text: `Done at ${timeOfDay(new Date(task.completed_at), tz)}` })) : null;
-  return h("li", { class: "task is-done", data: { id: task.id } }, reopen,
-    h("div", { class: "task-main" }, h("span", { class: "title", text: task.content }), when));
+  const when = task.completed_at ? h("span.meta", {}, h("span", { text: `Done at ${timeOfDay(new Date(task.completed_at), tz)}` })) : null;
+  return h("li.task.is-done", { data: { id: task.id } }, reopen,
+    h("div.task-main", {}, h("span.title", { text: task.content }), when));
 }

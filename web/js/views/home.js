@@ -1,11 +1,11 @@
 // Home: a greeting, the big capture button, a running stopwatch, today's tasks and an inbox snapshot.
 
 import { api, listAll } from "../api.js";
-import { clock, describeDue, todayIn } from "../dates.js";
+import { clock, describeDue } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
-import { emptyState, h, screenHeader } from "../ui.js";
+import { button, emptyState, h, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
 import { notificationBell } from "./notifications.js";
 import { searchButton } from "./search.js";
@@ -27,31 +27,31 @@ export async function renderHome(view) {
   const firstName = state.user.name.split(" ")[0];
   const dateLine = new Intl.DateTimeFormat(navigator.language, { weekday: "long", day: "numeric", month: "long", timeZone: tz }).format(new Date());
 
-  const hero = h("button", { type: "button", class: "capture-hero", on: { click: openCapture } },
-    h("span", { class: "mic", icon: "mic" }),
+  const hero = button({ class: "capture-hero", on: { click: openCapture } },
+    h("span.mic", { icon: "mic" }),
     h("span", {}, h("strong", { text: "What's on your mind?" }), h("span", { text: "Say it or type it. Kairos makes the tasks." })));
 
   const body = [hero];
   if (watch.state === "running" || watch.state === "paused") body.push(timerCard(watch, [...today, ...inbox.results]));
 
   const still = tasks.filter((t) => describeDue(t.due, tz)?.state === "past").length;
-  body.push(h("h2", { class: "section-title", text: "Today" }));
+  body.push(h("h2.section-title", { text: "Today" }));
   if (tasks.length) {
     body.push(taskList(tasks.slice(0, TOP), { showProject: true }));
     const more = tasks.length > TOP ? `See all ${tasks.length}` : "Open Today";
-    body.push(h("div", { class: "see-all" }, h("a", { class: "link-btn", href: "#/tasks/today", text: more, style: "display:inline-flex;align-items:center" })));
+    body.push(h("div.see-all", {}, h("a.link-btn", { href: "#/tasks/today", text: more, style: "display:inline-flex;align-items:center" })));
   } else {
-    body.push(h("div", { class: "card" }, emptyState("sun", "A calm day", "Nothing is due today.")));
+    body.push(h("div.card", {}, emptyState("sun", "A calm day", "Nothing is due today.")));
   }
 
   const unread = conversations.results.reduce((sum, c) => sum + (c.muted ? 0 : c.unread_count), 0);
   const inboxCount = inbox.results.length + (inbox.next_cursor ? "+" : "");
-  body.push(h("h2", { class: "section-title", text: "Inbox" }),
-    h("ul", { class: "list card icons", role: "list" },
-      h("li", {}, h("a", { class: "row", href: "#/tasks/inbox" }, h("span", { class: "chev", icon: "inbox", style: "color:var(--accent);width:24px;height:24px" }),
-        h("span", { class: "grow", text: "Tasks to sort" }), h("span", { class: "count", text: String(inboxCount) }), h("span", { class: "chev", icon: "chevron" }))),
-      h("li", {}, h("a", { class: "row", href: "#/messages" }, h("span", { class: "chev", icon: "messages", style: "color:var(--accent);width:24px;height:24px" }),
-        h("span", { class: "grow", text: "Unread messages" }), unread ? h("span", { class: "badge", text: String(unread) }) : h("span", { class: "count", text: "0" }), h("span", { class: "chev", icon: "chevron" })))));
+  body.push(h("h2.section-title", { text: "Inbox" }),
+    h("ul.list.card.icons", { role: "list" },
+      h("li", {}, h("a.row", { href: "#/tasks/inbox" }, h("span.chev", { icon: "inbox", style: "color:var(--accent);width:24px;height:24px" }),
+        h("span.grow", { text: "Tasks to sort" }), h("span.count", { text: String(inboxCount) }), h("span.chev", { icon: "chevron" }))),
+      h("li", {}, h("a.row", { href: "#/messages" }, h("span.chev", { icon: "messages", style: "color:var(--accent);width:24px;height:24px" }),
+        h("span.grow", { text: "Unread messages" }), unread ? h("span.badge", { text: String(unread) }) : h("span.count", { text: "0" }), h("span.chev", { icon: "chevron" })))));
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;
   return refreshable(view, screenHeader(`${greeting}, ${firstName}`, subtitle, searchButton(), notificationBell(notices.unread_count)), ...body);
@@ -60,7 +60,7 @@ export async function renderHome(view) {
 function timerCard(watch, knownTasks) {
   const task = knownTasks.find((t) => t.id === watch.task_id);
   const receivedAt = performance.now();
-  const elapsed = h("span", { class: "elapsed", role: "timer" });
+  const elapsed = h("span.elapsed", { role: "timer" });
   const tick = () => {
     if (!elapsed.isConnected && performance.now() - receivedAt > 2000) return clearInterval(timer);
     const extra = watch.state === "running" ? (performance.now() - receivedAt) / 1000 : 0;
@@ -68,9 +68,9 @@ function timerCard(watch, knownTasks) {
   };
   const timer = setInterval(tick, 1000);
   tick();
-  return h("div", { class: "card timer-card" },
+  return h("div.card.timer-card", {},
     h("span", { icon: "time", style: "width:28px;height:28px;color:var(--accent);display:flex" }),
-    h("div", { class: "grow" }, h("div", { class: "subtitle", style: "margin:0", text: watch.state === "running" ? "Timing" : "Paused" }),
+    h("div.grow", {}, h("div.subtitle", { style: "margin:0", text: watch.state === "running" ? "Timing" : "Paused" }),
       h("div", { text: task?.content ?? "A task", style: "font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" })),
     elapsed);
 }

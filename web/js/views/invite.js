@@ -2,7 +2,7 @@
 
 import { api, session } from "../api.js";
 import { browserTimeZone } from "../dates.js";
-import { explain, fill, h } from "../ui.js";
+import { explain, field, fill, formError, h, onSubmit } from "../ui.js";
 
 export async function renderInvite(view, { token }, { signedIn }) {
   let invite;
@@ -10,24 +10,23 @@ export async function renderInvite(view, { token }, { signedIn }) {
     invite = await api(`/invites/${encodeURIComponent(token)}`);
   } catch (failure) {
     const gone = failure.status === 404 || failure.status === 409;
-    fill(view, h("div", { class: "auth" },
-      h("img", { class: "logo", src: "/icons/icon.svg", alt: "" }),
-      h("h1", { class: "large-title", text: gone ? "This link can't be used" : "Something didn't work" }),
-      h("p", { class: "subtitle", text: gone ? explain(failure) : "Try again in a moment?" }),
-      h("p", { class: "switch" }, h("a", { class: "link-btn", href: "#/signin", text: "Go to sign in" }))));
+    fill(view, h("div.auth", {},
+      h("img.logo", { src: "/icons/icon.svg", alt: "" }),
+      h("h1.large-title", { text: gone ? "This link can't be used" : "Something didn't work" }),
+      h("p.subtitle", { text: gone ? explain(failure) : "Try again in a moment?" }),
+      h("p.switch", {}, h("a.link-btn", { href: "#/signin", text: "Go to sign in" }))));
     return;
   }
   const place = invite.project_id ? "the project" : "the group";
   const name = h("input", {
-    class: "input", type: "text", autocomplete: "name", maxlength: 100, "aria-label": "Your name",
+    class: "input", type: "text", autocomplete: "name", maxlength: 100, label: "Your name",
     value: invite.email.split("@")[0],
   });
-  const error = h("p", { class: "form-error", role: "alert" });
+  const error = formError();
   const join = h("button", { type: "submit", class: "btn primary block", text: `Join ${invite.target_name}` });
   const form = h("form", { novalidate: true },
-    h("label", { class: "field" }, h("span", { text: "Your name (for a new account)" }), name), error, join);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+    field("Your name (for a new account)", name), error, join);
+  onSubmit(form, async () => {
     join.disabled = true;
     error.textContent = "";
     try {
@@ -42,9 +41,9 @@ export async function renderInvite(view, { token }, { signedIn }) {
       join.disabled = false;
     }
   });
-  fill(view, h("div", { class: "auth" },
-    h("img", { class: "logo", src: "/icons/icon.svg", alt: "" }),
-    h("h1", { class: "large-title", text: `Join ${invite.target_name}` }),
+  fill(view, h("div.auth", {},
+    h("img.logo", { src: "/icons/icon.svg", alt: "" }),
+    h("h1.large-title", { text: `Join ${invite.target_name}` }),
     h("p", {
       class: "subtitle",
       text: `${invite.inviter_name} invited ${invite.email} to ${place} as ${invite.role}.`,

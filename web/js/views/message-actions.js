@@ -3,8 +3,9 @@
 
 import { api, listAll } from "../api.js";
 import { describeDue } from "../dates.js";
+import { swallowReleaseClick } from "../gestures.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
-import { explain, h, openSheet, toast } from "../ui.js";
+import { button, explain, h, openSheet, toast } from "../ui.js";
 import { openTaskDetail } from "./detail.js";
 
 const LONG_PRESS_MS = 500;
@@ -15,7 +16,6 @@ export function pressable(target, open) {
   let timer = null;
   let start = null;
   let opened = false;
-  let swallow = null;
   const cancel = () => {
     clearTimeout(timer);
     timer = null;
@@ -27,22 +27,12 @@ export function pressable(target, open) {
     timer = setTimeout(() => {
       timer = null;
       opened = true;
-      // The finger lifts over the menu's backdrop: that click must not close what just opened.
-      swallow = (click) => {
-        click.preventDefault();
-        click.stopPropagation();
-      };
-      window.addEventListener("click", swallow, { capture: true, once: true });
+      swallowReleaseClick();
       open();
     }, LONG_PRESS_MS);
   });
   target.addEventListener("pointermove", (event) => {
     if (timer && Math.hypot(event.clientX - start.x, event.clientY - start.y) > MOVE_TOLERANCE_PX) cancel();
-  });
-  target.addEventListener("pointerup", () => {
-    const pending = swallow;
-    swallow = null;
-    if (pending) setTimeout(() => window.removeEventListener("click", pending, { capture: true }), 400);
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, cancel);
   target.addEventListener("contextmenu", (event) => {
@@ -51,19 +41,18 @@ export function pressable(target, open) {
   });
 }
 
-/** The menu of one message. */
 export function openMessageMenu(message, { conversationId, onShared }) {
   const actions = [];
   if (message.kind !== "task_card") actions.push(["Make a task", () => makeTask(message)]);
   actions.push(["Share a task into this thread", () => openTaskPicker(conversationId, onShared)]);
   if (message.text && navigator.clipboard) actions.push(["Copy text", () => navigator.clipboard.writeText(message.text).then(() => toast("Copied."), () => toast("Couldn't copy. Try again?"))]);
-  const list = h("ul", { class: "list card" }, actions.map(([label, run]) =>
-    h("li", {}, h("button", { type: "button", class: "row", text: label, on: { click: () => {
+  const list = h("ul.list.card", {}, actions.map(([label, run]) =>
+    h("li", {}, button({ class: "row", text: label, on: { click: () => {
       sheet.close();
       run();
     } } }))));
-  const preview = message.text ? h("p", { class: "menu-preview", text: message.text.length > 140 ? `${message.text.slice(0, 140)}…` : message.text }) : null;
-  const sheet = openSheet({ title: "Message", content: h("div", { class: "message-menu" }, preview, list) });
+  const preview = message.text ? h("p.menu-preview", { text: message.text.length > 140 ? `${message.text.slice(0, 140)}…` : message.text }) : null;
+  const sheet = openSheet({ title: "Message", content: h("div.message-menu", {}, preview, list) });
 }
 
 async function makeTask(message) {
@@ -78,10 +67,10 @@ async function makeTask(message) {
 
 /** A sheet listing the user's open tasks (in lists they own), with a filter; tapping one shares it. */
 export async function openTaskPicker(conversationId, onShared) {
-  const filter = h("input", { class: "input", type: "search", "aria-label": "Find a task", placeholder: "Find a task", autofocus: true });
-  const results = h("ul", { class: "list card task-picker", "aria-label": "Your tasks" });
-  const status = h("p", { class: "hint", role: "status", text: "Loading your tasks…" });
-  const sheet = openSheet({ title: "Share a task", content: h("div", {}, h("div", { class: "search-field" }, filter), status, results) });
+  const filter = h("input.input", { type: "search", label: "Find a task", placeholder: "Find a task", autofocus: true });
+  const results = h("ul.list.card.task-picker", { label: "Your tasks" });
+  const status = h("p.hint", { role: "status", text: "Loading your tasks…" });
+  const sheet = openSheet({ title: "Share a task", content: h("div", {}, h("div.search-field", {}, filter), status, results) });
   let tasks = [];
   try {
     const owned = new Set(state.projects.filter((p) => p.inbox_project || p.role === "owner").map((p) => p.id));
@@ -98,8 +87,8 @@ export async function openTaskPicker(conversationId, onShared) {
     results.hidden = shown.length === 0;
     results.replaceChildren(...shown.map((task) => {
       const due = describeDue(task.due, tz);
-      return h("li", {}, h("button", { type: "button", class: "row", on: { click: () => share(task) } },
-        h("span", { class: "grow" }, h("span", { class: "title", text: task.content }), due ? h("span", { class: "meta", text: ` · ${due.label}` }) : null)));
+      return h("li", {}, button({ class: "row", on: { click: () => share(task) } },
+        h("span.grow", {}, h("span.title", { text: task.content }), due ? h("span.meta", { text: ` · ${due.label}` }) : null)));
     }));
   };
   const share = async (task) => {

@@ -5,7 +5,7 @@ import { api, clientId } from "../api.js";
 import { dateIn, relativeDay, shortDate, timeOfDay, todayIn } from "../dates.js";
 import { onLiveEvent, onTyping } from "../live.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
-import { emptyState, explain, fill, h, initials, openSheet, screenHeader, toast } from "../ui.js";
+import { avatar, button, emptyState, explain, field, fill, formError, h, onSubmit, openSheet, screenHeader, toast } from "../ui.js";
 import { attachmentList, fileCache } from "./attachments.js";
 import { createComposer } from "./composer.js";
 import { openTaskDetail } from "./detail.js";
@@ -35,7 +35,7 @@ const firstName = (name) => (name ?? "Someone").split(" ")[0];
 export async function renderMessages(view) {
   // The screen draws into its own element, which the router moves into the page: redraws after a live
   // event land where the user sees them, and stop once the screen is gone.
-  const screen = h("div", { class: "threads-screen" });
+  const screen = h("div.threads-screen");
   view.append(screen);
   let timer = null;
   const redraw = () => {
@@ -63,22 +63,22 @@ export async function renderMessages(view) {
 async function drawThreads(screen) {
   const page = await api("/conversations?limit=50");
   const latest = await Promise.all(page.results.map((c) => api(`/conversations/${c.id}/messages?limit=1`).then((p) => p.results[0]).catch(() => null)));
-  const compose = h("button", { type: "button", class: "icon-btn filled", icon: "compose", "aria-label": "New message", on: { click: newConversation } });
+  const compose = button({ class: "icon-btn filled", icon: "compose", label: "New message", on: { click: newConversation } });
   const rows = page.results.map((c, i) => {
     const last = latest[i];
     const name = conversationName(c);
-    const unread = c.unread_count && !c.muted ? h("span", { class: "badge", text: String(c.unread_count), "aria-label": `${c.unread_count} unread` }) : null;
+    const unread = c.unread_count && !c.muted ? h("span.badge", { text: String(c.unread_count), label: `${c.unread_count} unread` }) : null;
     return h("li", {},
-      h("a", { class: "row thread-row", href: `#/messages/${c.id}` },
-        h("span", { class: "avatar", text: initials(name), "aria-hidden": "true" }),
-        h("span", { class: "grow" },
-          h("span", { class: "top" }, h("span", { class: "name", text: name }), last ? h("span", { class: "when", text: when(last.created_at) }) : null),
-          h("span", { class: "top" }, h("span", { class: "preview grow", text: last ? previewText(last, c) : "No messages yet" }),
-            c.muted ? h("span", { class: "muted-icon", icon: "bellOff", title: "Muted" }) : null, unread))));
+      h("a.row.thread-row", { href: `#/messages/${c.id}` },
+        avatar(name),
+        h("span.grow", {},
+          h("span.top", {}, h("span.name", { text: name }), last ? h("span.when", { text: when(last.created_at) }) : null),
+          h("span.top", {}, h("span.preview.grow", { text: last ? previewText(last, c) : "No messages yet" }),
+            c.muted ? h("span.muted-icon", { icon: "bellOff", title: "Muted" }) : null, unread))));
   });
   const focused = screen.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
   fill(screen, screenHeader("Messages", null, compose),
-    rows.length ? h("ul", { class: "list card threads", role: "list" }, rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
+    rows.length ? h("ul.list.card.threads", { role: "list" }, rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
   if (focused) screen.querySelector(`[href="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }
 
@@ -90,13 +90,12 @@ function previewText(message, conversation) {
 }
 
 function newConversation() {
-  const email = h("input", { class: "input", type: "email", autocomplete: "email", "aria-label": "Their email", placeholder: "name@example.com", autofocus: true });
-  const error = h("p", { class: "form-error", role: "alert" });
-  const form = h("form", {}, h("label", { class: "field" }, h("span", { text: "Message someone on this server" }), email), error,
+  const email = h("input.input", { type: "email", autocomplete: "email", label: "Their email", placeholder: "name@example.com", autofocus: true });
+  const error = formError();
+  const form = h("form", {}, field("Message someone on this server", email), error,
     h("button", { type: "submit", class: "btn primary block", text: "Start conversation" }));
   const sheet = openSheet({ title: "New message", content: form });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     try {
       const conversation = await api("/conversations", { method: "POST", body: { kind: "dm", email: email.value.trim() } });
       sheet.close();
@@ -132,7 +131,7 @@ export async function renderThread(view, { id }) {
   const receipts = receiptsOf(conversation);
   const files = fileCache();
   const localUrls = new Map();
-  const list = h("ol", { class: "messages", "aria-label": "Messages", "aria-live": "polite" });
+  const list = h("ol.messages", { label: "Messages", "aria-live": "polite" });
   const byKey = new Map();
   let lastAuthor = null;
   let previous = null;
@@ -151,7 +150,7 @@ export async function renderThread(view, { id }) {
     const shown = tickState(messageId);
     if (!shown) return null;
     const label = { sent: "Sent", delivered: "Delivered", read: "Read" }[shown];
-    return h("span", { class: "ticks", role: "img", "aria-label": label, title: label, data: { state: shown }, icon: shown === "sent" ? "tick" : "ticks" });
+    return h("span.ticks", { role: "img", label, title: label, data: { state: shown }, icon: shown === "sent" ? "tick" : "ticks" });
   };
   const refreshTicks = () => {
     for (const el of list.querySelectorAll(".msg.mine[data-id]")) {
@@ -178,19 +177,18 @@ export async function renderThread(view, { id }) {
     }, DELIVERY_CHECKS_MS[Math.min(attempt, DELIVERY_CHECKS_MS.length - 1)]);
   };
 
-  // ---- Messages.
   const render = (message) => {
     const mine = message.author_id === me;
-    if (message.kind === "system") return h("li", { class: "msg system", text: message.text });
+    if (message.kind === "system") return h("li.msg.system", { text: message.text });
     const showAuthor = !mine && conversation.kind === "group" && lastAuthor !== message.author_id;
-    const more = h("button", { type: "button", class: "icon-btn msg-more", icon: "more", "aria-label": "Message actions", "aria-haspopup": "dialog" });
+    const more = button({ class: "icon-btn msg-more", icon: "more", label: "Message actions", "aria-haspopup": "dialog" });
     const body = message.kind === "task_card" && message.task ? taskCard(message.task)
-      : message.text ? h("div", { class: "bubble" }, textWithMentions(message)) : null;
+      : message.text ? h("div.bubble", {}, textWithMentions(message)) : null;
     const attachments = message.attachments?.length ? attachmentList(message.attachments, files, localUrls) : null;
-    const content = h("div", { class: "msg-body" }, attachments, body, String(message.id).startsWith("pending-") ? null : more);
+    const content = h("div.msg-body", {}, attachments, body, String(message.id).startsWith("pending-") ? null : more);
     const el = h("li", { class: `msg${mine ? " mine" : ""}`, data: { id: message.id } },
-      showAuthor ? h("span", { class: "author", text: members.get(message.author_id) ?? "Someone" }) : null,
-      content, h("time", { class: "time", datetime: message.created_at }, when(message.created_at), mine ? ticks(message.id) : null));
+      showAuthor ? h("span.author", { text: members.get(message.author_id) ?? "Someone" }) : null,
+      content, h("time.time", { datetime: message.created_at }, when(message.created_at), mine ? ticks(message.id) : null));
     if (!String(message.id).startsWith("pending-")) {
       const menu = () => openMessageMenu(message, { conversationId: id, onShared: upsertAndScroll });
       more.addEventListener("click", menu);
@@ -260,7 +258,6 @@ export async function renderThread(view, { id }) {
     drawTyping();
   });
 
-  // ---- Sending.
   const post = async ({ text, attachments, cid, pending }) => {
     try {
       const posted = await api(`/conversations/${id}/messages`, { method: "POST", body: { text, client_id: cid, attachment_ids: attachments.map((a) => a.id) } });
@@ -302,13 +299,13 @@ export async function renderThread(view, { id }) {
       return;
     }
     const project = state.projects.find((p) => p.id === task.project_id);
-    const text = h("p", { class: "note-text", text: `${name} can't open “${task.content}” yet.` });
+    const text = h("p.note-text", { text: `${name} can't open “${task.content}” yet.` });
     if (!project || project.inbox_project || project.role !== "owner") {
       text.textContent += project?.inbox_project ? " It is in your Inbox; move it to a list to share it." : "";
       return composer.showNote(text);
     }
-    const shareButton = h("button", { type: "button", class: "btn small primary", text: `Share ${project.name} with ${name}` });
-    const close = composer.showNote(text, h("p", { class: "note-hint", text: `${name} will be able to read and comment.` }), shareButton);
+    const shareButton = button({ class: "btn small primary", text: `Share ${project.name} with ${name}` });
+    const close = composer.showNote(text, h("p.note-hint", { text: `${name} will be able to read and comment.` }), shareButton);
     shareButton.addEventListener("click", async () => {
       try {
         await api(`/projects/${project.id}/members`, { method: "POST", body: { user_id: first.user_id, role: "commenter" } });
@@ -321,11 +318,11 @@ export async function renderThread(view, { id }) {
   }
 
   const people = conversation.members.filter((m) => m.user_id !== me).map((m) => m.name).join(", ");
-  const head = h("header", { class: "thread-head" },
-    h("div", { class: "nav-bar" }, backBar("#/messages", "Messages").firstChild,
-      h("h1", {}, conversationName(conversation), conversation.kind === "group" ? h("span", { class: "people", text: people }) : null),
-      h("span", {})));
-  const hello = page.results.length ? null : h("p", { class: "hint", style: "text-align:center;margin-top:32px", text: "Say hello." });
+  const head = h("header.thread-head", {},
+    h("div.nav-bar", {}, backBar("#/messages", "Messages").firstChild,
+      h("h1", {}, conversationName(conversation), conversation.kind === "group" ? h("span.people", { text: people }) : null),
+      h("span")));
+  const hello = page.results.length ? null : h("p.hint", { style: "text-align:center;margin-top:32px", text: "Say hello." });
   fill(view, head, hello, list, composer.element);
   scrollToEnd();
   if (undelivered()) watchDelivery();
@@ -370,18 +367,17 @@ export async function renderThread(view, { id }) {
   };
 }
 
-/** A message's text with the mentions of members set apart. */
 function textWithMentions(message) {
   if (!message.mentions?.length) return message.text;
   return message.text.split(/((?<![\p{L}\p{N}])@[\p{L}\p{N}._+-]*[\p{L}\p{N}])/u)
-    .map((part, i) => (i % 2 ? h("span", { class: "mention", text: part }) : part));
+    .map((part, i) => (i % 2 ? h("span.mention", { text: part }) : part));
 }
 
 function taskCard(task) {
-  const check = h("button", { type: "button", class: "check", role: "checkbox", "aria-checked": String(task.is_completed), "aria-label": `Complete ${task.content}` },
-    h("span", { class: "ring", icon: "check" }));
-  const open = h("button", { type: "button", class: "card-open grow", "aria-label": `Open ${task.content}` },
-    h("span", { class: "title", text: task.content }), task.due_date ? h("span", { class: "meta", text: relativeDay(task.due_date.slice(0, 10), todayIn(userTimeZone())) }) : null);
+  const check = button({ class: "check", role: "checkbox", "aria-checked": String(task.is_completed), label: `Complete ${task.content}` },
+    h("span.ring", { icon: "check" }));
+  const open = button({ class: "card-open grow", label: `Open ${task.content}` },
+    h("span.title", { text: task.content }), task.due_date ? h("span.meta", { text: relativeDay(task.due_date.slice(0, 10), todayIn(userTimeZone())) }) : null);
   const card = h("div", { class: `bubble task-card task${task.is_completed ? " is-done" : ""}`, data: { taskId: task.id } }, check, open);
   check.addEventListener("click", async () => {
     const done = card.classList.toggle("is-done");
@@ -411,9 +407,9 @@ function scrollToEnd() {
 
 /** Settings' switch for read receipts; turned off, no one sees how far you read, and you see no one's. */
 export function readReceiptsSetting(user, save) {
-  const shown = h("input", { type: "checkbox", class: "switch-input", role: "switch", "aria-label": "Read receipts", checked: !user.hide_read_receipts });
+  const shown = h("input", { type: "checkbox", class: "switch-input", role: "switch", label: "Read receipts", checked: !user.hide_read_receipts });
   shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
-  return h("div", { class: "card", style: "padding:4px 16px 12px" },
-    h("label", { class: "row switch-row" }, h("span", { class: "grow", text: "Read receipts" }), shown),
-    h("p", { class: "hint", text: "When this is off, no one sees when you have read their messages, and you don't see when they read yours." }));
+  return h("div.card", { style: "padding:4px 16px 12px" },
+    h("label.row.switch-row", {}, h("span.grow", { text: "Read receipts" }), shown),
+    h("p.hint", { text: "When this is off, no one sees when you have read their messages, and you don't see when they read yours." }));
 }

@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { dateIn, shortDate, timeOfDay, todayIn } from "../dates.js";
 import { userTimeZone } from "../state.js";
-import { emptyState, explain, fill, h, screenHeader, toast } from "../ui.js";
+import { button, emptyState, explain, fill, h, screenHeader, toast } from "../ui.js";
 import { openTaskDetail } from "./detail.js";
 import { backBar } from "./tasks.js";
 
@@ -12,8 +12,8 @@ const kindIcon = { mention: "messages", message: "messages", assigned: "tasks", 
 /** The bell on Home: a link to the notifications with a quiet unread count. */
 export function notificationBell(unread) {
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
-  return h("a", { class: "icon-btn filled bell", href: "#/notifications", "aria-label": label, icon: "bell" },
-    unread ? h("span", { class: "bell-count", text: unread > 99 ? "99+" : String(unread), "aria-hidden": "true" }) : null);
+  return h("a.icon-btn.filled.bell", { href: "#/notifications", label, icon: "bell" },
+    unread ? h("span.bell-count", { text: unread > 99 ? "99+" : String(unread), "aria-hidden": "true" }) : null);
 }
 
 export async function renderNotifications(view) {
@@ -31,16 +31,16 @@ async function load(screen) {
 function draw(view, items) {
   const unread = items.filter((n) => !n.read_at).length;
   const markAll = unread
-    ? h("button", { type: "button", class: "link-btn", text: "Mark all read", on: { click: () => markAllRead(view, items) } })
+    ? button({ class: "link-btn", text: "Mark all read", on: { click: () => markAllRead(view, items) } })
     : null;
   const rows = items.map((n) => h("li", {},
-    h("button", { type: "button", class: `row notification${n.read_at ? "" : " unread"}`, on: { click: () => openNotification(n, () => load(view)) } },
-      h("span", { class: "kind", icon: kindIcon[n.kind] ?? "bell" }),
-      h("span", { class: "grow" }, h("span", { class: "text", text: n.text }), h("span", { class: "when", text: when(n.created_at) })),
-      n.read_at ? null : h("span", { class: "dot", "aria-label": "Unread", role: "img" }))));
+    button({ class: `row notification${n.read_at ? "" : " unread"}`, on: { click: () => openNotification(n, () => load(view)) } },
+      h("span.kind", { icon: kindIcon[n.kind] ?? "bell" }),
+      h("span.grow", {}, h("span.text", { text: n.text }), h("span.when", { text: when(n.created_at) })),
+      n.read_at ? null : h("span.dot", { label: "Unread", role: "img" }))));
   fill(view, backBar("#/home", "Home"),
     screenHeader("Notifications", unread ? `${unread} unread` : "All caught up", markAll),
-    rows.length ? h("ul", { class: "list card icons notifications", role: "list" }, rows)
+    rows.length ? h("ul.list.card.icons.notifications", { role: "list" }, rows)
       : emptyState("bell", "Nothing new", "Mentions, assignments and finished tasks show up here."));
 }
 

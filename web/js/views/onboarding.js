@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { browserTimeZone } from "../dates.js";
 import { onLiveEvent } from "../live.js";
 import { state } from "../state.js";
-import { explain, fill, h } from "../ui.js";
+import { explain, field, fill, formError, h, onSubmit } from "../ui.js";
 
 const doneKey = () => `kairos.welcomed.${state.user.id}`;
 
@@ -20,17 +20,16 @@ export function renderOnboarding(view) {
   const here = browserTimeZone();
   const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [here];
   for (const zone of [state.user.timezone, here]) if (!zones.includes(zone)) zones.unshift(zone);
-  const zone = h("select", { class: "select", "aria-label": "Time zone" },
+  const zone = h("select.select", { label: "Time zone" },
     zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === here })));
-  const error = h("p", { class: "form-error", role: "alert" });
+  const error = formError();
   const go = h("button", { type: "submit", class: "btn primary block", text: "Continue" });
-  const form = h("form", { class: "card onboarding-card" },
-    h("label", { class: "field" }, h("span", { text: "Your time zone" }), zone),
-    h("p", { class: "hint", text: "Your \"today\", due times and quiet hours follow it. You can change it in Settings." }),
-    h("p", { class: "hint", text: "Kairos asks before showing notifications, the first time you follow a task.", icon: "bell" }),
+  const form = h("form.card.onboarding-card", {},
+    field("Your time zone", zone),
+    h("p.hint", { text: "Your \"today\", due times and quiet hours follow it. You can change it in Settings." }),
+    h("p.hint", { text: "Kairos asks before showing notifications, the first time you follow a task.", icon: "bell" }),
     error, go);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     go.disabled = true;
     try {
       if (zone.value !== state.user.timezone) state.user = await api("/user", { method: "POST", body: { timezone: zone.value } });
@@ -41,10 +40,10 @@ export function renderOnboarding(view) {
       go.disabled = false;
     }
   });
-  fill(view, h("div", { class: "auth onboarding" },
-    h("img", { class: "logo", src: "/icons/icon.svg", alt: "" }),
-    h("h1", { class: "large-title", text: `Welcome, ${state.user.name.split(" ")[0]}` }),
-    h("p", { class: "subtitle", text: "One thing before you start." }),
+  fill(view, h("div.auth.onboarding", {},
+    h("img.logo", { src: "/icons/icon.svg", alt: "" }),
+    h("h1.large-title", { text: `Welcome, ${state.user.name.split(" ")[0]}` }),
+    h("p.subtitle", { text: "One thing before you start." }),
     form));
   return () => (tabbar.hidden = false);
 }

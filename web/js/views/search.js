@@ -2,19 +2,19 @@
 
 import { api } from "../api.js";
 import { projectById } from "../state.js";
-import { emptyState, explain, fill, h, screenHeader, toast } from "../ui.js";
+import { button, emptyState, explain, fill, h, screenHeader, toast } from "../ui.js";
 import { openTaskDetail } from "./detail.js";
 import { backBar } from "./tasks.js";
 
 const WAIT_MS = 250;
 
 export function searchButton() {
-  return h("a", { class: "icon-btn filled", href: "#/search", "aria-label": "Search", icon: "search" });
+  return h("a.icon-btn.filled", { href: "#/search", label: "Search", icon: "search" });
 }
 
 export function renderSearch(view) {
-  const input = h("input", { class: "input search-field", type: "search", "aria-label": "Search tasks and messages", placeholder: "Tasks and messages", autofocus: true, enterkeyhint: "search", maxlength: 500 });
-  const results = h("div", { class: "search-results", "aria-live": "polite" });
+  const input = h("input.input.search-field", { type: "search", label: "Search tasks and messages", placeholder: "Tasks and messages", autofocus: true, enterkeyhint: "search", maxlength: 500 });
+  const results = h("div.search-results", { "aria-live": "polite" });
   let timer = null;
   let asked = 0;
   const run = async () => {
@@ -25,7 +25,7 @@ export function renderSearch(view) {
       const page = await api(`/search?q=${encodeURIComponent(q)}&limit=50`);
       if (id === asked) draw(results, page.results, q);
     } catch (error) {
-      if (id === asked) fill(results, h("p", { class: "hint", text: explain(error) }));
+      if (id === asked) fill(results, h("p.hint", { text: explain(error) }));
     }
   };
   input.addEventListener("input", () => {
@@ -40,11 +40,11 @@ export function renderSearch(view) {
 function draw(results, hits, q) {
   if (!hits.length) return fill(results, emptyState("search", "No matches", `Nothing has “${q}” in it.`));
   const rows = hits.map((hit) => h("li", {},
-    h("button", { type: "button", class: "row search-hit", data: { kind: hit.kind }, on: { click: () => openHit(hit) } },
-      h("span", { class: "kind", icon: hit.kind === "task" ? "tasks" : "messages" }),
-      h("span", { class: "grow" }, h("span", { class: "snippet" }, highlighted(hit.snippet)),
-        h("span", { class: "where", text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : "Message" })))));
-  fill(results, h("ul", { class: "list card icons", role: "list" }, rows));
+    button({ class: "row search-hit", data: { kind: hit.kind }, on: { click: () => openHit(hit) } },
+      h("span.kind", { icon: hit.kind === "task" ? "tasks" : "messages" }),
+      h("span.grow", {}, h("span.snippet", {}, highlighted(hit.snippet)),
+        h("span.where", { text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : "Message" })))));
+  fill(results, h("ul.list.card.icons", { role: "list" }, rows));
 }
 
 /** The snippet as text nodes and <mark> elements only, whatever else it holds. */

@@ -3,38 +3,31 @@
 import { api } from "../api.js";
 import { browserTimeZone } from "../dates.js";
 import { state } from "../state.js";
-import { explain, fill, h, screenHeader, toast } from "../ui.js";
+import { button, explain, field, fill, h, markChosen, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
 import { readReceiptsSetting } from "./messages.js";
 
 export async function renderSettings(view, _params, { signOut }) {
   const user = state.user;
-  const name = h("input", { class: "input", type: "text", value: user.name, "aria-label": "Name", maxlength: 100, autocomplete: "name" });
+  const name = h("input.input", { type: "text", value: user.name, label: "Name", maxlength: 100, autocomplete: "name" });
   name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
 
   const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [user.timezone];
   if (!zones.includes(user.timezone)) zones.unshift(user.timezone);
-  const zone = h("select", { class: "select", "aria-label": "Time zone" }, zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === user.timezone })));
+  const zone = h("select.select", { label: "Time zone" }, zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === user.timezone })));
   zone.addEventListener("change", () => save({ timezone: zone.value }, () => (zone.value = user.timezone)));
   const browserZone = browserTimeZone();
   const zoneHint = browserZone !== user.timezone
-    ? h("p", { class: "hint" }, `This device is on ${browserZone.replaceAll("_", " ")}. `,
-      h("button", { type: "button", class: "link-btn", style: "padding:0;min-height:0;font-size:15px", text: "Use it", on: { click: () => { zone.value = browserZone; zone.dispatchEvent(new Event("change")); } } }))
-    : h("p", { class: "hint", text: "Your \"today\" follows this time zone." });
+    ? h("p.hint", {}, `This device is on ${browserZone.replaceAll("_", " ")}. `,
+      button({ class: "link-btn", style: "padding:0;min-height:0;font-size:15px", text: "Use it", on: { click: () => { zone.value = browserZone; zone.dispatchEvent(new Event("change")); } } }))
+    : h("p.hint", { text: "Your \"today\" follows this time zone." });
 
   const themes = [["system", "System"], ["light", "Light"], ["dark", "Dark"]];
-  const themeControl = h("div", { class: "segmented", role: "group", "aria-label": "Appearance" },
-    themes.map(([key, label]) => h("button", {
-      type: "button",
-      text: label,
-      "aria-pressed": String(currentTheme() === key),
-      on: {
-        click: (event) => {
-          applyTheme(key);
-          for (const b of themeControl.children) b.setAttribute("aria-pressed", String(b === event.currentTarget));
-        },
-      },
-    })));
+  const themeControl = h("div.segmented", { role: "group", label: "Appearance" },
+    themes.map(([key, label]) => button({ text: label, "aria-pressed": String(currentTheme() === key), on: { click: (event) => {
+      applyTheme(key);
+      markChosen(event.currentTarget);
+    } } })));
 
   const quietCard = quietHours(user, (change, revert) => save(change, revert));
 
@@ -51,33 +44,31 @@ export async function renderSettings(view, _params, { signOut }) {
 
   fill(view,
     screenHeader("Settings", user.email),
-    h("h2", { class: "group-label", text: "Account" }),
-    h("div", { class: "card", style: "padding:16px" },
-      h("label", { class: "field" }, h("span", { text: "Name" }), name),
-      h("label", { class: "field", style: "margin:0" }, h("span", { text: "Time zone" }), zone), zoneHint),
-    h("h2", { class: "group-label", text: "Notifications" }),
+    h("h2.group-label", { text: "Account" }),
+    h("div.card", { style: "padding:16px" },
+      field("Name", name),
+      h("label.field", { style: "margin:0" }, h("span", { text: "Time zone" }), zone), zoneHint),
+    h("h2.group-label", { text: "Notifications" }),
     quietCard,
-    h("h2", { class: "group-label", text: "Appearance" }),
-    h("div", { class: "card", style: "padding:4px 16px" }, themeControl),
-    h("h2", { class: "group-label", text: "Messages" }),
+    h("h2.group-label", { text: "Appearance" }),
+    h("div.card", { style: "padding:4px 16px" }, themeControl),
+    h("h2.group-label", { text: "Messages" }),
     readReceiptsSetting(user, save),
-    h("h2", { class: "group-label", text: "About" }),
-    h("ul", { class: "list card", role: "list" },
-      h("li", {}, h("div", { class: "row" }, h("span", { class: "grow", text: "Kairos" }), h("span", { class: "value", text: "Web app" }))),
-      h("li", {}, h("div", { class: "row" }, h("span", { class: "grow", text: "Signed in as" }), h("span", { class: "value", text: user.email })))),
-    h("div", { style: "margin-top:28px" }, h("button", { type: "button", class: "btn block", text: "Sign out", on: { click: signOut } })),
+    h("h2.group-label", { text: "About" }),
+    h("ul.list.card", { role: "list" },
+      h("li", {}, h("div.row", {}, h("span.grow", { text: "Kairos" }), h("span.value", { text: "Web app" }))),
+      h("li", {}, h("div.row", {}, h("span.grow", { text: "Signed in as" }), h("span.value", { text: user.email })))),
+    h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: signOut } })),
   );
 }
 
 /** Quiet hours: a switch, and from/to times in the user's time zone while it is on. */
 function quietHours(user, save) {
   const current = user.quiet_hours;
-  const enabled = h("input", { type: "checkbox", class: "switch-input", role: "switch", "aria-label": "Quiet hours", checked: Boolean(current) });
-  const start = h("input", { class: "input time", type: "time", "aria-label": "Quiet from", value: current?.start ?? "22:00" });
-  const end = h("input", { class: "input time", type: "time", "aria-label": "Quiet until", value: current?.end ?? "07:00" });
-  const times = h("div", { class: "quiet-times", hidden: !current },
-    h("label", { class: "field" }, h("span", { text: "From" }), start),
-    h("label", { class: "field" }, h("span", { text: "Until" }), end));
+  const enabled = h("input", { type: "checkbox", class: "switch-input", role: "switch", label: "Quiet hours", checked: Boolean(current) });
+  const start = h("input.input.time", { type: "time", label: "Quiet from", value: current?.start ?? "22:00" });
+  const end = h("input.input.time", { type: "time", label: "Quiet until", value: current?.end ?? "07:00" });
+  const times = h("div.quiet-times", { hidden: !current }, field("From", start), field("Until", end));
   const saveTimes = () => {
     const previous = user.quiet_hours;
     const revert = () => {
@@ -95,8 +86,8 @@ function quietHours(user, save) {
   });
   start.addEventListener("change", saveTimes);
   end.addEventListener("change", saveTimes);
-  return h("div", { class: "card", style: "padding:4px 16px 12px" },
-    h("label", { class: "row switch-row" }, h("span", { class: "grow", text: "Quiet hours" }), enabled),
+  return h("div.card", { style: "padding:4px 16px 12px" },
+    h("label.row.switch-row", {}, h("span.grow", { text: "Quiet hours" }), enabled),
     times,
-    h("p", { class: "hint", text: "During these hours notifications wait in the list and are not pushed." }));
+    h("p.hint", { text: "During these hours notifications wait in the list and are not pushed." }));
 }

@@ -3,7 +3,7 @@
 
 import { api } from "../api.js";
 import { loadProjects, state } from "../state.js";
-import { explain, fill, h, initials, openSheet, toast } from "../ui.js";
+import { avatar, button, explain, field, fill, h, onSubmit, openSheet, toast } from "../ui.js";
 
 const roleNames = { owner: "Owner", editor: "Can edit", commenter: "Can comment" };
 
@@ -12,64 +12,63 @@ export function shareButton(project) {
   if (project.inbox_project) return null;
   if (project.role !== "owner" && !project.is_shared) return null;
   const label = project.role === "owner" ? "Share" : "Members";
-  return h("button", { type: "button", class: "link-btn share", text: label, on: { click: () => openSharing(project) } });
+  return button({ class: "link-btn share", text: label, on: { click: () => openSharing(project) } });
 }
 
 function openSharing(project) {
   const owner = project.role === "owner";
-  const content = h("div", { class: "sharing" });
+  const content = h("div.sharing");
   const sheet = openSheet({ title: owner ? `Share ${project.name}` : project.name, content });
   const refresh = async () => {
     try {
       const { results } = await api(`/projects/${project.id}/members`);
       draw(results);
     } catch (error) {
-      fill(content, h("p", { class: "form-error", role: "alert", text: explain(error) }));
+      fill(content, h("p.form-error", { role: "alert", text: explain(error) }));
     }
   };
 
   const form = owner ? addForm() : null;
 
   function draw(members) {
-    const list = h("ul", { class: "list card members", role: "list" }, members.map((m) => memberRow(m)));
-    fill(content, form, h("h3", { class: "group-label", text: "People" }), list,
-      owner ? null : h("button", { type: "button", class: "btn block leave", text: "Leave project", on: { click: leave } }));
+    const list = h("ul.list.card.members", { role: "list" }, members.map((m) => memberRow(m)));
+    fill(content, form, h("h3.group-label", { text: "People" }), list,
+      owner ? null : button({ class: "btn block leave", text: "Leave project", on: { click: leave } }));
   }
 
   function memberRow(member) {
     const you = member.user_id === state.user.id;
-    const who = h("span", { class: "grow" }, h("span", { class: "name", text: you ? `${member.name} (you)` : member.name }),
-      h("span", { class: "email", text: member.email }));
+    const who = h("span.grow", {}, h("span.name", { text: you ? `${member.name} (you)` : member.name }),
+      h("span.email", { text: member.email }));
     let role;
     if (owner && member.role !== "owner") {
-      role = h("select", { class: "select role", "aria-label": `Role for ${member.name}` },
+      role = h("select.select.role", { label: `Role for ${member.name}` },
         ["editor", "commenter"].map((r) => h("option", { value: r, text: roleNames[r], selected: r === member.role })));
       role.addEventListener("change", () => change(member, role.value));
     } else {
-      role = h("span", { class: "value", text: roleNames[member.role] ?? member.role });
+      role = h("span.value", { text: roleNames[member.role] ?? member.role });
     }
     const remove = owner && member.role !== "owner"
-      ? h("button", { type: "button", class: "icon-btn", icon: "close", "aria-label": `Remove ${member.name}`, on: { click: () => removeMember(member) } })
+      ? button({ class: "icon-btn", icon: "close", label: `Remove ${member.name}`, on: { click: () => removeMember(member) } })
       : null;
-    return h("li", {}, h("div", { class: "row" }, h("span", { class: "avatar small", text: initials(member.name), "aria-hidden": "true" }), who, role, remove));
+    return h("li", {}, h("div.row", {}, avatar(member.name, "small"), who, role, remove));
   }
 
   function addForm() {
-    const email = h("input", { class: "input", type: "email", autocomplete: "off", "aria-label": "Email", placeholder: "name@example.com", required: true });
-    const role = h("select", { class: "select", "aria-label": "Role" },
+    const email = h("input.input", { type: "email", autocomplete: "off", label: "Email", placeholder: "name@example.com", required: true });
+    const role = h("select.select", { label: "Role" },
       h("option", { value: "editor", text: roleNames.editor }), h("option", { value: "commenter", text: roleNames.commenter }));
-    const note = h("p", { class: "hint", role: "status", "aria-live": "polite" });
-    const invite = h("button", { type: "button", class: "btn block", text: "Send an invitation", hidden: true });
-    const form = h("form", { class: "add-member" },
-      h("label", { class: "field" }, h("span", { text: "Add someone by email" }), email),
-      h("div", { class: "add-line" }, role, h("button", { type: "submit", class: "btn primary", text: "Add" })),
+    const note = h("p.hint", { role: "status", "aria-live": "polite" });
+    const invite = button({ class: "btn block", text: "Send an invitation", hidden: true });
+    const form = h("form.add-member", {},
+      field("Add someone by email", email),
+      h("div.add-line", {}, role, h("button", { type: "submit", class: "btn primary", text: "Add" })),
       note, invite);
     email.addEventListener("input", () => {
       invite.hidden = true;
       note.textContent = "";
     });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
+    onSubmit(form, async () => {
       const address = email.value.trim();
       if (!address) return;
       try {

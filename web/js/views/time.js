@@ -7,29 +7,29 @@ import { fill, h, screenHeader } from "../ui.js";
 export async function renderTime(view) {
   const report = await api("/time/report");
   const max = Math.max(...report.days.map((d) => d.seconds), 1);
-  const bars = h("div", { class: "card bars", role: "img", "aria-label": report.days.map((d) => `${weekday(d.date)} ${hoursMinutes(d.seconds)}`).join(", ") },
+  const bars = h("div.card.bars", { role: "img", label: report.days.map((d) => `${weekday(d.date)} ${hoursMinutes(d.seconds)}`).join(", ") },
     report.days.map((d) =>
-      h("div", { class: "bar" },
+      h("div.bar", {},
         h("div", { class: `fill${d.seconds ? "" : " zero"}`, style: `height:${Math.max(2, (d.seconds / max) * 100)}%`, title: hoursMinutes(d.seconds) }),
-        h("span", { class: "day", text: weekday(d.date).slice(0, 2) }))));
-  const stats = h("div", { class: "stat-grid" },
+        h("span.day", { text: weekday(d.date).slice(0, 2) }))));
+  const stats = h("div.stat-grid", {},
     stat(hoursMinutes(report.total_seconds), "Tracked in 7 days"),
     stat(`${report.streak.current_days} ${report.streak.current_days === 1 ? "day" : "days"}`, `Streak · best ${report.streak.longest_days}`));
-  const body = [stats, h("h2", { class: "section-title", text: "Per day" }), bars];
+  const body = [stats, h("h2.section-title", { text: "Per day" }), bars];
   const tasks = report.tasks.slice(0, 12);
   if (tasks.length) {
-    body.push(h("h2", { class: "section-title", text: "Estimate and actual" }),
-      h("ul", { class: "list card", role: "list" },
-        tasks.map((t) => h("li", {}, h("div", { class: "row est-row" }, h("span", { class: "grow", text: t.content }),
-          h("span", { class: "nums", text: t.estimate_seconds ? `${hoursMinutes(t.actual_seconds)} of ${hoursMinutes(t.estimate_seconds)}` : hoursMinutes(t.actual_seconds) }))))));
+    body.push(h("h2.section-title", { text: "Estimate and actual" }),
+      h("ul.list.card", { role: "list" },
+        tasks.map((t) => h("li", {}, h("div.row.est-row", {}, h("span.grow", { text: t.content }),
+          h("span.nums", { text: t.estimate_seconds ? `${hoursMinutes(t.actual_seconds)} of ${hoursMinutes(t.estimate_seconds)}` : hoursMinutes(t.actual_seconds) }))))));
   } else {
-    body.push(h("p", { class: "hint", style: "text-align:center;margin-top:20px", text: "Start the stopwatch from a task to see where your time goes." }));
+    body.push(h("p.hint", { style: "text-align:center;margin-top:20px", text: "Start the stopwatch from a task to see where your time goes." }));
   }
   fill(view, screenHeader("Time", "The last 7 days"), ...body);
 }
 
 function stat(number, label) {
-  return h("div", { class: "card stat" }, h("div", { class: "num", text: number }), h("div", { class: "lbl", text: label }));
+  return h("div.card.stat", {}, h("div.num", { text: number }), h("div.lbl", { text: label }));
 }
 
 function weekday(iso) {
