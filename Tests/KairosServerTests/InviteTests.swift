@@ -207,5 +207,14 @@ struct InviteTests {
         } throws: { error in
             String(describing: error).contains("status 3") && String(describing: error).contains("relay refused")
         }
+        var hanging = SendmailTransport(command: "sleep 30")
+        hanging.timeout = .milliseconds(300)
+        let started = ContinuousClock.now
+        await #expect {
+            try await hanging.deliver("x")
+        } throws: { error in
+            String(describing: error).contains("status 143")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 }

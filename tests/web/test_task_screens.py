@@ -197,7 +197,8 @@ def test_swipe_right_reschedules_and_long_press_opens_more(browser: Browser, new
     browser.button("Open").click()
     browser.see_text(".sheet.open h2", "Task")
     if browser.size == "desktop":
-        browser.labelled("Close").click()
+        # The menu sheet is still sliding away with its own Close button; take the task sheet's.
+        browser.find('.sheet.open [aria-label="Close"]').click()
         browser.settled()
         ActionChains(browser.driver).context_click(browser.labelled("Open Renew passport")).perform()
         browser.see_text(".sheet.open h2", "Renew passport")

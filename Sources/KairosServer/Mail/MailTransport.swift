@@ -23,36 +23,18 @@ public struct SendmailTransport: MailTransport {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     public func deliver(_ message: String) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { process in
-            exited.continuation.yield(process.terminationStatus)
-            exited.continuation.finish()
+        let shell = ShellCommand(command: command)
+        let timeout = timeout
+        // The command runs to completion on a thread of its own, never on the server's event loops.
+        let outcome = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try shell.run(input: Data(message.utf8), timeout: timeout) })
+            }
         }
-        try process.run()
-        // Read what it says while it runs, so a chatty command never blocks on a full pipe.
-        let said = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
-        // A write error means the command stopped reading; its exit status below says why.
-        try? input.fileHandleForWriting.write(contentsOf: Data(message.utf8))
-        try? input.fileHandleForWriting.close()
-        let watchdog = Task { [timeout] in
-            try await Task.sleep(for: timeout)
-            process.terminate()
-        }
-        var status: Int32 = -1
-        for await code in exited.stream { status = code }
-        watchdog.cancel()
-        guard status == 0 else {
-            let detail = String(decoding: await said.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard outcome.status == 0 else {
+            let detail = outcome.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
             throw MailDeliveryError(
-                description: "`\(command)` exited with status \(status)" + (detail.isEmpty ? "" : ": \(detail)"))
+                description: "`\(command)` exited with status \(outcome.status)" + (detail.isEmpty ? "" : ": \(detail)"))
         }
     }
 }
