@@ -124,7 +124,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         services: [
             outbox, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
-            StoreCheckpoints(store: store, interval: .milliseconds(250), logger: logger),
+            StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
         ],
         onServerRunning: { channel in
             let address = channel.localAddress.map {

@@ -19,6 +19,13 @@ struct SQLiteStoreTests {
         #expect(try await reopened.user(id: user.id) == user)
     }
 
+    @Test("Every commit is synced to disk: the writer runs with synchronous = FULL (2)")
+    func commitsAreSynced() async throws {
+        let temp = try TemporaryStore()
+        let level = try await temp.store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(level == 2)
+    }
+
     @Test("A new user has exactly one Inbox; a taken email is a conflict and creates nothing")
     func signUp() async throws {
         let temp = try TemporaryStore()

@@ -8,8 +8,7 @@ extension SQLiteStore: ConversationStore {
         guard !rowIDs.isEmpty else { return [] }
         return try await pool.read { db in
             try db.fetchRows(
-                sql: "SELECT * FROM users WHERE id IN (\(databaseQuestionMarks(count: rowIDs.count)))",
-                arguments: StatementArguments(rowIDs), uncached: true
+                sql: "SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))", arguments: [rowIDs.jsonArray]
             ).map(User.init(row:))
         }
     }
@@ -378,8 +377,8 @@ extension SQLiteStore: ConversationStore {
             var messages: [Int64: Message] = [:]
             if !messageIDs.isEmpty {
                 for message in try Self.loadMessages(
-                    db, sql: "\(Self.messageColumns) WHERE m.id IN (\(databaseQuestionMarks(count: messageIDs.count)))",
-                    arguments: StatementArguments(messageIDs), uncached: true)
+                    db, sql: "\(Self.messageColumns) WHERE m.id IN (SELECT value FROM json_each(?))",
+                    arguments: [messageIDs.jsonArray])
                 {
                     messages[message.id.rowID!] = message
                 }
@@ -525,10 +524,10 @@ extension SQLiteStore: ConversationStore {
                 SELECT cm.conversation_id, cm.user_id, cm.role, cm.joined_at, cm.last_delivered_message_id,
                     cm.last_read_message_id, u.name, u.hide_read_receipts
                 FROM conversation_members cm JOIN users u ON u.id = cm.user_id
-                WHERE cm.conversation_id IN (\(databaseQuestionMarks(count: ids.count)))
+                WHERE cm.conversation_id IN (SELECT value FROM json_each(?))
                 ORDER BY cm.conversation_id, cm.joined_at, cm.user_id
                 """,
-            arguments: StatementArguments(ids), uncached: true)
+            arguments: [ids.jsonArray])
         while let row = try memberRows.next() {
             let user: Int64 = row["user_id"]
             let showsRead = user == reader || !(readerHides || (row["hide_read_receipts"] as Bool))

@@ -32,9 +32,9 @@ extension SQLiteStore: NotificationStore {
                 try db.run(
                     sql: """
                         UPDATE notifications SET read_at = ?
-                        WHERE user_id = ? AND read_at IS NULL AND id IN (\(databaseQuestionMarks(count: rowIDs.count)))
+                        WHERE user_id = ? AND read_at IS NULL AND id IN (SELECT value FROM json_each(?))
                         """,
-                    arguments: [now.micros, user] + StatementArguments(rowIDs), uncached: true)
+                    arguments: [now.micros, user, rowIDs.jsonArray])
             } else {
                 try db.run(
                     sql: "UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL",

@@ -98,8 +98,8 @@ extension SQLiteStore: TaskStore {
             }
             guard !ids.isEmpty else { return [] }
             let created = try Self.loadTasks(
-                db, sql: "\(Self.taskColumns) WHERE tasks.id IN (\(databaseQuestionMarks(count: ids.count)))",
-                arguments: StatementArguments(ids), uncached: true)
+                db, sql: "\(Self.taskColumns) WHERE tasks.id IN (SELECT value FROM json_each(?))",
+                arguments: [ids.jsonArray])
             let byID = Dictionary(uniqueKeysWithValues: created.map { ($0.id, $0) })
             return try ids.map { try require(byID[$0.apiID], "Task") }
         }
@@ -416,10 +416,10 @@ extension SQLiteStore: TaskStore {
         var labels: [Int64: [String]] = [:]
         let labelRows = try db.fetchRowCursor(
             sql: """
-                SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: ids.count)))
+                SELECT task_id, name FROM task_labels WHERE task_id IN (SELECT value FROM json_each(?))
                 ORDER BY task_id, position
                 """,
-            arguments: StatementArguments(ids))
+            arguments: [ids.jsonArray])
         while let row = try labelRows.next() { labels[row[0] as Int64, default: []].append(row[1]) }
         for index in tasks.indices { tasks[index].labels = labels[ids[index]] ?? [] }
         // Most tasks have nobody assigned; only those with a first assignee need the full list.
@@ -429,9 +429,9 @@ extension SQLiteStore: TaskStore {
         let assigneeRows = try db.fetchRowCursor(
             sql: """
                 SELECT task_id, user_id FROM task_assignees
-                WHERE task_id IN (\(databaseQuestionMarks(count: assigned.count))) ORDER BY task_id, position
+                WHERE task_id IN (SELECT value FROM json_each(?)) ORDER BY task_id, position
                 """,
-            arguments: StatementArguments(assigned.map { ids[$0] }), uncached: true)
+            arguments: [assigned.map { ids[$0] }.jsonArray])
         while let row = try assigneeRows.next() {
             assignees[row[0] as Int64, default: []].append((row[1] as Int64).apiID)
         }

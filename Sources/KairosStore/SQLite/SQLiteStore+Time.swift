@@ -381,10 +381,10 @@ extension SQLiteStore: TimeStore {
         var labels: [Int64: [String]] = [:]
         let rows = try db.fetchRows(
             sql: """
-                SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: tasks.count)))
+                SELECT task_id, name FROM task_labels WHERE task_id IN (SELECT value FROM json_each(?))
                 ORDER BY task_id, position
                 """,
-            arguments: StatementArguments(tasks), uncached: true)
+            arguments: [tasks.jsonArray])
         for row in rows { labels[row[0] as Int64, default: []].append(row[1]) }
         return labels
     }
