@@ -78,7 +78,7 @@ public struct AppServices: Sendable {
         socketAuthTimeout: Duration = .seconds(10)
     ) {
         let hub = RealtimeHub(clock: clock)
-        store.observeNewEvents { users in hub.wake(users) }
+        store.observeNewEvents { events in hub.publish(events) }
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
         accounts = AccountService(

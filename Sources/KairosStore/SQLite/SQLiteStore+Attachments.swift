@@ -5,7 +5,7 @@ import KairosCore
 extension SQLiteStore: AttachmentStore {
     public func createAttachment(_ draft: AttachmentDraft, now: Date) async throws -> Attachment {
         let uploader = try require(draft.uploaderID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: """
                     INSERT INTO attachments (user_id, name, mime_type, size, sha256, width, height, created_at)
@@ -23,7 +23,7 @@ extension SQLiteStore: AttachmentStore {
 
     public func deleteUnpostedAttachment(id: String) async throws {
         guard let attachmentID = id.rowID else { return }
-        try await pool.write { db in
+        try await write { db in
             try db.run(sql: "DELETE FROM attachments WHERE id = ? AND message_id IS NULL", arguments: [attachmentID])
         }
     }
@@ -31,7 +31,7 @@ extension SQLiteStore: AttachmentStore {
     public func deleteUnpostedAttachments(createdBefore cutoff: Date) async throws
         -> (deleted: Int, unusedHashes: [String])
     {
-        try await pool.write { db in
+        try await write { db in
             let hashes = try String.fetchAll(
                 db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE message_id IS NULL AND created_at < ?",
                 arguments: [cutoff.micros])

@@ -27,7 +27,7 @@ extension SQLiteStore: ConversationStore {
         let first = try require(userID.rowID, "User")
         let second = try require(otherID.rowID, "User")
         let key = "\(min(first, second)):\(max(first, second))"
-        return try await pool.write { db in
+        return try await write { db in
             let existing = try db.fetchValue(
                 Int64.self, sql: "SELECT id FROM conversations WHERE dm_key = ?", arguments: [key])
             let id: Int64
@@ -48,7 +48,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws -> Conversation {
         let owner = try require(userID.rowID, "User")
         let members = memberIDs.compactMap(\.rowID).filter { $0 != owner }
-        return try await pool.write { db in
+        return try await write { db in
             let id = try Self.insertConversation(db, kind: .group, name: name, dmKey: nil, creator: owner, now: now)
             try Self.insertMember(db, conversation: id, user: owner, role: .owner, now: now)
             for member in members { try Self.insertMember(db, conversation: id, user: member, role: .member, now: now) }
@@ -87,7 +87,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws -> Conversation {
         let conversationID = try require(id.rowID, "Conversation")
         let member = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             if let name = changes.name {
                 try db.run(sql: "UPDATE conversations SET name = ? WHERE id = ?", arguments: [name, conversationID])
                 if let notice = changes.notice {
@@ -123,7 +123,7 @@ extension SQLiteStore: ConversationStore {
         conversationID: String, userIDs: [String], notice: MessageDraft, now: Date
     ) async throws {
         let id = try require(conversationID.rowID, "Conversation")
-        try await pool.write { db in
+        try await write { db in
             for user in userIDs.compactMap(\.rowID) {
                 try db.run(
                     sql: """
@@ -145,7 +145,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws {
         let id = try require(conversationID.rowID, "Conversation")
         let user = try require(userID.rowID, "User")
-        try await pool.write { db in
+        try await write { db in
             let role = try db.fetchValue(
                 String.self, sql: "SELECT role FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
                 arguments: [id, user])
@@ -195,7 +195,7 @@ extension SQLiteStore: ConversationStore {
 
     public func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool) {
         let conversationID = try require(draft.conversationID.rowID, "Conversation")
-        return try await pool.write { db in
+        return try await write { db in
             if let clientID = draft.clientID, let author = draft.authorID?.rowID,
                 let earlier = try db.fetchRow(
                     sql: "SELECT id, conversation_id FROM messages WHERE author_id = ? AND client_id = ?",
@@ -218,13 +218,15 @@ extension SQLiteStore: ConversationStore {
             }
             let id = try Self.insertMessage(db, draft, now: now)
             if draft.kind == .text { try Self.notifyMembers(db, ofMessage: id, draft: draft, now: now) }
-            return (try require(try Self.message(db, id: id), "Message"), true)
+            let message = try require(try Self.message(db, id: id), "Message")
+            self.eventAnnouncer.attach(message)
+            return (message, true)
         }
     }
 
     public func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message {
         let messageID = try require(id.rowID, "Message")
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: "UPDATE messages SET body = ?, edited_at = ? WHERE id = ?",
                 arguments: [text, now.micros, messageID])
@@ -232,7 +234,9 @@ extension SQLiteStore: ConversationStore {
             try db.run(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
             try Self.insertMentions(db, message: messageID, userIDs: mentions)
             try Self.recordMessageEvent(db, .messageEdited, message: messageID, now: now)
-            return try require(try Self.message(db, id: messageID), "Message")
+            let message = try require(try Self.message(db, id: messageID), "Message")
+            self.eventAnnouncer.attach(message)
+            return message
         }
     }
 
@@ -240,7 +244,7 @@ extension SQLiteStore: ConversationStore {
         let conversation = try require(conversationID.rowID, "Conversation")
         let user = try require(userID.rowID, "User")
         let message = try require(messageID.rowID, "Message")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: """
                     UPDATE conversation_members SET last_read_message_id = ?1,
@@ -271,7 +275,7 @@ extension SQLiteStore: ConversationStore {
             return [message, conversation, user]
         }
         guard !rows.isEmpty else { return }
-        try await pool.write { db in
+        try await write { db in
             for row in rows {
                 try db.run(
                     sql: """
@@ -291,7 +295,7 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func observeNewEvents(_ observer: @escaping @Sendable (Set<String>) -> Void) {
+    public func observeNewEvents(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
         eventAnnouncer.observe(observer)
     }
 
@@ -300,7 +304,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws -> TaskItem {
         let message = try require(messageID.rowID, "Message")
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let conversation = try require(
                 try db.fetchValue(
                     Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
@@ -335,7 +339,7 @@ extension SQLiteStore: ConversationStore {
         // Most tasks are in no conversation: find that out without taking the write lock.
         let linked = try await pool.read { db in try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task]) }
         guard !linked.isEmpty else { return [] }
-        return try await pool.write { db in
+        return try await write { db in
             let conversations = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task])
             for conversation in conversations {
                 _ = try Self.insertMessage(

@@ -7,7 +7,7 @@ extension SQLiteStore: InviteStore {
         let inviter = try require(draft.inviterID.rowID, "User")
         let project = draft.projectID?.rowID
         let conversation = draft.conversationID?.rowID
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: """
                     INSERT INTO invites (token_hash, email, inviter_id, project_id, conversation_id, role, created_at,
@@ -38,7 +38,7 @@ extension SQLiteStore: InviteStore {
     public func acceptInvite(
         tokenHash: String, guestName: String, guestTimezone: String, now: Date
     ) async throws -> (user: User, invite: Invite) {
-        try await pool.write { db in
+        try await write { db in
             guard let invite = try Self.invite(db, where: "invites.token_hash = ?", tokenHash) else {
                 throw KairosError.notFound("This invitation link is not valid. Ask for a new invitation.")
             }
@@ -135,7 +135,7 @@ extension SQLiteStore: InviteStore {
 
     public func markSent(mailID: String, now: Date) async throws {
         let id = try require(mailID.rowID, "Mail")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
                 arguments: [now.micros, id])
@@ -144,7 +144,7 @@ extension SQLiteStore: InviteStore {
 
     public func markFailed(mailID: String, error: String, retryAt: Date) async throws {
         let id = try require(mailID.rowID, "Mail")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
                 arguments: [String(error.prefix(1000)), retryAt.micros, id])

@@ -26,7 +26,7 @@ extension SQLiteStore: NotificationStore {
 
     public func markNotificationsRead(userID: String, ids: [String]?, now: Date) async throws -> Int {
         let user = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             if let ids {
                 let rowIDs = ids.map { $0.rowID ?? 0 }
                 try db.run(
@@ -52,13 +52,13 @@ extension SQLiteStore: NotificationStore {
     public func follow(taskID: String, userID: String, now: Date) async throws {
         let task = try require(taskID.rowID, "Task")
         let user = try require(userID.rowID, "User")
-        try await pool.write { db in try Self.follow(db, task: task, user: user, now: now) }
+        try await write { db in try Self.follow(db, task: task, user: user, now: now) }
     }
 
     public func unfollow(taskID: String, userID: String) async throws {
         let task = try require(taskID.rowID, "Task")
         let user = try require(userID.rowID, "User")
-        try await pool.write { db in
+        try await write { db in
             try db.run(sql: "DELETE FROM task_followers WHERE task_id = ? AND user_id = ?", arguments: [task, user])
         }
     }

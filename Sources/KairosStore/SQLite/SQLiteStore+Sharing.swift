@@ -55,7 +55,7 @@ extension SQLiteStore: SharingStore {
         let project = try require(projectID.rowID, "Project")
         let user = try require(userID.rowID, "User")
         let actor = try require(actorID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let existing = try String.fetchOne(
                 db, sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?",
                 arguments: [project, user])
@@ -77,7 +77,7 @@ extension SQLiteStore: SharingStore {
         let project = try require(projectID.rowID, "Project")
         let user = try require(userID.rowID, "User")
         let actor = try require(actorID.rowID, "User")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "DELETE FROM project_members WHERE project_id = ? AND user_id = ?", arguments: [project, user])
             if db.changesCount == 0 { throw KairosError.notFound("That person is not a member of this project.") }

@@ -75,7 +75,7 @@ extension SQLiteStore: TaskStore {
 
     public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
         let viewer = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try require(
                 try Self.task(db, viewer: viewer, id: Self.insertTask(db, author: viewer, draft: draft, now: now)),
                 "Task")
@@ -84,7 +84,7 @@ extension SQLiteStore: TaskStore {
 
     public func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem] {
         let author = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let projects = try batch.newProjects.map { try Self.insertProject(db, owner: author, draft: $0, now: now) }
             var ids: [Int64] = []
             for item in batch.tasks {
@@ -136,7 +136,7 @@ extension SQLiteStore: TaskStore {
     public func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        return try await pool.write { db in
+        return try await write { db in
             let current = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             var assignments = ["updated_at = ?"]
             var arguments: StatementArguments = [now.micros]
@@ -183,7 +183,7 @@ extension SQLiteStore: TaskStore {
     public func closeTask(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        try await write { db in
             let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
@@ -203,7 +203,7 @@ extension SQLiteStore: TaskStore {
     public func reopenTask(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        try await write { db in
             let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
@@ -227,7 +227,7 @@ extension SQLiteStore: TaskStore {
     {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        return try await pool.write { db in
+        return try await write { db in
             let moving = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             let project: Int64
             var section: Int64?
@@ -318,7 +318,7 @@ extension SQLiteStore: TaskStore {
     public func deleteTask(userID: String, id: String) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        try await write { db in
             _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
         }
@@ -578,7 +578,7 @@ extension SQLiteStore: TaskStore {
         userID: String, taskID: String?, projectID: String?, content: String, now: Date
     ) async throws -> Comment {
         let author = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             var task: Int64?
             var project: Int64?
             if let taskID {
@@ -606,7 +606,7 @@ extension SQLiteStore: TaskStore {
     public func updateComment(userID: String, id: String, content: String) async throws -> Comment {
         let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
-        return try await pool.write { db in
+        return try await write { db in
             _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
             try db.run(sql: "UPDATE comments SET content = ? WHERE id = ?", arguments: [content, commentID])
             return try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
@@ -616,7 +616,7 @@ extension SQLiteStore: TaskStore {
     public func deleteComment(userID: String, id: String) async throws {
         let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
-        try await pool.write { db in
+        try await write { db in
             _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
             try db.run(sql: "DELETE FROM comments WHERE id = ?", arguments: [commentID])
         }

@@ -7,6 +7,8 @@ public final class SQLiteStore: ChangeTracking {
     let pool: DatabasePool
     let eventAnnouncer = EventAnnouncer()
     let commitCounter = CommitCounter()
+    /// Every write goes through it (`write`), so concurrent writes share commits.
+    private let groupCommit: GroupCommit
     /// A connection of its own for checkpoints, so they never hold up the writer.
     private let checkpointer: DatabaseQueue
 
@@ -31,6 +33,13 @@ public final class SQLiteStore: ChangeTracking {
         try eventAnnouncer.install(on: pool)
         pool.add(transactionObserver: commitCounter, extent: .databaseLifetime)
         checkpointer = try DatabaseQueue(path: path, configuration: configuration)
+        groupCommit = GroupCommit(pool: pool, announcer: eventAnnouncer)
+    }
+
+    /// Runs `body` as one all-or-nothing write, committed (and synced) together with any writes waiting
+    /// beside it; returns once it is on disk.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await groupCommit.write(body)
     }
 
     /// Copies committed pages from the write-ahead log into the database file without blocking
