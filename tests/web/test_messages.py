@@ -175,6 +175,7 @@ def test_read_ticks_follow_delivery_and_reading(browser: Browser, new_person) ->
     with_carol = dm(ada, carol)
     browser.go(f"#/messages/{with_carol}")
     browser.labelled("Message").send_keys("Lunch too?", Keys.ENTER)
+    browser.wait().until(lambda d: carol.api.get(f"/conversations/{with_carol}/messages").json()["results"])
     sent = carol.api.get(f"/conversations/{with_carol}/messages").json()["results"][0]
     carol.api.post(f"/conversations/{with_carol}/read", json={"message_id": sent["id"]})
     browser.wait(12).until(lambda d: tick(browser) == "Delivered")
