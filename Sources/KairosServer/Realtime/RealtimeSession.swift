@@ -106,7 +106,9 @@ struct RealtimeSession {
         return socket
     }
 
-    private func handle(_ frame: ClientFrame?, from socket: RealtimeSocket, outbound: WebSocketOutboundWriter)
+    private func handle(
+        _ frame: ClientFrame?, from socket: RealtimeSocket, outbound: WebSocketOutboundWriter
+    )
         async throws
     {
         switch frame {

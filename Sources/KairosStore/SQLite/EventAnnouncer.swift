@@ -31,7 +31,8 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
             db.add(
                 function: DatabaseFunction("kairos_event_added", argumentCount: 8, pure: false) { [self] values in
                     guard let user = Int64.fromDatabaseValue(values[0]), let seq = Int.fromDatabaseValue(values[1]),
-                        let kind = String.fromDatabaseValue(values[2]), let createdAt = Int64.fromDatabaseValue(values[7])
+                        let kind = String.fromDatabaseValue(values[2]),
+                        let createdAt = Int64.fromDatabaseValue(values[7])
                     else { return nil }
                     let row = Row(
                         user: user, seq: seq, kind: kind, conversation: Int64.fromDatabaseValue(values[3]),

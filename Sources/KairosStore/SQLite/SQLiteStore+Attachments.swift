@@ -28,12 +28,15 @@ extension SQLiteStore: AttachmentStore {
         }
     }
 
-    public func deleteUnpostedAttachments(createdBefore cutoff: Date) async throws
+    public func deleteUnpostedAttachments(
+        createdBefore cutoff: Date
+    ) async throws
         -> (deleted: Int, unusedHashes: [String])
     {
         try await write { db in
             let hashes = try String.fetchAll(
-                db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE message_id IS NULL AND created_at < ?",
+                db.cachedStatement(
+                    sql: "SELECT DISTINCT sha256 FROM attachments WHERE message_id IS NULL AND created_at < ?"),
                 arguments: [cutoff.micros])
             try db.run(
                 sql: "DELETE FROM attachments WHERE message_id IS NULL AND created_at < ?", arguments: [cutoff.micros])
@@ -48,7 +51,8 @@ extension SQLiteStore: AttachmentStore {
     }
 
     private static func isContentInUse(_ db: Database, sha256: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)", arguments: [sha256])
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)"), arguments: [sha256])
             ?? false
     }
 

@@ -57,9 +57,10 @@ extension SQLiteStore: InviteStore {
             let inviter = invite.inviterID.rowID!
             if let project = invite.projectID?.rowID {
                 // Someone who already has a role keeps the better of the two.
-                let owner = try Int64.fetchOne(db, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [project])
+                let owner = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT user_id FROM projects WHERE id = ?"), arguments: [project])
                 let current = try String.fetchOne(
-                    db, sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?",
+                    db.cachedStatement(sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?"),
                     arguments: [project, userID])
                 if owner != userID, current != Role.editor.rawValue {
                     try db.run(
@@ -101,13 +102,17 @@ extension SQLiteStore: InviteStore {
     /// Refuses a newcomer to a group already at its size limit; the transaction rolls back, so the invitation
     /// stays unused for when a place frees up.
     private static func requireRoom(_ db: Database, in conversation: Int64, for user: Int64) throws {
-        let members = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM conversation_members WHERE conversation_id = ?", arguments: [conversation]
-        ) ?? 0
+        let members =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM conversation_members WHERE conversation_id = ?"),
+                arguments: [conversation]
+            ) ?? 0
         guard members >= Limits.groupMembers.upperBound else { return }
-        let isMember = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?)",
-            arguments: [conversation, user]) ?? false
+        let isMember =
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?)"),
+                arguments: [conversation, user]) ?? false
         guard !isMember else { return }
         throw KairosError.conflict(
             "This group is full: it holds at most \(Limits.groupMembers.upperBound) people. "
@@ -153,7 +158,9 @@ extension SQLiteStore: InviteStore {
 
     // MARK: Rows
 
-    private static func invite(_ db: Database, where condition: String, _ value: some DatabaseValueConvertible) throws
+    private static func invite(
+        _ db: Database, where condition: String, _ value: some DatabaseValueConvertible
+    ) throws
         -> Invite?
     {
         try db.fetchRow(

@@ -16,7 +16,8 @@ extension SQLiteStore: NotificationStore {
         }
         return try await pool.read { [conditions, arguments] db in
             let rows = try db.fetchRows(
-                sql: "SELECT * FROM notifications WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT ?",
+                sql:
+                    "SELECT * FROM notifications WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT ?",
                 arguments: arguments + [page.fetchLimit], uncached: true
             ).map(AppNotification.init(row:))
             let cut = page.page(rows) { [$0.id.rowID!] }
@@ -67,7 +68,8 @@ extension SQLiteStore: NotificationStore {
         let task = try require(taskID.rowID, "Task")
         return try await pool.read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT user_id FROM task_followers WHERE task_id = ? ORDER BY added_at, user_id",
+                db.cachedStatement(
+                    sql: "SELECT user_id FROM task_followers WHERE task_id = ? ORDER BY added_at, user_id"),
                 arguments: [task]
             ).map(\.apiID)
         }
@@ -116,8 +118,11 @@ extension SQLiteStore: NotificationStore {
     /// level is `all`; nothing for the author or anyone who muted the conversation.
     static func notifyMembers(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
         guard let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID else { return }
-        let authorName = try String.fetchOne(db, sql: "SELECT name FROM users WHERE id = ?", arguments: [author]) ?? ""
-        let place = try String.fetchOne(db, sql: "SELECT name FROM conversations WHERE id = ?", arguments: [conversation])
+        let authorName =
+            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM users WHERE id = ?"), arguments: [author])
+            ?? ""
+        let place = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM conversations WHERE id = ?"), arguments: [conversation])
         let mentioned = Set(draft.mentions.compactMap(\.rowID))
         let members = try db.fetchRows(
             sql: """
@@ -158,7 +163,8 @@ extension SQLiteStore: NotificationStore {
         _ db: Database, task: Int64, _ kind: AppNotification.Kind, by actor: Int64, now: Date
     ) throws {
         let followers = try Int64.fetchAll(
-            db, sql: "SELECT user_id FROM task_followers WHERE task_id = ? AND user_id <> ?", arguments: [task, actor])
+            db.cachedStatement(sql: "SELECT user_id FROM task_followers WHERE task_id = ? AND user_id <> ?"),
+            arguments: [task, actor])
         guard !followers.isEmpty else { return }
         let names = try names(db, task: task, actor: actor)
         let text =
@@ -172,14 +178,17 @@ extension SQLiteStore: NotificationStore {
 
     private static func names(_ db: Database, task: Int64, actor: Int64) throws -> (task: String, actor: String) {
         (
-            try String.fetchOne(db, sql: "SELECT content FROM tasks WHERE id = ?", arguments: [task]) ?? "",
-            try String.fetchOne(db, sql: "SELECT name FROM users WHERE id = ?", arguments: [actor]) ?? ""
+            try String.fetchOne(db.cachedStatement(sql: "SELECT content FROM tasks WHERE id = ?"), arguments: [task])
+                ?? "",
+            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM users WHERE id = ?"), arguments: [actor])
+                ?? ""
         )
     }
 
     private static func unreadCount(_ db: Database, user: Int64) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL", arguments: [user]) ?? 0
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL"),
+            arguments: [user]) ?? 0
     }
 }
 

@@ -82,7 +82,8 @@ extension SQLiteStore: SearchStore {
         }
         if let oldest = try Int64.fetchOne(
             db.makeStatement(
-                sql: "SELECT m.id \(matches) ORDER BY messages_fts.rowid DESC LIMIT 1 OFFSET \(rankedMessageWindow - 1)"),
+                sql: "SELECT m.id \(matches) ORDER BY messages_fts.rowid DESC LIMIT 1 OFFSET \(rankedMessageWindow - 1)"
+            ),
             arguments: arguments)
         {
             matches += " AND messages_fts.rowid >= ?"
