@@ -18,6 +18,8 @@ def test_settings_change_the_workdays_and_brief_time_and_home_says_when_the_next
     assert pressed_days(browser) == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
     assert browser.labelled("Brief time").get_attribute("value") == "08:00"
 
+    # On a phone the toggles sit low on the page; bring them above the tab bar before tapping.
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", browser.labelled("Workdays"))
     if name not in pressed_days(browser):
         browser.labelled(name).click()
     for other in pressed_days(browser):
