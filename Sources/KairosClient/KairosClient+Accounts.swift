@@ -20,7 +20,8 @@ extension KairosClient {
         try await send(.get, "user")
     }
 
-    /// Changes the signed-in user's name or time zone (`POST /user`).
+    /// Changes the signed-in user's name, time zone, quiet hours, read receipts, workdays or daily-brief time
+    /// (`POST /user`); fields the request leaves nil stay as they are.
     public func updateUser(_ request: UserUpdateRequest) async throws -> User {
         try await send(.post, "user", body: request)
     }

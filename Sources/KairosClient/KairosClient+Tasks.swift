@@ -43,7 +43,8 @@ extension KairosClient {
         try await send(.get, "tasks", id)
     }
 
-    /// Creates a task (`POST /tasks`).
+    /// Creates a task (`POST /tasks`). Give the request a `clientID` (a UUID) and send the same request again
+    /// when retrying a create whose answer was lost: the server returns the first task instead of a second one.
     public func createTask(_ request: TaskCreateRequest) async throws -> TaskItem {
         try await send(.post, "tasks", body: request)
     }

@@ -19,15 +19,25 @@ public protocol AccountStore: Sendable {
     func credentials(email: String) async throws -> (user: User, passwordHash: String)?
     func user(id: String) async throws -> User?
     /// Changes the given fields; nil (or unchanged) ones stay as they are.
-    func updateUser(
-        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>, hideReadReceipts: Bool?
-    ) async throws -> User
+    func updateUser(id: String, changes: UserChanges) async throws -> User
     func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo
     /// The user a live (unrevoked) token belongs to.
     func user(tokenHash: String) async throws -> User?
     func tokens(userID: String) async throws -> [APITokenInfo]
     /// Revokes a token; `notFound` if it is not one of the user's live tokens.
     func revokeToken(userID: String, tokenID: String, now: Date) async throws
+}
+
+/// Validated changes to a user's profile and preferences; nil (or unchanged) fields stay as they are.
+public struct UserChanges: Sendable {
+    public var name: String?
+    public var timezone: String?
+    public var quietHours: FieldUpdate<QuietHours> = .unchanged
+    public var hideReadReceipts: Bool?
+    public var workdays: [Weekday]?
+    public var dailyBriefTime: LocalTime?
+
+    public init() {}
 }
 
 /// A new project's settled values.
@@ -126,12 +136,16 @@ public struct TaskDraft: Sendable {
     public var assigneeIDs: [String]
     public var childOrder: Int?
     public var dayOrder: Int
+    /// The creating client's own id: a second create by the same person with it gives back the first task.
+    public var clientID: String?
 
     public init(
         content: String, description: String = "", projectID: String? = nil, sectionID: String? = nil,
         parentID: String? = nil, labels: [String] = [], priority: Int = 1, due: Due? = nil, deadline: Deadline? = nil,
-        duration: TaskDuration? = nil, assigneeIDs: [String] = [], childOrder: Int? = nil, dayOrder: Int = -1
+        duration: TaskDuration? = nil, assigneeIDs: [String] = [], childOrder: Int? = nil, dayOrder: Int = -1,
+        clientID: String? = nil
     ) {
+        self.clientID = clientID
         self.content = content
         self.description = description
         self.projectID = projectID
@@ -255,9 +269,12 @@ public struct CompletedQuery: Sendable {
 public protocol TaskStore: Sendable {
     func tasks(userID: String, query: TaskQuery, page: PageRequest) async throws -> Page<TaskItem>
     func task(userID: String, id: String) async throws -> TaskItem?
+    /// Creates the task; when the user already created one with the draft's `clientID`, returns that one
+    /// instead (`conflict` if they can no longer see it).
     func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem
     /// Creates the batch's projects, then its tasks and their comments, in one transaction: if any fails, nothing
-    /// is written. Returns the tasks in batch order.
+    /// is written. Returns the tasks in batch order; a task whose `clientID` the user already used is the
+    /// earlier one, its comment not added again.
     func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem]
     func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem
     /// Completes a task and all its subtasks.

@@ -212,6 +212,42 @@ struct KairosClientTests {
         }
     }
 
+    @Test("A create retried with the same clientID gives back the first task, and other creates stay apart")
+    func retriedCreate() async throws {
+        try await withSignedInClient { client in
+            let request = TaskCreateRequest(content: "Book the venue", clientID: UUID().uuidString)
+            let first = try await client.createTask(request)
+            let retried = try await client.createTask(request)
+            #expect(retried.id == first.id)
+            let other = try await client.createTask(TaskCreateRequest(content: "Book the venue"))
+            #expect(other.id != first.id)
+            let quick = QuickAddRequest(text: "Send invitations tomorrow", clientID: UUID().uuidString)
+            #expect(try await client.quickAddTask(quick).id == client.quickAddTask(quick).id)
+            #expect(try await client.tasks().results.count == 3)
+        }
+    }
+
+    @Test("Workdays and the daily-brief time come with the user and change through updateUser")
+    func preferences() async throws {
+        try await withSignedInClient { client in
+            let me = try await client.currentUser()
+            #expect(me.workdays == [.monday, .tuesday, .wednesday, .thursday, .friday])
+            #expect(me.dailyBriefTime.hourMinute == "08:00")
+            let changed = try await client.updateUser(UserUpdateRequest(workdays: [6, 1, 2], dailyBriefTime: "07:30"))
+            #expect(changed.workdays == [.monday, .tuesday, .saturday])
+            #expect(changed.dailyBriefTime.hourMinute == "07:30")
+            #expect(try await client.currentUser().workdays == changed.workdays)
+            let refused = await #expect(throws: KairosClientError.self) {
+                try await client.updateUser(UserUpdateRequest(workdays: []))
+            }
+            guard case .server(400, "invalid_field", let message) = try #require(refused) else {
+                Issue.record("Expected a 400, got \(String(describing: refused))")
+                return
+            }
+            #expect(message.hasPrefix("workdays"))
+        }
+    }
+
     @Test("Server errors keep their status, code and message")
     func serverErrors() async throws {
         try await withSignedInClient { client in

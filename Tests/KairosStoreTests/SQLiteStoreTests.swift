@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import KairosCore
 import Testing
 
@@ -13,6 +14,7 @@ struct SQLiteStoreTests {
             try temp.store.appliedMigrations() == [
                 "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
                 "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees", "v9-realtime", "v10-attachment-sweep",
+                "v11-task-client-id", "v12-user-preferences",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -62,6 +64,33 @@ struct SQLiteStoreTests {
         #expect(Set(stored) == committed)
         #expect(Set(announced.items.map(\.userID)) == Set(committed.map(String.init)))
         #expect(announced.items.count == committed.count)
+    }
+
+    @Test("v11 and v12 upgrade a file that already holds people and tasks: Monday to Friday at 08:00, no client ids")
+    func upgradeKeepsData() async throws {
+        let temp = try TemporaryStore()
+        let path = temp.folder.appendingPathComponent("before-v11.sqlite").path
+        try SchemaMigrations.migrator.migrate(try DatabaseQueue(path: path), upTo: "v10-attachment-sweep")
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, email, name, password_hash, timezone, created_at)
+                        VALUES (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0);
+                    INSERT INTO projects (id, user_id, name, color, child_order, is_inbox, created_at, updated_at)
+                        VALUES (1, 1, 'Inbox', 'charcoal', 0, 1, 0, 0);
+                    INSERT INTO tasks (id, user_id, project_id, content, child_order, added_by, added_at, updated_at)
+                        VALUES (1, 1, 1, 'Water the plants', 0, 1, 0, 0);
+                    """)
+        }
+        let store = try SQLiteStore(path: path)
+        let ada = try #require(try await store.user(id: "1"))
+        #expect(ada.workdays == [.monday, .tuesday, .wednesday, .thursday, .friday])
+        #expect(ada.dailyBriefTime.hourMinute == "08:00")
+        #expect(try await store.task(userID: "1", id: "1")?.content == "Water the plants")
+        let draft = TaskDraft(content: "Buy stamps", clientID: "c-1")
+        let first = try await store.createTask(userID: "1", draft: draft, now: temp.now)
+        #expect(try await store.createTask(userID: "1", draft: draft, now: temp.now) == first)
+        #expect(first.id != "1")
     }
 
     @Test("A new user has exactly one Inbox; a taken email is a conflict and creates nothing")

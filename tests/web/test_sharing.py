@@ -69,3 +69,46 @@ def test_owner_changes_a_role_and_removes_a_member(browser: Browser, new_person)
     browser.labelled("Remove Carol Shaw").click()
     browser.wait().until(lambda d: "Carol Shaw" not in d.execute_script("return document.querySelector('.members')?.innerText ?? 'Carol Shaw'"))
     assert [m["user_id"] for m in ada.api.get(f"/projects/{project['id']}/members").json()["results"]] == [ada.user["id"]]
+
+
+def test_task_rows_in_a_shared_project_show_who_is_assigned(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    bob = new_person("Bob Noyce")
+    carol = new_person("Carol Shaw")
+    project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
+    for member in (bob, carol):
+        answer = ada.api.post(f"/projects/{project['id']}/members", json={"email": member.email, "role": "editor"})
+        assert answer.status_code == 200, answer.text
+    everyone = [ada.user["id"], bob.user["id"], carol.user["id"]]
+    for content, assignees in [("Plan the launch", everyone), ("Book the venue", [bob.user["id"]]), ("Write the blurb", [])]:
+        answer = ada.api.post("/tasks", json={"content": content, "project_id": project["id"], "assignee_ids": assignees})
+        assert answer.status_code == 200, answer.text
+    bob.api.post("/tasks", json={"content": "Renew my passport", "assignee_ids": [bob.user["id"]]})
+
+    signed_in(browser, bob, f"#/projects/{project['id']}")
+    browser.see_text(".tasks", "Write the blurb")
+    browser.wait().until(lambda _: len(avatars(browser, "Plan the launch")) == 3)
+    assert avatars(browser, "Plan the launch") == [("AL", "Ada Lovelace"), ("BN", "Bob Noyce"), ("+1", "and Carol Shaw")]
+    assert avatars(browser, "Book the venue") == [("BN", "Bob Noyce")]
+    assert avatars(browser, "Write the blurb") == []
+    browser.screenshot("11-project-assignees")
+    # The project's people are fetched once for all its rows.
+    fetched = "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/collaborators')).length"
+    assert browser.driver.execute_script(fetched) == 1
+
+    # A task in a project nobody else sees shows no one, even when assigned.
+    browser.go("#/tasks/inbox")
+    browser.see_text(".tasks", "Renew my passport")
+    assert avatars(browser, "Renew my passport") == []
+
+
+def avatars(browser: Browser, title: str) -> list[tuple[str, str]]:
+    """The initials and accessible names of the avatars on the task row titled `title`."""
+    found = browser.driver.execute_script(
+        """
+        const row = [...document.querySelectorAll('.view li.task')].find((li) => li.querySelector('.title').textContent === arguments[0]);
+        return [...row.querySelectorAll('.assignees [role=img]')].map((a) => [a.textContent, a.getAttribute('aria-label')]);
+        """,
+        title,
+    )
+    return [tuple(avatar) for avatar in found]

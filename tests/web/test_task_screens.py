@@ -236,12 +236,18 @@ def own_server(tmp_path: Path) -> Iterator[tuple[KairosServer, callable]]:
             server.stop(running["proc"])
 
 
-def test_offline_changes_wait_and_go_out_once_when_the_server_is_back(browser: Browser, own_server) -> None:
-    address, restart = own_server
+def sign_up_on(address: KairosServer) -> Person:
+    """Ada, signed up on a server of the test's own."""
     email = f"ada-{uuid.uuid4().hex[:8]}@example.com"
     body = httpx.post(f"{address.api_url}/auth/signup", json={"email": email, "password": PASSWORD, "name": "Ada Lovelace", "timezone": "UTC"}, timeout=30.0).json()
     api = httpx.Client(base_url=address.api_url, headers={"Authorization": f"Bearer {body['token']}"}, timeout=30.0)
-    person = Person("Ada Lovelace", email, body["token"], body["user"], api)
+    return Person("Ada Lovelace", email, body["token"], body["user"], api)
+
+
+def test_offline_changes_wait_and_go_out_once_when_the_server_is_back(browser: Browser, own_server) -> None:
+    address, restart = own_server
+    person = sign_up_on(address)
+    api = person.api
     finish = add_task(person, "Finish slides")
     rename = add_task(person, "Draft agenda")
     browser.base_url = address.url
@@ -280,3 +286,60 @@ def test_offline_changes_wait_and_go_out_once_when_the_server_is_back(browser: B
     browser.see_text(".view", "Draft the offsite agenda")
     assert sorted(t["content"] for t in api.get("/tasks").json()["results"]) == ["Buy stamps", "Draft the offsite agenda"]
     api.close()
+
+
+# Loses the answer to the first task creation on its way back, as a dropped connection would: the server
+# has made the task, the app hears nothing and keeps the create for later. Records each create's client_id.
+LOSE_FIRST_ANSWER = """
+const send = window.fetch;
+window.sentCreates = [];
+window.fetch = async (url, options = {}) => {
+  const answer = await send(url, options);
+  if (options.method === "POST" && String(url).endsWith("/tasks/quick")) {
+    window.sentCreates.push(JSON.parse(options.body).client_id);
+    if (window.sentCreates.length === 1) throw new TypeError("The answer was lost");
+  }
+  return answer;
+};
+"""
+
+
+def test_a_create_sent_twice_makes_one_task_and_two_alike_made_offline_make_two(browser: Browser, own_server) -> None:
+    address, restart = own_server
+    person = sign_up_on(address)
+    api = person.api
+    browser.base_url = address.url
+    signed_in(browser, person, "#/tasks/inbox")
+    browser.see_text(".view", "Inbox is clear")
+    browser.wait().until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    browser.driver.refresh()  # now through the service worker, which keeps the answers for offline use
+    browser.see_text(".view", "Inbox is clear")
+
+    browser.driver.execute_script(LOSE_FIRST_ANSWER)
+    browser.labelled("Add to Inbox").send_keys("Call the bank\n")
+    browser.see_text(".outbox", "1 change waiting")
+    browser.wait(20).until(lambda d: d.execute_script("return document.querySelector('.outbox').hidden"))
+    sent = browser.driver.execute_script("return window.sentCreates")
+    assert len(sent) == 2 and sent[0] == sent[1], sent
+    assert [t["content"] for t in api.get("/tasks").json()["results"]] == ["Call the bank"]
+    browser.wait().until(lambda _: texts(browser, ".view .tasks .title") == ["Call the bank"])
+
+    restart(False)
+    for _ in range(2):
+        browser.labelled("Add to Inbox").send_keys("Buy stamps\n")
+        browser.wait().until(lambda d: d.execute_script("const box = document.querySelector('[aria-label=\"Add to Inbox\"]'); return !box.value && !box.disabled"))
+    browser.see_text(".outbox", "2 changes waiting")
+    browser.wait().until(lambda _: texts(browser, ".pending .title") == ["Buy stamps", "Buy stamps"])
+
+    restart(True)
+    browser.wait(20).until(lambda d: d.execute_script("return document.querySelector('.outbox').hidden"))
+    assert sorted(t["content"] for t in api.get("/tasks").json()["results"]) == ["Buy stamps", "Buy stamps", "Call the bank"]
+    browser.wait().until(lambda _: sorted(texts(browser, ".view .tasks .title")) == ["Buy stamps", "Buy stamps", "Call the bank"])
+    creates = browser.driver.execute_script("return window.sentCreates")
+    assert len(set(creates)) == 3, creates
+    api.close()
+
+
+def texts(browser: Browser, css: str) -> list[str]:
+    """The text of every element `css` matches, read at once (rows are redrawn as changes go out)."""
+    return browser.driver.execute_script("return [...document.querySelectorAll(arguments[0])].map((el) => el.textContent)", css)

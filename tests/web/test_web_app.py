@@ -9,7 +9,7 @@ import time
 import uuid
 
 import httpx
-from .webapp import Browser, Person, signed_in
+from .webapp import Browser, Person, pressed_days, signed_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -38,10 +38,18 @@ def test_sign_up_then_onboarding_keeps_the_browser_time_zone_and_lands_on_home(b
     assert browser.labelled("Time zone").get_attribute("value") == "Europe/Paris"
     assert browser.driver.execute_script("return document.getElementById('tabbar').hidden")
     assert browser.driver.execute_script("return Notification.permission") == "default"
+    assert pressed_days(browser) == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+    assert browser.labelled("Brief time").get_attribute("value") == "08:00"
     browser.screenshot("01b-onboarding")
+    browser.labelled("Friday").click()
+    browser.labelled("Saturday").click()
+    assert pressed_days(browser) == ["Monday", "Tuesday", "Wednesday", "Thursday", "Saturday"]
+    browser.set_time(browser.labelled("Brief time"), "07:30")
     browser.button("Continue").click()
 
     browser.see_text(".large-title", "Grace")
+    assert browser.find(".brief").text.startswith("Your next brief arrives ")
+    assert " at 7:30" in browser.find(".brief").text
     assert "Good" in browser.find(".large-title").text
     browser.driver.execute_script("location.hash = '#/welcome'")
     browser.wait().until(lambda d: d.execute_script("return document.getElementById('view').dataset.route") == "#/home")
@@ -52,6 +60,8 @@ def test_sign_up_then_onboarding_keeps_the_browser_time_zone_and_lands_on_home(b
     user = httpx.get(f"{browser.base_url}/api/v1/user", headers={"Authorization": f"Bearer {token}"}).json()
     assert user["email"] == email
     assert user["timezone"] == "Europe/Paris"
+    assert user["workdays"] == [1, 2, 3, 4, 6]
+    assert user["daily_brief_time"] == "07:30"
 
 
 def test_wrong_password_reads_calmly(browser: Browser, person: Person) -> None:

@@ -109,6 +109,14 @@ class Browser:
         self.settled()
         return sheet
 
+    def set_time(self, element: WebElement, hhmm: str) -> None:
+        """Sets a time input as its picker would: typing into it differs from one locale's clock to another's."""
+        self.driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))",
+            element,
+            hhmm,
+        )
+
     def screenshot(self, name: str) -> Path:
         """Saves the viewport as `<name>-<size>.png` once the sheet and toast animations settle."""
         self.driver.execute_script("return document.fonts.ready")
@@ -131,6 +139,12 @@ def make_driver(size: str, timezone: str | None = None) -> webdriver.Chrome:
     if timezone:
         driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": timezone})
     return driver
+
+
+def pressed_days(browser: Browser) -> list[str]:
+    """The workday toggles that are on (onboarding, Settings), by their accessible names."""
+    toggles = browser.all('[role="group"][aria-label="Workdays"] button')
+    return [t.get_attribute("aria-label") for t in toggles if t.get_attribute("aria-pressed") == "true"]
 
 
 def signed_in(browser: Browser, person: Person, route: str = "#/home") -> None:

@@ -19,6 +19,11 @@ export function dateIn(instant, tz) {
   return formatter("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
+/** `HH:MM` (24-hour) of an instant in `tz`. */
+function hourMinuteIn(instant, tz) {
+  return formatter("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+}
+
 export function todayIn(tz) {
   return dateIn(new Date(), tz);
 }
@@ -41,8 +46,7 @@ export function dueParts(due, tz) {
   if (value.length === 10) return { date: value, time: null };
   if (value.endsWith("Z")) {
     const instant = new Date(value);
-    const time = formatter("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
-    return { date: dateIn(instant, tz), time };
+    return { date: dateIn(instant, tz), time: hourMinuteIn(instant, tz) };
   }
   return { date: value.slice(0, 10), time: value.slice(11, 16) };
 }
@@ -83,6 +87,23 @@ export function describeDue(due, tz) {
   const label = relativeDay(parts.date, today) + (parts.time ? ` ${clockTime(parts.time)}` : "");
   const state = parts.date < today ? "past" : parts.date === today ? "today" : "later";
   return { label, state, date: parts.date, time: parts.time };
+}
+
+/** When the user's next daily brief comes, on their workdays at their brief time in their time zone. */
+export function nextBrief({ timezone: tz, workdays, daily_brief_time: at }) {
+  const now = new Date();
+  const today = dateIn(now, tz);
+  for (let ahead = hourMinuteIn(now, tz) < at ? 0 : 1; ahead < 8; ahead++) {
+    const day = addDays(today, ahead);
+    if (!workdays.includes(new Date(`${day}T00:00:00Z`).getUTCDay() || 7)) continue;
+    const when = relativeDay(day, today);
+    return `Your next brief arrives ${ahead < 2 ? when.toLowerCase() : `on ${when}`} at ${clockTime(at)}.`;
+  }
+}
+
+/** A weekday's name, 1 (Monday) to 7 (Sunday), "long" or "short". */
+export function weekdayName(day, style) {
+  return formatter("en", { weekday: style, timeZone: "UTC" }).format(Date.UTC(2024, 0, day));
 }
 
 /** Seconds as a stopwatch reads: 0:04:09. */

@@ -1,6 +1,6 @@
 // The outbox: changes made while the server cannot be reached wait in localStorage and go out in
 // order once it answers again. Replays are safe: updates, moves, closes and deletes land the same way
-// twice, and a create whose first try may have reached the server is looked up before it is re-sent.
+// twice, and a create carries its own client_id from the first try on, so the server makes it once.
 
 import { api, ApiError, clientId } from "./api.js";
 import { tasksChanged } from "./state.js";
@@ -29,6 +29,7 @@ function save(ops) {
  * `taskId` names the task it changes; `create` marks a task creation.
  */
 export async function send(path, { method = "POST", body, taskId, create = false } = {}) {
+  if (create) body = { ...body, client_id: clientId() };
   if (!load().length && navigator.onLine) {
     try {
       return { queued: false, result: await api(path, { method, body }) };
@@ -36,7 +37,7 @@ export async function send(path, { method = "POST", body, taskId, create = false
       if (error instanceof ApiError) throw error;
     }
   }
-  save([...load(), { id: clientId(), path, method, body, taskId, create, at: new Date().toISOString(), tried: false }]);
+  save([...load(), { id: clientId(), path, method, body, taskId, create }]);
   scheduleFlush();
   return { queued: true, result: null };
 }
@@ -83,10 +84,7 @@ export async function flush() {
     for (let ops = load(); ops.length; ops = load()) {
       const op = ops[0];
       try {
-        if (!(op.create && op.tried && (await alreadyCreated(op)))) {
-          save([{ ...op, tried: true }, ...ops.slice(1)]);
-          await api(op.path, { method: op.method, body: op.body });
-        }
+        await api(op.path, { method: op.method, body: op.body });
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) break;
         // Refused for good (the task is gone, a field no longer fits): tell the user and move on.
@@ -100,17 +98,6 @@ export async function flush() {
     scheduleFlush();
     if (sent) tasksChanged();
   }
-}
-
-/** Whether a task creation already reached the server (its answer was lost on the way back). */
-async function alreadyCreated(op) {
-  const text = op.body.content ?? op.body.text;
-  const words = text.replace(/[&|()!#@:]/g, " ").split(/\s+/).filter(Boolean).slice(0, 4);
-  if (!words.length) return false;
-  const found = await api(`/tasks/filter?query=${encodeURIComponent(`search: ${words.join(" ")}`)}&limit=50`);
-  // A little slack for a server clock that runs behind the device's.
-  const since = new Date(Date.parse(op.at) - 120_000).toISOString();
-  return found.results.some((task) => task.added_at >= since && text.includes(task.content));
 }
 
 let status = null;

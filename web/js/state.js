@@ -18,7 +18,21 @@ export async function loadUser() {
 
 export async function loadProjects() {
   state.projects = await listAll("/projects");
+  people.clear();
   return state.projects;
+}
+
+const people = new Map();
+
+/** A shared project's people (owner and members) as a Map of id to name, fetched once per project. */
+export function projectPeople(id) {
+  if (!people.has(id)) {
+    people.set(id, api(`/projects/${id}/collaborators`).then(({ results }) => new Map(results.map((p) => [p.id, p.name])), () => {
+      people.delete(id);
+      return new Map();
+    }));
+  }
+  return people.get(id);
 }
 
 export function projectById(id) {

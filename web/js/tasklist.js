@@ -4,8 +4,8 @@
 import { addDays, clockTime, describeDue, dueParts, todayIn } from "./dates.js";
 import { swipeable } from "./gestures.js";
 import { send, withPending } from "./offline.js";
-import { projectById, tasksChanged, userTimeZone } from "./state.js";
-import { button, explain, h, openSheet, toast } from "./ui.js";
+import { projectById, projectPeople, tasksChanged, userTimeZone } from "./state.js";
+import { avatar, button, explain, h, openSheet, toast } from "./ui.js";
 import { openTaskDetail } from "./views/detail.js";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -64,6 +64,7 @@ export function taskRow(task, { showProject = false, showDue = true, onGone } = 
   const main = button({ class: "task-main", label: `Open ${task.content}` },
     h("span.title", { text: task.content }), meta.childElementCount ? meta : null);
   const row = h("li.task", { data: { id: task.id, priority: String(task.priority) } }, check, main);
+  if (task.assignee_ids?.length && projectById(task.project_id)?.is_shared) row.append(assignees(task));
 
   check.addEventListener("click", () => complete(task, row, check, onGone));
   main.addEventListener("click", () => openTaskDetail(task));
@@ -73,6 +74,17 @@ export function taskRow(task, { showProject = false, showDue = true, onGone } = 
     onLongPress: () => moreActions(task, row, check, onGone),
   });
   return row;
+}
+
+/** The first two assignees' initials, then "+N" for the others, each named for screen readers. */
+function assignees(task) {
+  const box = h("span.assignees");
+  projectPeople(task.project_id).then((names) => {
+    const people = task.assignee_ids.map((id) => names.get(id)).filter(Boolean);
+    box.append(...people.slice(0, 2).map((name) => avatar(name, "tiny", true)));
+    if (people.length > 2) box.append(h("span.avatar.tiny", { role: "img", label: `and ${people.slice(2).join(", ")}`, text: `+${people.length - 2}` }));
+  });
+  return box;
 }
 
 const UNDO_MS = 5000;

@@ -181,11 +181,11 @@ function dragToClose(handle, sheet, close) {
   handle.addEventListener("pointercancel", end);
 }
 
-/** A round badge with the person's initials (`size` "small" for the compact one). */
-export function avatar(name, size) {
+/** A round badge with the person's initials (`size` "small" or "tiny"); `named` gives it their name as its label. */
+export function avatar(name, size, named = false) {
   const words = (name || "?").trim().split(/\s+/);
   const letters = (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : "")).toUpperCase();
-  return h("span", { class: size ? `avatar ${size}` : "avatar", text: letters, "aria-hidden": "true" });
+  return h("span", { class: size ? `avatar ${size}` : "avatar", text: letters, "aria-hidden": !named && "true", role: named && "img", label: named && name });
 }
 
 export function screenHeader(title, subtitle, ...trailing) {

@@ -42,28 +42,36 @@ public struct AuthResponse: Decodable, Sendable, JSONWritable {
     }
 }
 
-/// `POST /api/v1/user`: change the name, the time zone or whether others see how far one has read.
+/// `POST /api/v1/user`: change the name, the time zone, quiet hours, whether others see how far one has
+/// read, and when the daily brief comes.
 public struct UserUpdateRequest: Codable, Sendable {
     public var name: String?
     public var timezone: String?
     /// `{"start": "22:00", "end": "07:00"}`, or null for none.
     public var quietHours: FieldUpdate<QuietHours>
     public var hideReadReceipts: Bool?
+    /// ISO weekday numbers, 1 (Monday) to 7 (Sunday), each once; checked by the server.
+    public var workdays: [Int]?
+    /// "HH:MM" on the user's own clock, such as "08:00"; checked by the server.
+    public var dailyBriefTime: String?
 
     public init(
         name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged,
-        hideReadReceipts: Bool? = nil
+        hideReadReceipts: Bool? = nil, workdays: [Int]? = nil, dailyBriefTime: String? = nil
     ) {
         self.name = name
         self.timezone = timezone
         self.quietHours = quietHours
         self.hideReadReceipts = hideReadReceipts
+        self.workdays = workdays
+        self.dailyBriefTime = dailyBriefTime
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, timezone
+        case name, timezone, workdays
         case quietHours = "quiet_hours"
         case hideReadReceipts = "hide_read_receipts"
+        case dailyBriefTime = "daily_brief_time"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +80,8 @@ public struct UserUpdateRequest: Codable, Sendable {
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
         quietHours = try c.decodeUpdate(QuietHours.self, forKey: .quietHours)
         hideReadReceipts = try c.decodeIfPresent(Bool.self, forKey: .hideReadReceipts)
+        workdays = try c.decodeIfPresent([Int].self, forKey: .workdays)
+        dailyBriefTime = try c.decodeIfPresent(String.self, forKey: .dailyBriefTime)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,6 +90,8 @@ public struct UserUpdateRequest: Codable, Sendable {
         try c.encodeIfPresent(timezone, forKey: .timezone)
         try c.encodeUpdate(quietHours, forKey: .quietHours)
         try c.encodeIfPresent(hideReadReceipts, forKey: .hideReadReceipts)
+        try c.encodeIfPresent(workdays, forKey: .workdays)
+        try c.encodeIfPresent(dailyBriefTime, forKey: .dailyBriefTime)
     }
 }
 

@@ -110,10 +110,14 @@ public struct QuickAddRequest: Codable, Sendable {
     public var autoReminder: Bool?
     /// Accepted for Todoist clients; the answer is the task either way.
     public var meta: Bool?
+    /// Kairos: the client's own id for this task, as in `TaskCreateRequest.clientID`.
+    public var clientID: String?
 
     public init(
-        text: String, note: String? = nil, reminder: String? = nil, autoReminder: Bool? = nil, meta: Bool? = nil
+        text: String, note: String? = nil, reminder: String? = nil, autoReminder: Bool? = nil, meta: Bool? = nil,
+        clientID: String? = nil
     ) {
+        self.clientID = clientID
         self.text = text
         self.note = note
         self.reminder = reminder
@@ -124,5 +128,6 @@ public struct QuickAddRequest: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case text, note, reminder, meta
         case autoReminder = "auto_reminder"
+        case clientID = "client_id"
     }
 }

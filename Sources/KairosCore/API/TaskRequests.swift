@@ -20,15 +20,20 @@ public struct TaskCreateRequest: Codable, Sendable {
     public var durationUnit: String?
     public var deadlineDate: String?
     public var deadlineLang: String?
+    /// Kairos: the client's own id for this task (a UUID). A retried create with it returns the task the
+    /// first try made instead of a second one.
+    public var clientID: String?
 
     public init(
         content: String, description: String? = nil, projectID: String? = nil, sectionID: String? = nil,
         parentID: String? = nil, labels: [String]? = nil, priority: Int? = nil, dueString: String? = nil,
         dueLang: String? = nil, dueDate: String? = nil, dueDatetime: String? = nil, assigneeID: String? = nil,
         order: Int? = nil, dayOrder: Int? = nil, duration: Int? = nil, durationUnit: String? = nil,
-        deadlineDate: String? = nil, deadlineLang: String? = nil, assigneeIDs: [String]? = nil
+        deadlineDate: String? = nil, deadlineLang: String? = nil, assigneeIDs: [String]? = nil,
+        clientID: String? = nil
     ) {
         self.assigneeIDs = assigneeIDs
+        self.clientID = clientID
         self.content = content
         self.description = description
         self.projectID = projectID
@@ -64,6 +69,7 @@ public struct TaskCreateRequest: Codable, Sendable {
         case durationUnit = "duration_unit"
         case deadlineDate = "deadline_date"
         case deadlineLang = "deadline_lang"
+        case clientID = "client_id"
     }
 }
 

@@ -41,6 +41,11 @@ public struct LocalTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
         LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2) + ":" + LocalDate.pad(second, 2)
     }
 
+    /// "HH:MM", for times set to the minute.
+    public var hourMinute: String {
+        LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2)
+    }
+
     /// The ISO form, "HH:MM:SS".
     public var description: String { iso }
 

@@ -121,7 +121,7 @@ public struct QuietHours: Hashable, Sendable, Codable {
     }
 
     /// "HH:MM".
-    public static func text(_ time: LocalTime) -> String { String(time.iso.prefix(5)) }
+    public static func text(_ time: LocalTime) -> String { time.hourMinute }
 
     enum CodingKeys: String, CodingKey { case start, end }
 

@@ -15,13 +15,24 @@ public struct User: Decodable, Hashable, Sendable {
     /// When on, nobody sees how far this user has read, and this user sees nobody's read position
     /// (delivered ticks stay).
     public var hideReadReceipts: Bool
+    /// The days the daily brief comes, Monday first.
+    public var workdays: [Weekday]
+    /// When the daily brief comes on a workday, on the wall clock of `timezone`.
+    public var dailyBriefTime: LocalTime
+
+    /// Monday to Friday, until the user says otherwise.
+    public static let defaultWorkdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    public static let defaultDailyBriefTime = LocalTime(unchecked: 8, minute: 0, second: 0)
 
     public init(
         id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false,
-        quietHours: QuietHours? = nil, hideReadReceipts: Bool = false
+        quietHours: QuietHours? = nil, hideReadReceipts: Bool = false, workdays: [Weekday] = User.defaultWorkdays,
+        dailyBriefTime: LocalTime = User.defaultDailyBriefTime
     ) {
         self.quietHours = quietHours
         self.hideReadReceipts = hideReadReceipts
+        self.workdays = workdays
+        self.dailyBriefTime = dailyBriefTime
         self.id = id
         self.email = email
         self.name = name
@@ -36,6 +47,8 @@ public struct User: Decodable, Hashable, Sendable {
         case isGuest = "is_guest"
         case quietHours = "quiet_hours"
         case hideReadReceipts = "hide_read_receipts"
+        case workdays
+        case dailyBriefTime = "daily_brief_time"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,6 +61,9 @@ public struct User: Decodable, Hashable, Sendable {
         isGuest = try c.decodeIfPresent(Bool.self, forKey: .isGuest) ?? false
         quietHours = try c.decodeIfPresent(QuietHours.self, forKey: .quietHours)
         hideReadReceipts = try c.decodeIfPresent(Bool.self, forKey: .hideReadReceipts) ?? false
+        workdays = try c.decodeIfPresent([Weekday].self, forKey: .workdays) ?? Self.defaultWorkdays
+        let briefTime = try c.decodeIfPresent(String.self, forKey: .dailyBriefTime)
+        dailyBriefTime = briefTime.flatMap(LocalTime.init(iso:)) ?? Self.defaultDailyBriefTime
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -104,6 +120,8 @@ extension User: JSONWritable {
                 json.null()
             }
             json.key("hide_read_receipts"); json.bool(hideReadReceipts)
+            json.key("workdays"); json.array(workdays) { json, day in json.int(day.rawValue) }
+            json.key("daily_brief_time"); json.string(dailyBriefTime.hourMinute)
         }
     }
 }

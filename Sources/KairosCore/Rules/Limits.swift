@@ -24,7 +24,7 @@ public enum Limits {
     /// Unread messages are counted up to this many, so a reader far behind costs no more than one who is
     /// slightly behind; clients show it as "999+".
     public static let unreadCountCap = 1_000
-    /// A client's own id for a message it sends, so a retried send is recognised.
+    /// A client's own id for a message or task it sends, so a retried send is recognised.
     public static let clientID = 1...100
     /// How much of a message becomes the title of a task made from it.
     public static let taskTitleFromMessage = 120
@@ -47,6 +47,39 @@ public enum Limits {
                 field: field, message: "\(field) must be \(range.lowerBound) to \(range.upperBound) characters long.")
         }
         return trimmed
+    }
+
+    /// A client's own id for what it sends (`client_id`), checked the same way for messages and tasks.
+    public static func requireClientID(_ value: String) throws(KairosError) -> String {
+        try requireText(value, clientID, field: "client_id")
+    }
+
+    /// The days someone works on, as ISO weekday numbers (1 is Monday, 7 is Sunday): at least one, each once.
+    public static func requireWorkdays(_ days: [Int]) throws(KairosError) -> [Weekday] {
+        guard !days.isEmpty else {
+            throw .invalidField(
+                field: "workdays",
+                message: "workdays must name at least one day, such as [1, 2, 3, 4, 5] for Monday to Friday.")
+        }
+        var chosen = Set<Weekday>()
+        for day in days {
+            guard let weekday = Weekday(rawValue: day) else {
+                throw .invalidField(
+                    field: "workdays", message: "workdays must be ISO weekday numbers: 1 is Monday, 7 is Sunday.")
+            }
+            guard chosen.insert(weekday).inserted else {
+                throw .invalidField(field: "workdays", message: "workdays lists \(day) twice. Name each day once.")
+            }
+        }
+        return Weekday.allCases.filter(chosen.contains)
+    }
+
+    /// A wall-clock time written as 24-hour "HH:MM", such as "08:00".
+    public static func requireClockTime(_ value: String, field: String) throws(KairosError) -> LocalTime {
+        guard value.count == 5, let time = LocalTime(iso: value) else {
+            throw .invalidField(field: field, message: "\(field) must be a 24-hour time such as 08:00.")
+        }
+        return time
     }
 
     public static func requirePriority(_ value: Int) throws(KairosError) -> Int {

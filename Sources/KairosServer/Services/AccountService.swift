@@ -88,14 +88,20 @@ public struct AccountService: Sendable {
         }
     }
 
+    /// Changes what the request sets, once every field of it is valid.
     public func update(_ user: User, with request: UserUpdateRequest) async throws -> User {
-        let name = try request.name.map { name throws(KairosError) in
+        var changes = UserChanges()
+        changes.name = try request.name.map { name throws(KairosError) in
             try Limits.requireText(name, Limits.userName, field: "name")
         }
-        let timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
-        return try await store.updateUser(
-            id: user.id, name: name, timezone: timezone, quietHours: request.quietHours,
-            hideReadReceipts: request.hideReadReceipts)
+        changes.timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
+        changes.quietHours = request.quietHours
+        changes.hideReadReceipts = request.hideReadReceipts
+        changes.workdays = try request.workdays.map(Limits.requireWorkdays)
+        changes.dailyBriefTime = try request.dailyBriefTime.map { time throws(KairosError) in
+            try Limits.requireClockTime(time, field: "daily_brief_time")
+        }
+        return try await store.updateUser(id: user.id, changes: changes)
     }
 
     static func hash(token: String) -> String {

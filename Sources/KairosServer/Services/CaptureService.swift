@@ -90,13 +90,15 @@ public struct CaptureService: Sendable {
     }
 
     /// Todoist's quick add: the one task `request.text` describes, in the list it names (the Inbox when it names
-    /// none of the user's lists), with the note as its first comment.
+    /// none of the user's lists), with the note as its first comment. A retry with the same `client_id` gives
+    /// back the task the first try made.
     public func quickAdd(_ request: QuickAddRequest, for user: User) async throws -> TaskItem {
         let text = try Self.requireCapturable(request.text)
         guard !text.allSatisfy(\.isWhitespace) else {
             throw KairosError.invalidField(
                 field: "text", message: "text is required: the task, such as \"Buy milk tomorrow at 5pm #Errands p1\".")
         }
+        let clientID = try request.clientID.map(Limits.requireClientID)
         let note = try request.note.flatMap { note throws(KairosError) in
             note.allSatisfy(\.isWhitespace) ? nil : try Limits.requireText(note, Limits.commentContent, field: "note")
         }
@@ -109,6 +111,7 @@ public struct CaptureService: Sendable {
                 field: "text", message: "text holds nothing to make a task of. Say what to do, such as \"Call mom\".")
         }
         var task = try Self.checked(CaptureCommitTask(proposal), for: user, now: now)
+        task.draft.clientID = clientID
         var lists = ListResolver(projects: projects)
         if let name = task.list, case .existing(let project) = lists.resolve(name, creating: false) {
             task.draft.projectID = project.id

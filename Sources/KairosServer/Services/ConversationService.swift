@@ -151,7 +151,7 @@ public struct ConversationService: Sendable {
         let conversation = try await conversation(id, for: user, allowing: .comment)
         let attachmentIDs = try Self.attachmentIDs(request.attachmentIDs)
         let text = try Self.messageText(request.text, carriesAttachments: !attachmentIDs.isEmpty)
-        let clientID = try request.clientID.map { try Limits.requireText($0, Limits.clientID, field: "client_id") }
+        let clientID = try request.clientID.map(Limits.requireClientID)
         let mentions = try await mentions(in: text, among: conversation)
         let draft = MessageDraft(
             conversationID: conversation.id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,

@@ -70,6 +70,7 @@ public struct TaskService: Sendable {
         return try await store.searchTasks(userID: user.id, text: text, page: page)
     }
 
+    /// Creates a task; a retry with the same `client_id` gives back the task the first try made.
     public func create(_ request: TaskCreateRequest, for user: User) async throws -> TaskItem {
         let now = clock.now()
         let draft = try draft(request, for: user, now: now)
@@ -93,7 +94,8 @@ public struct TaskService: Sendable {
             deadline: try request.deadlineDate.map { try Self.deadline($0, lang: request.deadlineLang) },
             duration: try Self.duration(amount: request.duration, unit: request.durationUnit),
             assigneeIDs: try Self.assignees(one: request.assigneeID, many: request.assigneeIDs),
-            childOrder: request.order, dayOrder: request.dayOrder ?? -1)
+            childOrder: request.order, dayOrder: request.dayOrder ?? -1,
+            clientID: try request.clientID.map(Limits.requireClientID))
     }
 
     public func update(_ id: String, _ request: TaskUpdateRequest, for user: User) async throws -> TaskItem {

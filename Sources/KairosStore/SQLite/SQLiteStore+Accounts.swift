@@ -52,20 +52,22 @@ extension SQLiteStore: AccountStore {
         }
     }
 
-    public func updateUser(
-        id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>, hideReadReceipts: Bool?
-    ) async throws -> User {
+    public func updateUser(id: String, changes: UserChanges) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await write { db in
             try db.run(
                 sql: """
                     UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone),
-                        hide_read_receipts = COALESCE(?, hide_read_receipts)
+                        hide_read_receipts = COALESCE(?, hide_read_receipts), workdays = COALESCE(?, workdays),
+                        daily_brief_time = COALESCE(?, daily_brief_time)
                     WHERE id = ?
                     """,
-                arguments: [name, timezone, hideReadReceipts, rowID])
-            if quietHours != .unchanged {
-                let window = quietHours.newValue
+                arguments: [
+                    changes.name, changes.timezone, changes.hideReadReceipts, changes.workdays.map(User.workdayBits),
+                    changes.dailyBriefTime?.hourMinute, rowID,
+                ])
+            if changes.quietHours != .unchanged {
+                let window = changes.quietHours.newValue
                 try db.run(
                     sql: "UPDATE users SET quiet_start = ?, quiet_end = ? WHERE id = ?",
                     arguments: [window.map { QuietHours.text($0.start) }, window.map { QuietHours.text($0.end) }, rowID])
@@ -128,7 +130,17 @@ extension User {
             id: (row["id"] as Int64).apiID, email: row["email"], name: row["name"], timezone: row["timezone"],
             createdAt: Date(micros: row["created_at"]), isGuest: row["is_guest"],
             quietHours: Self.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
-            hideReadReceipts: row["hide_read_receipts"])
+            hideReadReceipts: row["hide_read_receipts"], workdays: Self.weekdays(fromBits: row["workdays"]),
+            dailyBriefTime: LocalTime(iso: row["daily_brief_time"]) ?? User.defaultDailyBriefTime)
+    }
+
+    /// Workdays are stored as one bit per day, Monday the lowest, so the schema can check the set.
+    static func workdayBits(_ days: [Weekday]) -> Int {
+        days.reduce(0) { $0 | (1 << ($1.rawValue - 1)) }
+    }
+
+    static func weekdays(fromBits bits: Int) -> [Weekday] {
+        Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 }
     }
 
     static func quietHours(start: String?, end: String?) -> QuietHours? {

@@ -76,9 +76,9 @@ extension SQLiteStore: TaskStore {
     public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
         let viewer = try require(userID.rowID, "User")
         return try await write { db in
-            try require(
-                try Self.task(db, viewer: viewer, id: Self.insertTask(db, author: viewer, draft: draft, now: now)),
-                "Task")
+            let taskID = try Self.earlierTask(db, author: viewer, clientID: draft.clientID)
+                ?? Self.insertTask(db, author: viewer, draft: draft, now: now)
+            return try Self.visibleCreatedTask(db, viewer: viewer, id: taskID)
         }
     }
 
@@ -88,6 +88,11 @@ extension SQLiteStore: TaskStore {
             let projects = try batch.newProjects.map { try Self.insertProject(db, owner: author, draft: $0, now: now) }
             var ids: [Int64] = []
             for item in batch.tasks {
+                if let earlier = try Self.earlierTask(db, author: author, clientID: item.draft.clientID) {
+                    _ = try Self.visibleCreatedTask(db, viewer: author, id: earlier)
+                    ids.append(earlier)
+                    continue
+                }
                 var draft = item.draft
                 if let index = item.newProject { draft.projectID = projects[index].apiID }
                 let taskID = try Self.insertTask(db, author: author, draft: draft, now: now)
@@ -105,6 +110,23 @@ extension SQLiteStore: TaskStore {
         }
     }
 
+    /// The task `author` already created with `clientID`, if any.
+    static func earlierTask(_ db: Database, author: Int64, clientID: String?) throws -> Int64? {
+        guard let clientID else { return nil }
+        return try Int64.fetchOne(
+            db, sql: "SELECT id FROM tasks WHERE added_by = ? AND client_id = ?", arguments: [author, clientID])
+    }
+
+    /// A task just created, or created by an earlier try with the same client id, which its author may since
+    /// have lost sight of (moved to a project they left).
+    private static func visibleCreatedTask(_ db: Database, viewer: Int64, id: Int64) throws -> TaskItem {
+        guard let task = try task(db, viewer: viewer, id: id) else {
+            throw KairosError.conflict(
+                "client_id was already used for a task you can no longer see. Use a new client_id for each new task.")
+        }
+        return task
+    }
+
     /// Places and inserts one task with its due and labels; returns its row id. The task belongs to its
     /// project's owner; `author` is who added it.
     static func insertTask(_ db: Database, author: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
@@ -114,14 +136,14 @@ extension SQLiteStore: TaskStore {
             sql: """
                 INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
                     deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
-                    added_by, assigned_by, responsible, added_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    added_by, assigned_by, responsible, added_at, updated_at, client_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 place.owner, place.project, place.section, place.parent, draft.content, draft.description,
                 draft.priority, draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
                 draft.duration?.unit.rawValue,
-                order, draft.dayOrder, author, nil, nil, now.micros, now.micros,
+                order, draft.dayOrder, author, nil, nil, now.micros, now.micros, draft.clientID,
             ])
         let taskID = db.lastInsertedRowID
         try writeDue(db, task: taskID, due: draft.due)

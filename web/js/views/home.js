@@ -1,7 +1,8 @@
-// Home: a greeting, the big capture button, a running stopwatch, today's tasks and an inbox snapshot.
+// Home: a greeting, the big capture button, a running stopwatch, today's tasks with when the next daily
+// brief comes, and an inbox snapshot.
 
 import { api, listAll } from "../api.js";
-import { clock, describeDue } from "../dates.js";
+import { clock, describeDue, nextBrief } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { byPriorityAndTime, taskList } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
@@ -35,7 +36,7 @@ export async function renderHome(view) {
   if (watch.state === "running" || watch.state === "paused") body.push(timerCard(watch, [...today, ...inbox.results]));
 
   const still = tasks.filter((t) => describeDue(t.due, tz)?.state === "past").length;
-  body.push(h("h2.section-title", { text: "Today" }));
+  body.push(h("h2.section-title", { text: "Today" }), h("p.hint.brief", { text: nextBrief(state.user) }));
   if (tasks.length) {
     body.push(taskList(tasks.slice(0, TOP), { showProject: true }));
     const more = tasks.length > TOP ? `See all ${tasks.length}` : "Open Today";

@@ -1,7 +1,7 @@
-// Settings: account name and time zone, theme, and signing out.
+// Settings: account name and time zone, the daily brief's days and time, theme, and signing out.
 
 import { api } from "../api.js";
-import { browserTimeZone } from "../dates.js";
+import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
 import { button, explain, field, fill, h, markChosen, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
@@ -30,17 +30,25 @@ export async function renderSettings(view, _params, { signOut }) {
     } } })));
 
   const quietCard = quietHours(user, (change, revert) => save(change, revert));
+  const brief = briefControls(user, (change) => save(change, () => {
+    brief.days.show(user.workdays);
+    brief.time.value = user.daily_brief_time;
+  }));
+  const briefHint = h("p.hint.brief", { style: "margin-bottom:0", text: nextBrief(user) });
 
-  async function save(change, revert) {
+  // One save at a time, so quick taps reach the server in the order they were made.
+  let saving = Promise.resolve();
+  const save = (change, revert) => (saving = saving.then(async () => {
     try {
       state.user = await api("/user", { method: "POST", body: change });
       Object.assign(user, state.user);
+      briefHint.textContent = nextBrief(user);
       toast("Saved");
     } catch (error) {
       revert();
       toast(explain(error));
     }
-  }
+  }));
 
   fill(view,
     screenHeader("Settings", user.email),
@@ -52,6 +60,8 @@ export async function renderSettings(view, _params, { signOut }) {
     quietCard,
     h("h2.group-label", { text: "Appearance" }),
     h("div.card", { style: "padding:4px 16px" }, themeControl),
+    h("h2.group-label", { text: "Daily brief" }),
+    h("div.card", { style: "padding:16px" }, brief.fields, briefHint),
     h("h2.group-label", { text: "Messages" }),
     readReceiptsSetting(user, save),
     h("h2.group-label", { text: "About" }),
@@ -90,4 +100,27 @@ function quietHours(user, save) {
     h("label.row.switch-row", {}, h("span.grow", { text: "Quiet hours" }), enabled),
     times,
     h("p.hint", { text: "During these hours notifications wait in the list and are not pushed." }));
+}
+
+/** The workdays and the brief time, for onboarding and Settings; `onChange(change)` gets each edit. */
+export function briefControls(user, onChange) {
+  const days = workdaysPicker(user.workdays, (workdays) => onChange?.({ workdays }));
+  const time = h("input.input.time", { type: "time", label: "Brief time", value: user.daily_brief_time, required: true });
+  time.addEventListener("change", () => time.value && onChange?.({ daily_brief_time: time.value }));
+  return { days, time, fields: [h("div.field", {}, h("span", { text: "Workdays" }), days), field("Brief time", time)] };
+}
+
+/** Seven toggles, Monday first; `days()` gives the ISO weekday numbers picked, never none. */
+function workdaysPicker(initial, onChange) {
+  const group = h("div.segmented", { role: "group", label: "Workdays" }, [1, 2, 3, 4, 5, 6, 7].map((day) =>
+    button({ text: weekdayName(day, "short"), label: weekdayName(day, "long"), on: { click: () => {
+      const days = group.days();
+      if (days.includes(day) && days.length === 1) return toast("Keep at least one workday.");
+      group.show(days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort());
+      onChange(group.days());
+    } } })));
+  group.days = () => [...group.children].flatMap((toggle, i) => (toggle.ariaPressed === "true" ? [i + 1] : []));
+  group.show = (days) => [...group.children].forEach((toggle, i) => (toggle.ariaPressed = String(days.includes(i + 1))));
+  group.show(initial);
+  return group;
 }

@@ -14,6 +14,8 @@ enum SchemaMigrations {
         migrator.registerMigration("v8-assignees", migrate: createAssignees)
         migrator.registerMigration("v9-realtime", migrate: addReceipts)
         migrator.registerMigration("v10-attachment-sweep", migrate: indexAttachmentSweep)
+        migrator.registerMigration("v11-task-client-id", migrate: addTaskClientID)
+        migrator.registerMigration("v12-user-preferences", migrate: addUserPreferences)
         return migrator
     }
 
@@ -498,6 +500,27 @@ enum SchemaMigrations {
             sql: """
                 CREATE INDEX attachments_unposted ON attachments(created_at) WHERE message_id IS NULL;
                 CREATE INDEX attachments_by_sha256 ON attachments(sha256);
+                """)
+    }
+
+    // A task's creator may tag it with their own id for it, so a retried create finds the first one; the
+    // partial unique index makes that hold even for creates racing each other.
+    private static func addTaskClientID(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE tasks ADD COLUMN client_id TEXT CHECK (client_id <> '');
+                CREATE UNIQUE INDEX tasks_by_client_id ON tasks(added_by, client_id) WHERE client_id IS NOT NULL;
+                """)
+    }
+
+    // The days a user works (one bit per ISO weekday, Monday the lowest; at least one) and when their
+    // daily brief comes, "HH:MM" on their own clock. Monday to Friday at 08:00 until they say otherwise.
+    private static func addUserPreferences(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE users ADD COLUMN workdays INTEGER NOT NULL DEFAULT 31 CHECK (workdays BETWEEN 1 AND 127);
+                ALTER TABLE users ADD COLUMN daily_brief_time TEXT NOT NULL DEFAULT '08:00'
+                    CHECK (daily_brief_time GLOB '[0-1][0-9]:[0-5][0-9]' OR daily_brief_time GLOB '2[0-3]:[0-5][0-9]');
                 """)
     }
 }
