@@ -153,7 +153,9 @@ struct ReminderTests {
                 try await ada.remind(#"{"task_id": "\#(id)", "type": "absolute", "due": {"string": "friday at 9am"}}"#),
                 .created, as: Reminder.self)
             #expect(spoken.fireAt == APITimestamp.parse("2026-03-06T14:00:00Z"))
-            for _ in 0..<3 { try await ada.remind(id, at: "2026-03-09T09:00:00") }
+            // To the second: half a minute from now.
+            #expect(try await ada.remind(id, at: "2026-03-04T09:30:30").fireAt == APITimestamp.parse("2026-03-04T14:30:30Z"))
+            for _ in 0..<2 { try await ada.remind(id, at: "2026-03-09T09:00:00") }
             expectError(
                 try await ada.remind(#"{"task_id": "\#(id)", "type": "absolute", "due": {"string": "monday at 9am"}}"#),
                 .conflict, code: "conflict", mentioning: "remove one")

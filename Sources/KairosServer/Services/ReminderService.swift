@@ -70,15 +70,21 @@ public struct ReminderService: Sendable {
                 field: "due", message: "due needs a datetime (2026-03-12T09:00:00) or a string (tomorrow at 9am).")
         }
         let field = when.string == nil ? "due.datetime" : "due.string"
-        let due: Due?
+        let resolver = DueResolver(user: user, now: now)
+        var moment: Date?
         do {
-            due = try DueResolver(user: user, now: now).due(
-                string: when.string, date: nil, datetime: when.datetime, lang: nil)
+            if let datetime = when.datetime {
+                moment = try resolver.instant(datetime: datetime)
+            } else if let due = try resolver.due(string: when.string, date: nil, datetime: nil, lang: nil),
+                due.recurrence == nil
+            {
+                moment = due.instant(fallback: user.timeZone)
+            }
         } catch {
             guard case .invalidField(let old, let message) = error else { throw error }
             throw KairosError.invalidField(field: field, message: message.replacingOccurrences(of: old, with: field))
         }
-        guard let due, due.recurrence == nil, var instant = due.instant(fallback: user.timeZone) else {
+        guard var instant = moment else {
             throw KairosError.invalidField(
                 field: field, message: "\(field) must name one date and time, such as tomorrow at 9am.")
         }
