@@ -27,6 +27,8 @@ public struct ServerConfiguration: Sendable {
     public var mailSender: String
     /// The pause before a failed email is tried again; doubles with each failure.
     public var mailRetryBase: Duration
+    /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
+    public var onListening: (@Sendable (_ port: Int) -> Void)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "kairos-data", bcryptCost: UInt8 = 11,
@@ -79,7 +81,7 @@ public struct AppServices: Sendable {
         socketAuthTimeout: Duration = .seconds(10)
     ) {
         let hub = RealtimeHub(clock: clock)
-        store.observeNewEvents { users in hub.wake(users) }
+        store.observeNewEvents { events in hub.publish(events) }
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
         accounts = AccountService(
@@ -126,10 +128,11 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         services: [
             outbox, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
-            StoreCheckpoints(store: store, interval: .milliseconds(250), logger: logger),
+            StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
         ],
         onServerRunning: { channel in
+            configuration.onListening?(channel.localAddress?.port ?? configuration.port)
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
             }

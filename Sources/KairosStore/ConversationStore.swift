@@ -125,11 +125,11 @@ public protocol ConversationStore: Sendable {
     func createTask(
         fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
     ) async throws -> TaskItem
+    /// The tasks shared into the conversation that `userID` cannot open.
+    func linkedTasks(in conversationID: String, hiddenFrom userID: String) async throws -> [String]
     /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
     /// returns those conversations' ids.
     @discardableResult
-    /// The tasks shared into the conversation that `userID` cannot open.
-    func linkedTasks(in conversationID: String, hiddenFrom userID: String) async throws -> [String]
     func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String]
 
     /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user
@@ -137,6 +137,18 @@ public protocol ConversationStore: Sendable {
     func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent>
     /// The seq of the user's newest event; 0 when they have none.
     func latestEventSeq(userID: String) async throws -> Int
-    /// Calls `observer` after every commit that added events, with the ids of the users who got them.
-    func observeNewEvents(_ observer: @escaping @Sendable (Set<String>) -> Void)
+    /// Calls `observer` after every commit that added events, with those events in order.
+    func observeNewEvents(_ observer: @escaping @Sendable ([NewEvent]) -> Void)
+}
+
+/// An event just committed to a user's feed. Its message is there when the write that made the event
+/// had it at hand; otherwise (and for the filters the feed applies) read the feed.
+public struct NewEvent: Sendable {
+    public let userID: String
+    public let event: UserEvent
+
+    public init(userID: String, event: UserEvent) {
+        self.userID = userID
+        self.event = event
+    }
 }

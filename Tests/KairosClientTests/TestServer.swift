@@ -23,14 +23,14 @@ func withRestartableServer(
 ) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-client-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let port = try freeLoopbackPort()
+    // Port 0: the system picks a port no other test's server holds.
+    var (server, port) = try await startServer(port: 0, directory: directory)
     let url = URL(string: "http://127.0.0.1:\(port)")!
-    var server = try await startServer(port: port, directory: directory)
     let outcome: Result<Void, any Error>
     do {
         try await body(url) {
             await stop(server)
-            server = try await startServer(port: port, directory: directory)
+            (server, port) = try await startServer(port: port, directory: directory)
         }
         outcome = .success(())
     } catch {
@@ -40,20 +40,40 @@ func withRestartableServer(
     try outcome.get()
 }
 
-/// Starts a Kairos server on `port` over the data in `directory` and waits until it answers.
-private func startServer(port: Int, directory: URL) async throws -> Task<Void, any Error> {
-    let app = try await buildApplication(
-        ServerConfiguration(
-            host: "127.0.0.1", port: port, dataDirectory: directory.path, bcryptCost: 4, defaultTimeZone: "UTC",
-            logLevel: .critical))
+/// Starts a Kairos server on `port` (0 for any) over the data in `directory`, waits until it answers, and
+/// returns it with the port it listens on.
+private func startServer(port: Int, directory: URL) async throws -> (Task<Void, any Error>, Int) {
+    let listening = ListeningPort()
+    var configuration = ServerConfiguration(
+        host: "127.0.0.1", port: port, dataDirectory: directory.path, bcryptCost: 4, defaultTimeZone: "UTC",
+        logLevel: .critical)
+    configuration.onListening = { listening.port = $0 }
+    let app = try await buildApplication(configuration)
     let server = Task { try await app.runService(gracefulShutdownSignals: []) }
     do {
-        try await waitUntilHealthy(URL(string: "http://127.0.0.1:\(port)")!)
+        for _ in 0..<250 where listening.port == nil {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        guard let bound = listening.port else {
+            throw KairosClientError.transport("The test server did not start listening on port \(port).")
+        }
+        try await waitUntilHealthy(URL(string: "http://127.0.0.1:\(bound)")!)
+        return (server, bound)
     } catch {
         await stop(server)
         throw error
     }
-    return server
+}
+
+/// The port a test server reports once it listens.
+private final class ListeningPort: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int?
+
+    var port: Int? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
 
 private func stop(_ server: Task<Void, any Error>) async {

@@ -20,6 +20,51 @@ struct SQLiteStoreTests {
         #expect(try await reopened.user(id: user.id) == user)
     }
 
+    @Test("Every commit is synced to disk: the writer runs with synchronous = FULL (2)")
+    func commitsAreSynced() async throws {
+        let temp = try TemporaryStore()
+        let level = try await temp.store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(level == 2)
+    }
+
+    @Test("Writes waiting together commit together; one that fails is rolled back alone and announces nothing")
+    func groupCommit() async throws {
+        let temp = try TemporaryStore()
+        let store = temp.store
+        let announced = LockedList<NewEvent>()
+        store.observeNewEvents { announced.append(contentsOf: $0) }
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for number in 1...40 {
+                group.addTask {
+                    do {
+                        try await store.write { db in
+                            try db.execute(
+                                sql: """
+                                    INSERT INTO users (id, email, name, password_hash, timezone, created_at)
+                                    VALUES (?1, 'user' || ?1 || '@example.com', 'User', 'x', 'UTC', 0)
+                                    """,
+                                arguments: [number])
+                            try db.execute(
+                                sql: "INSERT INTO events (user_id, seq, kind, created_at) VALUES (?, 1, 'stopwatch.changed', 0)",
+                                arguments: [number])
+                            if number.isMultiple(of: 4) { throw KairosError.conflict("Refused on purpose.") }
+                        }
+                        return (number, true)
+                    } catch {
+                        return (number, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        let committed = Set(outcomes.filter(\.value).map(\.key))
+        #expect(committed == Set((1...40).filter { !$0.isMultiple(of: 4) }))
+        let stored = try await store.pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM users") }
+        #expect(Set(stored) == committed)
+        #expect(Set(announced.items.map(\.userID)) == Set(committed.map(String.init)))
+        #expect(announced.items.count == committed.count)
+    }
+
     @Test("A new user has exactly one Inbox; a taken email is a conflict and creates nothing")
     func signUp() async throws {
         let temp = try TemporaryStore()
@@ -228,5 +273,17 @@ struct SQLiteStoreTests {
         #expect(created.map(\.projectID) == [mine.id, try await temp.store.inbox(userID: user.id).id])
         #expect(created.map(\.noteCount) == [1, 0])
         #expect(try await temp.store.createTasks(userID: user.id, batch: TaskBatch(tasks: []), now: temp.now).isEmpty)
+    }
+}
+
+/// Items gathered from callbacks on other threads.
+final class LockedList<Item: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Item] = []
+
+    var items: [Item] { lock.withLock { stored } }
+
+    func append(contentsOf items: [Item]) {
+        lock.withLock { stored += items }
     }
 }

@@ -175,6 +175,7 @@ def test_read_ticks_follow_delivery_and_reading(browser: Browser, new_person) ->
     with_carol = dm(ada, carol)
     browser.go(f"#/messages/{with_carol}")
     browser.labelled("Message").send_keys("Lunch too?", Keys.ENTER)
+    browser.wait().until(lambda d: carol.api.get(f"/conversations/{with_carol}/messages").json()["results"])
     sent = carol.api.get(f"/conversations/{with_carol}/messages").json()["results"][0]
     carol.api.post(f"/conversations/{with_carol}/read", json={"message_id": sent["id"]})
     browser.wait(12).until(lambda d: tick(browser) == "Delivered")
@@ -326,3 +327,38 @@ def test_turn_read_receipts_off_in_settings(browser: Browser, person: Person) ->
     assert person.api.get("/user").json()["hide_read_receipts"] is True
     browser.driver.refresh()
     assert not browser.labelled("Read receipts").is_selected()
+
+
+def test_thread_details_set_notifications_name_people_and_project(browser: Browser, new_person) -> None:
+    ada, bob, carol = new_person("Ada Lovelace"), new_person("Bob Noyce"), new_person("Carol Shaw")
+    project = ada.api.post("/projects", json={"name": "Launch"}).json()
+    group = ada.api.post("/conversations", json={"kind": "group", "name": "Crew", "member_emails": [bob.email]}).json()
+    open_thread(browser, ada, group["id"])
+    browser.labelled("Conversation details").click()
+    sheet = browser.sheet()
+    assert [e.text for e in sheet.find_elements(By.CSS_SELECTOR, ".members .name")] == ["Ada Lovelace (you)", "Bob Noyce"]
+    browser.screenshot("thread-details")
+
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Mentions']").click()
+    browser.wait().until(lambda d: ada.api.get(f"/conversations/{group['id']}").json()["notification_level"] == "mentions")
+    name = sheet.find_element(By.CSS_SELECTOR, "input[aria-label='Group name']")
+    name.clear()
+    name.send_keys("Launch crew")
+    sheet.find_element(By.CSS_SELECTOR, "input[aria-label='Add someone by email']").send_keys(carol.email)
+    sheet.find_element(By.CSS_SELECTOR, "select[aria-label='Linked project']").send_keys("Launch")
+    browser.wait().until(lambda d: ada.api.get(f"/conversations/{group['id']}").json()["project_id"] == project["id"])
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Save']").click()
+    browser.see_text(".thread-head h1", "Launch crew")
+    after = ada.api.get(f"/conversations/{group['id']}").json()
+    assert after["name"] == "Launch crew"
+    assert sorted(m["name"] for m in after["members"]) == ["Ada Lovelace", "Bob Noyce", "Carol Shaw"]
+
+    # Bob is no owner: he sees the people and can only leave.
+    open_thread(browser, bob, group["id"])
+    browser.labelled("Conversation details").click()
+    sheet = browser.sheet()
+    assert not sheet.find_elements(By.CSS_SELECTOR, "input[aria-label='Group name']")
+    assert not sheet.find_elements(By.CSS_SELECTOR, "[aria-label^='Remove']")
+    sheet.find_element(By.XPATH, ".//button[normalize-space()='Leave conversation']").click()
+    browser.wait().until(lambda d: d.current_url.endswith("#/messages"))
+    assert bob.api.get(f"/conversations/{group['id']}").status_code == 404

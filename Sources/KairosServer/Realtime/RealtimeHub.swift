@@ -1,12 +1,14 @@
 import Foundation
 import KairosCore
+import KairosStore
 import NIOConcurrencyHelpers
 
 /// The realtime sockets open in this process, by user.
 ///
-/// The hub carries no events itself: it wakes a user's sockets when their feed has grown, and each
-/// socket reads what follows its last sent seq from the store, which stays the one source of order.
-/// Only typing, which is not kept, travels through the hub.
+/// The store stays the one source of order: the hub hands each socket the events its user just got,
+/// and the socket sends them only when they follow its last sent seq and carry all they need (a new
+/// or edited message with the message); otherwise it reads what follows from the store. Typing, which
+/// is not kept, travels only through the hub.
 public final class RealtimeHub: Sendable {
     private let sockets = NIOLockedValueBox<[String: [ObjectIdentifier: RealtimeSocket]]>([:])
     /// Keeps typing frames to one per user and conversation every couple of seconds.
@@ -27,9 +29,14 @@ public final class RealtimeHub: Sendable {
         }
     }
 
-    /// Tells these users' sockets that their event feeds have new entries.
-    public func wake(_ userIDs: Set<String>) {
-        for socket in self.sockets(of: userIDs) { socket.wake() }
+    /// Hands just-committed events to their users' sockets, in order.
+    public func publish(_ events: [NewEvent]) {
+        var byUser: [String: [UserEvent]] = [:]
+        for event in events { byUser[event.userID, default: []].append(event.event) }
+        let sockets = sockets.withLockedValue { sockets in
+            byUser.keys.flatMap { sockets[$0].map { Array($0.values) } ?? [] }
+        }
+        for socket in sockets { socket.feed(byUser[socket.user.id] ?? []) }
     }
 
     /// Sends an unnumbered frame (typing) to whichever of these users are connected.
@@ -68,19 +75,23 @@ final class RealtimeSocket: Sendable {
     let user: User
     /// Kept to check it again when one of the user's tokens is revoked.
     let token: String
-    private let wakes: AsyncStream<Void>.Continuation
+    private let wakes: AsyncStream<[UserEvent]>.Continuation
     private let outgoing: AsyncStream<Outgoing>.Continuation
 
-    init(user: User, token: String, wakes: AsyncStream<Void>.Continuation, outgoing: AsyncStream<Outgoing>.Continuation) {
+    init(
+        user: User, token: String, wakes: AsyncStream<[UserEvent]>.Continuation,
+        outgoing: AsyncStream<Outgoing>.Continuation
+    ) {
         self.user = user
         self.token = token
         self.wakes = wakes
         self.outgoing = outgoing
     }
 
-    /// The wake stream keeps at most one pending wake: one read of the store catches up on any number.
-    static func makeWakes() -> (AsyncStream<Void>, AsyncStream<Void>.Continuation) {
-        AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    /// New events for the pump, or an empty list to read the store. A socket that falls behind loses the
+    /// oldest batches, and the gap in seqs sends its pump to the store, which has them all.
+    static func makeWakes() -> (AsyncStream<[UserEvent]>, AsyncStream<[UserEvent]>.Continuation) {
+        AsyncStream.makeStream(of: [UserEvent].self, bufferingPolicy: .bufferingNewest(64))
     }
 
     /// Typing frames for a client that does not keep up are dropped beyond the newest few.
@@ -88,7 +99,8 @@ final class RealtimeSocket: Sendable {
         AsyncStream.makeStream(of: Outgoing.self, bufferingPolicy: .bufferingNewest(32))
     }
 
-    func wake() { wakes.yield() }
+    func wake() { wakes.yield([]) }
+    func feed(_ events: [UserEvent]) { wakes.yield(events) }
     func send(_ text: String) { outgoing.yield(.text(text)) }
     func close(_ error: KairosError) { outgoing.yield(.close(error)) }
 

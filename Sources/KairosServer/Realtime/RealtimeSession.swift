@@ -6,8 +6,9 @@ import Logging
 /// One client's realtime socket, from its `auth` frame to its close.
 ///
 /// After `ready`, three loops share the socket: the inbound loop answers pings and relays typing, the
-/// event pump sends the user's feed from the store after the last seq it sent (so a wake-up is never
-/// lost and no event goes twice), and the outgoing loop sends typing frames and closes on revocation.
+/// event pump sends the user's feed in seq order (events handed over by the hub when they follow the
+/// last seq it sent, otherwise read from the store after it, so none is lost and none goes twice), and
+/// the outgoing loop sends typing frames and closes on revocation.
 struct RealtimeSession {
     let accounts: AccountService
     let conversations: ConversationService
@@ -71,7 +72,17 @@ struct RealtimeSession {
         socket.wake()
         group.addTask { [conversations] in
             var lastSent = start
-            for await _ in wakes {
+            for await events in wakes {
+                let fresh = events.drop { $0.seq <= lastSent }
+                if let first = fresh.first, first.seq == lastSent + 1, fresh.allSatisfy(Self.isComplete) {
+                    for event in fresh {
+                        try await outbound.write(.text(ServerFrame.event(event).text))
+                        lastSent = event.seq
+                    }
+                    conversations.recordDelivery(of: Array(fresh), to: user)
+                    continue
+                }
+                if !events.isEmpty, fresh.isEmpty { continue }
                 var more = true
                 while more {
                     let page = try await conversations.events(of: user, after: lastSent, limit: Self.pumpBatch)
@@ -95,7 +106,9 @@ struct RealtimeSession {
         return socket
     }
 
-    private func handle(_ frame: ClientFrame?, from socket: RealtimeSocket, outbound: WebSocketOutboundWriter)
+    private func handle(
+        _ frame: ClientFrame?, from socket: RealtimeSocket, outbound: WebSocketOutboundWriter
+    )
         async throws
     {
         switch frame {
@@ -119,6 +132,16 @@ struct RealtimeSession {
                         code: "bad_request",
                         message: "Frames are JSON text with a type: typing (with conversation_id) or ping."
                     ).text))
+        }
+    }
+
+    /// Whether a handed-over event can be sent as it is: the store's read applies filters of its own
+    /// (receipts of people who hide them) and fills in messages, so other events are read from it.
+    private static func isComplete(_ event: UserEvent) -> Bool {
+        switch event.kind {
+        case .messageCreated, .messageEdited: event.message != nil
+        case .taskUpdated, .stopwatchChanged, .notificationCreated: true
+        case .conversationRead: false
         }
     }
 

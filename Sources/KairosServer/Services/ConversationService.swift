@@ -253,8 +253,13 @@ public struct ConversationService: Sendable {
                 field: "after", message: "after must be 0 or the seq of an event you already have.")
         }
         let events = try await store.events(userID: user.id, after: after, limit: limit)
-        deliveries.record(Self.deliveryMarks(of: events.results.compactMap(\.message), to: user))
+        recordDelivery(of: events.results, to: user)
         return events
+    }
+
+    /// Counts the messages of these events as delivered to `user`.
+    func recordDelivery(of events: [UserEvent], to user: User) {
+        deliveries.record(Self.deliveryMarks(of: events.compactMap(\.message), to: user))
     }
 
     /// The seq of the caller's newest event (0 before the first).

@@ -1,36 +1,74 @@
 import Foundation
 import GRDB
+import KairosCore
 
-/// Tells observers, once a transaction has committed, which users got new rows in `events`.
+/// Tells observers, once a transaction has committed, which rows it added to `events`.
 ///
 /// A temporary trigger on the writer connection reports each new row through a SQL function, so every
-/// write that adds events is covered, whichever code path inserts them; the users are handed over only
-/// on commit, when a reader can see the rows.
+/// write that adds events is covered, whichever code path inserts them; the rows are handed over only
+/// on commit, when a reader can see them. A write that has a message at hand attaches it, so the
+/// message's events go out without each recipient reading it back.
 final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
+    private struct Row {
+        let user: Int64
+        let seq: Int
+        let kind: String
+        let conversation: Int64?
+        let message: Int64?
+        let task: Int64?
+        let actor: Int64?
+        let createdAt: Int64
+    }
+
     private let lock = NSLock()
-    private var pending: Set<Int64> = []
-    private var observers: [@Sendable (Set<String>) -> Void] = []
+    private var pending: [Row] = []
+    private var messages: [String: Message] = [:]
+    private var observers: [@Sendable ([NewEvent]) -> Void] = []
 
     /// Installs the trigger and the observer on the pool's writer; run after the migrations.
     func install(on pool: DatabasePool) throws {
         try pool.writeWithoutTransaction { db in
             db.add(
-                function: DatabaseFunction("kairos_event_added", argumentCount: 1, pure: false) { [self] values in
-                    if let user = Int64.fromDatabaseValue(values[0]) { lock.withLock { _ = pending.insert(user) } }
+                function: DatabaseFunction("kairos_event_added", argumentCount: 8, pure: false) { [self] values in
+                    guard let user = Int64.fromDatabaseValue(values[0]), let seq = Int.fromDatabaseValue(values[1]),
+                        let kind = String.fromDatabaseValue(values[2]),
+                        let createdAt = Int64.fromDatabaseValue(values[7])
+                    else { return nil }
+                    let row = Row(
+                        user: user, seq: seq, kind: kind, conversation: Int64.fromDatabaseValue(values[3]),
+                        message: Int64.fromDatabaseValue(values[4]), task: Int64.fromDatabaseValue(values[5]),
+                        actor: Int64.fromDatabaseValue(values[6]), createdAt: createdAt)
+                    lock.withLock { pending.append(row) }
                     return nil
                 })
             try db.execute(
                 sql: """
                     CREATE TEMP TRIGGER events_announce AFTER INSERT ON main.events BEGIN
-                        SELECT kairos_event_added(NEW.user_id);
+                        SELECT kairos_event_added(NEW.user_id, NEW.seq, NEW.kind, NEW.conversation_id, NEW.message_id,
+                            NEW.task_id, NEW.actor_id, NEW.created_at);
                     END
                     """)
             db.add(transactionObserver: self, extent: .databaseLifetime)
         }
     }
 
-    func observe(_ observer: @escaping @Sendable (Set<String>) -> Void) {
+    func observe(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
         lock.withLock { observers.append(observer) }
+    }
+
+    /// How many rows the transaction under way has added so far, for `forget(after:)`.
+    func mark() -> Int {
+        lock.withLock { pending.count }
+    }
+
+    /// Drops the rows added after `mark`: a savepoint that added them was rolled back.
+    func forget(after mark: Int) {
+        lock.withLock { pending.removeSubrange(min(mark, pending.count)...) }
+    }
+
+    /// Hands the message, as the write under way leaves it, to the events that name it.
+    func attach(_ message: Message) {
+        lock.withLock { messages[message.id] = message }
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
@@ -38,16 +76,31 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
     func databaseDidChange(with event: DatabaseEvent) {}
 
     func databaseDidCommit(_ db: Database) {
-        let (users, observers) = lock.withLock {
-            defer { pending.removeAll(keepingCapacity: true) }
-            return (pending, self.observers)
+        lock.lock()
+        let rows = pending
+        let attached = messages
+        let observers = self.observers
+        pending.removeAll(keepingCapacity: true)
+        messages.removeAll(keepingCapacity: true)
+        lock.unlock()
+        guard !rows.isEmpty else { return }
+        let events = rows.map { row in
+            let messageID = row.message?.apiID
+            return NewEvent(
+                userID: row.user.apiID,
+                event: UserEvent(
+                    seq: row.seq, kind: UserEventKind(rawValue: row.kind) ?? .messageCreated,
+                    conversationID: row.conversation?.apiID, messageID: messageID, taskID: row.task?.apiID,
+                    userID: row.actor?.apiID, message: messageID.flatMap { attached[$0] },
+                    createdAt: Date(micros: row.createdAt)))
         }
-        guard !users.isEmpty else { return }
-        let ids = Set(users.map(\.apiID))
-        for observer in observers { observer(ids) }
+        for observer in observers { observer(events) }
     }
 
     func databaseDidRollback(_ db: Database) {
-        lock.withLock { pending.removeAll(keepingCapacity: true) }
+        lock.withLock {
+            pending.removeAll(keepingCapacity: true)
+            messages.removeAll(keepingCapacity: true)
+        }
     }
 }

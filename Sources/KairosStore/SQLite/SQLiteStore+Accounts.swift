@@ -9,7 +9,7 @@ extension SQLiteStore: AccountStore {
         try await conflictOnUniqueViolation(
             "An account with this email already exists. Log in instead, or use another email."
         ) {
-            try await pool.write { db in
+            try await write { db in
                 try Self.insertUser(
                     db, email: email, name: name, passwordHash: passwordHash, timezone: timezone, isGuest: false,
                     now: now)
@@ -56,7 +56,7 @@ extension SQLiteStore: AccountStore {
         id: String, name: String?, timezone: String?, quietHours: FieldUpdate<QuietHours>, hideReadReceipts: Bool?
     ) async throws -> User {
         let rowID = try require(id.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: """
                     UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone),
@@ -77,7 +77,7 @@ extension SQLiteStore: AccountStore {
 
     public func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [owner, name, tokenHash, now.micros])
@@ -113,7 +113,7 @@ extension SQLiteStore: AccountStore {
     public func revokeToken(userID: String, tokenID: String, now: Date) async throws {
         let owner = try require(userID.rowID, "User")
         let token = try require(tokenID.rowID, "Token")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL",
                 arguments: [now.micros, token, owner])

@@ -5,7 +5,7 @@ import KairosCore
 extension SQLiteStore: AttachmentStore {
     public func createAttachment(_ draft: AttachmentDraft, now: Date) async throws -> Attachment {
         let uploader = try require(draft.uploaderID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: """
                     INSERT INTO attachments (user_id, name, mime_type, size, sha256, width, height, created_at)
@@ -23,17 +23,20 @@ extension SQLiteStore: AttachmentStore {
 
     public func deleteUnpostedAttachment(id: String) async throws {
         guard let attachmentID = id.rowID else { return }
-        try await pool.write { db in
+        try await write { db in
             try db.run(sql: "DELETE FROM attachments WHERE id = ? AND message_id IS NULL", arguments: [attachmentID])
         }
     }
 
-    public func deleteUnpostedAttachments(createdBefore cutoff: Date) async throws
+    public func deleteUnpostedAttachments(
+        createdBefore cutoff: Date
+    ) async throws
         -> (deleted: Int, unusedHashes: [String])
     {
-        try await pool.write { db in
+        try await write { db in
             let hashes = try String.fetchAll(
-                db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE message_id IS NULL AND created_at < ?",
+                db.cachedStatement(
+                    sql: "SELECT DISTINCT sha256 FROM attachments WHERE message_id IS NULL AND created_at < ?"),
                 arguments: [cutoff.micros])
             try db.run(
                 sql: "DELETE FROM attachments WHERE message_id IS NULL AND created_at < ?", arguments: [cutoff.micros])
@@ -48,7 +51,8 @@ extension SQLiteStore: AttachmentStore {
     }
 
     private static func isContentInUse(_ db: Database, sha256: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)", arguments: [sha256])
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM attachments WHERE sha256 = ?)"), arguments: [sha256])
             ?? false
     }
 

@@ -8,8 +8,7 @@ extension SQLiteStore: ConversationStore {
         guard !rowIDs.isEmpty else { return [] }
         return try await pool.read { db in
             try db.fetchRows(
-                sql: "SELECT * FROM users WHERE id IN (\(databaseQuestionMarks(count: rowIDs.count)))",
-                arguments: StatementArguments(rowIDs), uncached: true
+                sql: "SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))", arguments: [rowIDs.jsonArray]
             ).map(User.init(row:))
         }
     }
@@ -28,7 +27,7 @@ extension SQLiteStore: ConversationStore {
         let first = try require(userID.rowID, "User")
         let second = try require(otherID.rowID, "User")
         let key = "\(min(first, second)):\(max(first, second))"
-        return try await pool.write { db in
+        return try await write { db in
             let existing = try db.fetchValue(
                 Int64.self, sql: "SELECT id FROM conversations WHERE dm_key = ?", arguments: [key])
             let id: Int64
@@ -49,7 +48,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws -> Conversation {
         let owner = try require(userID.rowID, "User")
         let members = memberIDs.compactMap(\.rowID).filter { $0 != owner }
-        return try await pool.write { db in
+        return try await write { db in
             let id = try Self.insertConversation(db, kind: .group, name: name, dmKey: nil, creator: owner, now: now)
             try Self.insertMember(db, conversation: id, user: owner, role: .owner, now: now)
             for member in members { try Self.insertMember(db, conversation: id, user: member, role: .member, now: now) }
@@ -88,7 +87,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws -> Conversation {
         let conversationID = try require(id.rowID, "Conversation")
         let member = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             if let name = changes.name {
                 try db.run(sql: "UPDATE conversations SET name = ? WHERE id = ?", arguments: [name, conversationID])
                 if let notice = changes.notice {
@@ -124,7 +123,7 @@ extension SQLiteStore: ConversationStore {
         conversationID: String, userIDs: [String], notice: MessageDraft, now: Date
     ) async throws {
         let id = try require(conversationID.rowID, "Conversation")
-        try await pool.write { db in
+        try await write { db in
             for user in userIDs.compactMap(\.rowID) {
                 try db.run(
                     sql: """
@@ -146,7 +145,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws {
         let id = try require(conversationID.rowID, "Conversation")
         let user = try require(userID.rowID, "User")
-        try await pool.write { db in
+        try await write { db in
             let role = try db.fetchValue(
                 String.self, sql: "SELECT role FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
                 arguments: [id, user])
@@ -196,7 +195,7 @@ extension SQLiteStore: ConversationStore {
 
     public func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool) {
         let conversationID = try require(draft.conversationID.rowID, "Conversation")
-        return try await pool.write { db in
+        return try await write { db in
             if let clientID = draft.clientID, let author = draft.authorID?.rowID,
                 let earlier = try db.fetchRow(
                     sql: "SELECT id, conversation_id FROM messages WHERE author_id = ? AND client_id = ?",
@@ -219,13 +218,15 @@ extension SQLiteStore: ConversationStore {
             }
             let id = try Self.insertMessage(db, draft, now: now)
             if draft.kind == .text { try Self.notifyMembers(db, ofMessage: id, draft: draft, now: now) }
-            return (try require(try Self.message(db, id: id), "Message"), true)
+            let message = try require(try Self.message(db, id: id), "Message")
+            self.eventAnnouncer.attach(message)
+            return (message, true)
         }
     }
 
     public func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message {
         let messageID = try require(id.rowID, "Message")
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: "UPDATE messages SET body = ?, edited_at = ? WHERE id = ?",
                 arguments: [text, now.micros, messageID])
@@ -233,7 +234,9 @@ extension SQLiteStore: ConversationStore {
             try db.run(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
             try Self.insertMentions(db, message: messageID, userIDs: mentions)
             try Self.recordMessageEvent(db, .messageEdited, message: messageID, now: now)
-            return try require(try Self.message(db, id: messageID), "Message")
+            let message = try require(try Self.message(db, id: messageID), "Message")
+            self.eventAnnouncer.attach(message)
+            return message
         }
     }
 
@@ -241,7 +244,7 @@ extension SQLiteStore: ConversationStore {
         let conversation = try require(conversationID.rowID, "Conversation")
         let user = try require(userID.rowID, "User")
         let message = try require(messageID.rowID, "Message")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: """
                     UPDATE conversation_members SET last_read_message_id = ?1,
@@ -272,7 +275,7 @@ extension SQLiteStore: ConversationStore {
             return [message, conversation, user]
         }
         guard !rows.isEmpty else { return }
-        try await pool.write { db in
+        try await write { db in
             for row in rows {
                 try db.run(
                     sql: """
@@ -292,7 +295,7 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func observeNewEvents(_ observer: @escaping @Sendable (Set<String>) -> Void) {
+    public func observeNewEvents(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
         eventAnnouncer.observe(observer)
     }
 
@@ -301,7 +304,7 @@ extension SQLiteStore: ConversationStore {
     ) async throws -> TaskItem {
         let message = try require(messageID.rowID, "Message")
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let conversation = try require(
                 try db.fetchValue(
                     Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
@@ -336,7 +339,7 @@ extension SQLiteStore: ConversationStore {
         // Most tasks are in no conversation: find that out without taking the write lock.
         let linked = try await pool.read { db in try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task]) }
         guard !linked.isEmpty else { return [] }
-        return try await pool.write { db in
+        return try await write { db in
             let conversations = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task])
             for conversation in conversations {
                 _ = try Self.insertMessage(
@@ -378,8 +381,8 @@ extension SQLiteStore: ConversationStore {
             var messages: [Int64: Message] = [:]
             if !messageIDs.isEmpty {
                 for message in try Self.loadMessages(
-                    db, sql: "\(Self.messageColumns) WHERE m.id IN (\(databaseQuestionMarks(count: messageIDs.count)))",
-                    arguments: StatementArguments(messageIDs), uncached: true)
+                    db, sql: "\(Self.messageColumns) WHERE m.id IN (SELECT value FROM json_each(?))",
+                    arguments: [messageIDs.jsonArray])
                 {
                     messages[message.id.rowID!] = message
                 }
@@ -525,10 +528,10 @@ extension SQLiteStore: ConversationStore {
                 SELECT cm.conversation_id, cm.user_id, cm.role, cm.joined_at, cm.last_delivered_message_id,
                     cm.last_read_message_id, u.name, u.hide_read_receipts
                 FROM conversation_members cm JOIN users u ON u.id = cm.user_id
-                WHERE cm.conversation_id IN (\(databaseQuestionMarks(count: ids.count)))
+                WHERE cm.conversation_id IN (SELECT value FROM json_each(?))
                 ORDER BY cm.conversation_id, cm.joined_at, cm.user_id
                 """,
-            arguments: StatementArguments(ids), uncached: true)
+            arguments: [ids.jsonArray])
         while let row = try memberRows.next() {
             let user: Int64 = row["user_id"]
             let showsRead = user == reader || !(readerHides || (row["hide_read_receipts"] as Bool))

@@ -7,7 +7,7 @@ extension SQLiteStore: InviteStore {
         let inviter = try require(draft.inviterID.rowID, "User")
         let project = draft.projectID?.rowID
         let conversation = draft.conversationID?.rowID
-        return try await pool.write { db in
+        return try await write { db in
             try db.run(
                 sql: """
                     INSERT INTO invites (token_hash, email, inviter_id, project_id, conversation_id, role, created_at,
@@ -38,7 +38,7 @@ extension SQLiteStore: InviteStore {
     public func acceptInvite(
         tokenHash: String, guestName: String, guestTimezone: String, now: Date
     ) async throws -> (user: User, invite: Invite) {
-        try await pool.write { db in
+        try await write { db in
             guard let invite = try Self.invite(db, where: "invites.token_hash = ?", tokenHash) else {
                 throw KairosError.notFound("This invitation link is not valid. Ask for a new invitation.")
             }
@@ -57,9 +57,10 @@ extension SQLiteStore: InviteStore {
             let inviter = invite.inviterID.rowID!
             if let project = invite.projectID?.rowID {
                 // Someone who already has a role keeps the better of the two.
-                let owner = try Int64.fetchOne(db, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [project])
+                let owner = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT user_id FROM projects WHERE id = ?"), arguments: [project])
                 let current = try String.fetchOne(
-                    db, sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?",
+                    db.cachedStatement(sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?"),
                     arguments: [project, userID])
                 if owner != userID, current != Role.editor.rawValue {
                     try db.run(
@@ -101,13 +102,17 @@ extension SQLiteStore: InviteStore {
     /// Refuses a newcomer to a group already at its size limit; the transaction rolls back, so the invitation
     /// stays unused for when a place frees up.
     private static func requireRoom(_ db: Database, in conversation: Int64, for user: Int64) throws {
-        let members = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM conversation_members WHERE conversation_id = ?", arguments: [conversation]
-        ) ?? 0
+        let members =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM conversation_members WHERE conversation_id = ?"),
+                arguments: [conversation]
+            ) ?? 0
         guard members >= Limits.groupMembers.upperBound else { return }
-        let isMember = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?)",
-            arguments: [conversation, user]) ?? false
+        let isMember =
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?)"),
+                arguments: [conversation, user]) ?? false
         guard !isMember else { return }
         throw KairosError.conflict(
             "This group is full: it holds at most \(Limits.groupMembers.upperBound) people. "
@@ -135,7 +140,7 @@ extension SQLiteStore: InviteStore {
 
     public func markSent(mailID: String, now: Date) async throws {
         let id = try require(mailID.rowID, "Mail")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
                 arguments: [now.micros, id])
@@ -144,7 +149,7 @@ extension SQLiteStore: InviteStore {
 
     public func markFailed(mailID: String, error: String, retryAt: Date) async throws {
         let id = try require(mailID.rowID, "Mail")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
                 arguments: [String(error.prefix(1000)), retryAt.micros, id])
@@ -153,7 +158,9 @@ extension SQLiteStore: InviteStore {
 
     // MARK: Rows
 
-    private static func invite(_ db: Database, where condition: String, _ value: some DatabaseValueConvertible) throws
+    private static func invite(
+        _ db: Database, where condition: String, _ value: some DatabaseValueConvertible
+    ) throws
         -> Invite?
     {
         try db.fetchRow(

@@ -16,7 +16,8 @@ extension SQLiteStore: NotificationStore {
         }
         return try await pool.read { [conditions, arguments] db in
             let rows = try db.fetchRows(
-                sql: "SELECT * FROM notifications WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT ?",
+                sql:
+                    "SELECT * FROM notifications WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT ?",
                 arguments: arguments + [page.fetchLimit], uncached: true
             ).map(AppNotification.init(row:))
             let cut = page.page(rows) { [$0.id.rowID!] }
@@ -26,15 +27,15 @@ extension SQLiteStore: NotificationStore {
 
     public func markNotificationsRead(userID: String, ids: [String]?, now: Date) async throws -> Int {
         let user = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             if let ids {
                 let rowIDs = ids.map { $0.rowID ?? 0 }
                 try db.run(
                     sql: """
                         UPDATE notifications SET read_at = ?
-                        WHERE user_id = ? AND read_at IS NULL AND id IN (\(databaseQuestionMarks(count: rowIDs.count)))
+                        WHERE user_id = ? AND read_at IS NULL AND id IN (SELECT value FROM json_each(?))
                         """,
-                    arguments: [now.micros, user] + StatementArguments(rowIDs), uncached: true)
+                    arguments: [now.micros, user, rowIDs.jsonArray])
             } else {
                 try db.run(
                     sql: "UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL",
@@ -52,13 +53,13 @@ extension SQLiteStore: NotificationStore {
     public func follow(taskID: String, userID: String, now: Date) async throws {
         let task = try require(taskID.rowID, "Task")
         let user = try require(userID.rowID, "User")
-        try await pool.write { db in try Self.follow(db, task: task, user: user, now: now) }
+        try await write { db in try Self.follow(db, task: task, user: user, now: now) }
     }
 
     public func unfollow(taskID: String, userID: String) async throws {
         let task = try require(taskID.rowID, "Task")
         let user = try require(userID.rowID, "User")
-        try await pool.write { db in
+        try await write { db in
             try db.run(sql: "DELETE FROM task_followers WHERE task_id = ? AND user_id = ?", arguments: [task, user])
         }
     }
@@ -67,7 +68,8 @@ extension SQLiteStore: NotificationStore {
         let task = try require(taskID.rowID, "Task")
         return try await pool.read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT user_id FROM task_followers WHERE task_id = ? ORDER BY added_at, user_id",
+                db.cachedStatement(
+                    sql: "SELECT user_id FROM task_followers WHERE task_id = ? ORDER BY added_at, user_id"),
                 arguments: [task]
             ).map(\.apiID)
         }
@@ -119,8 +121,11 @@ extension SQLiteStore: NotificationStore {
     /// level is `all`; nothing for the author or anyone who muted the conversation.
     static func notifyMembers(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
         guard let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID else { return }
-        let authorName = try String.fetchOne(db, sql: "SELECT name FROM users WHERE id = ?", arguments: [author]) ?? ""
-        let place = try String.fetchOne(db, sql: "SELECT name FROM conversations WHERE id = ?", arguments: [conversation])
+        let authorName =
+            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM users WHERE id = ?"), arguments: [author])
+            ?? ""
+        let place = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM conversations WHERE id = ?"), arguments: [conversation])
         let mentioned = Set(draft.mentions.compactMap(\.rowID))
         let members = try db.fetchRows(
             sql: """
@@ -161,7 +166,8 @@ extension SQLiteStore: NotificationStore {
         _ db: Database, task: Int64, _ kind: AppNotification.Kind, by actor: Int64, now: Date
     ) throws {
         let followers = try Int64.fetchAll(
-            db, sql: "SELECT user_id FROM task_followers WHERE task_id = ? AND user_id <> ?", arguments: [task, actor])
+            db.cachedStatement(sql: "SELECT user_id FROM task_followers WHERE task_id = ? AND user_id <> ?"),
+            arguments: [task, actor])
         guard !followers.isEmpty else { return }
         let names = try names(db, task: task, actor: actor)
         let text =
@@ -175,14 +181,17 @@ extension SQLiteStore: NotificationStore {
 
     private static func names(_ db: Database, task: Int64, actor: Int64) throws -> (task: String, actor: String) {
         (
-            try String.fetchOne(db, sql: "SELECT content FROM tasks WHERE id = ?", arguments: [task]) ?? "",
-            try String.fetchOne(db, sql: "SELECT name FROM users WHERE id = ?", arguments: [actor]) ?? ""
+            try String.fetchOne(db.cachedStatement(sql: "SELECT content FROM tasks WHERE id = ?"), arguments: [task])
+                ?? "",
+            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM users WHERE id = ?"), arguments: [actor])
+                ?? ""
         )
     }
 
     private static func unreadCount(_ db: Database, user: Int64) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL", arguments: [user]) ?? 0
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL"),
+            arguments: [user]) ?? 0
     }
 }
 

@@ -37,7 +37,7 @@ extension SQLiteStore: ProjectStore {
 
     public func createProject(userID: String, draft: ProjectDraft, now: Date) async throws -> Project {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try require(
                 try Self.project(db, viewer: owner, id: Self.insertProject(db, owner: owner, draft: draft, now: now)),
                 "Project")
@@ -77,7 +77,7 @@ extension SQLiteStore: ProjectStore {
     public func updateProject(userID: String, id: String, changes: ProjectChanges, now: Date) async throws -> Project {
         let viewer = try require(userID.rowID, "User")
         let projectID = try require(id.rowID, "Project")
-        return try await pool.write { db in
+        return try await write { db in
             let current = try require(try Self.project(db, viewer: viewer, id: projectID), "Project")
             if current.isInbox, changes.name != nil || changes.isArchived != nil {
                 throw KairosError.invalidField(
@@ -104,7 +104,7 @@ extension SQLiteStore: ProjectStore {
     public func deleteProject(userID: String, id: String, moveTasksToInbox: Bool) async throws {
         let owner = try require(userID.rowID, "User")
         let projectID = try require(id.rowID, "Project")
-        try await pool.write { db in
+        try await write { db in
             let project = try require(try Self.project(db, viewer: owner, id: projectID), "Project")
             guard project.ownerID == owner.apiID else {
                 throw KairosError.forbidden("Only the project's owner can delete it.")
@@ -175,7 +175,7 @@ extension SQLiteStore: ProjectStore {
         userID: String, projectID: String, name: String, order: Int?, now: Date
     ) async throws -> Section {
         let viewer = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let project = try require(try Self.project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project")
             let position =
                 try order ?? db.fetchValue(
@@ -196,7 +196,7 @@ extension SQLiteStore: ProjectStore {
     ) async throws -> Section {
         let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
-        return try await pool.write { db in
+        return try await write { db in
             _ = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
             try db.run(
                 sql: """
@@ -212,7 +212,7 @@ extension SQLiteStore: ProjectStore {
     public func deleteSection(userID: String, id: String) async throws {
         let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
-        try await pool.write { db in
+        try await write { db in
             _ = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
             try db.run(sql: "DELETE FROM sections WHERE id = ?", arguments: [sectionID])
         }
@@ -249,7 +249,7 @@ extension SQLiteStore: ProjectStore {
         userID: String, name: String, color: String, order: Int?, isFavorite: Bool
     ) async throws -> Label {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try Self.requireUnusedLabelName(db, owner: owner, name: name, except: nil)
             let position =
                 try order ?? db.fetchValue(
@@ -267,7 +267,7 @@ extension SQLiteStore: ProjectStore {
     ) async throws -> Label {
         let owner = try require(userID.rowID, "User")
         let labelID = try require(id.rowID, "Label")
-        return try await pool.write { db in
+        return try await write { db in
             let current = try require(try Self.label(db, owner: owner, id: labelID), "Label")
             if let name, name != current.name {
                 try Self.requireUnusedLabelName(db, owner: owner, name: name, except: labelID)
@@ -296,7 +296,7 @@ extension SQLiteStore: ProjectStore {
     public func deleteLabel(userID: String, id: String) async throws {
         let owner = try require(userID.rowID, "User")
         let labelID = try require(id.rowID, "Label")
-        try await pool.write { db in
+        try await write { db in
             let label = try require(try Self.label(db, owner: owner, id: labelID), "Label")
             try db.run(sql: "DELETE FROM task_labels WHERE user_id = ? AND name = ?", arguments: [owner, label.name])
             try db.run(sql: "DELETE FROM labels WHERE id = ?", arguments: [labelID])

@@ -3,7 +3,8 @@ import GRDB
 import KairosCore
 
 extension SQLiteStore: SearchStore {
-    /// Both indexes are ranked by bm25 and merged; pages go by offset, as relevance has no stable key.
+    /// Both indexes are ranked by bm25 (messages among the newest matches, see `rankedMessageWindow`) and
+    /// merged; pages go by offset, as relevance has no stable key.
     public func search(userID: String, query: SearchQuery, page: PageRequest) async throws -> Page<SearchHit> {
         let owner = try require(userID.rowID, "User")
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query.text) else {
@@ -52,12 +53,14 @@ extension SQLiteStore: SearchStore {
         }
     }
 
+    /// How many of the newest matching messages are ranked. Ranking reads every candidate, and a common
+    /// word matches most of a long thread, so relevance is judged among the recent matches.
+    static let rankedMessageWindow = 1_000
+
     private static func messageHits(
         _ db: Database, owner: Int64, pattern: FTS5Pattern, query: SearchQuery, limit: Int
     ) throws -> [(rank: Double, hit: SearchHit)] {
-        var sql = """
-            SELECT m.id, m.conversation_id, m.author_id, c.project_id,
-                snippet(messages_fts, 0, char(1), char(2), '…', 12), bm25(messages_fts), m.created_at
+        var matches = """
             FROM messages_fts
             JOIN messages m ON m.id = messages_fts.rowid
             JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id = ?
@@ -66,18 +69,31 @@ extension SQLiteStore: SearchStore {
             """
         var arguments: StatementArguments = [owner, pattern.rawPattern]
         if let person = query.personID {
-            sql += " AND m.author_id = ?"
+            matches += " AND m.author_id = ?"
             arguments += [person.rowID ?? 0]
         }
         if let conversation = query.conversationID {
-            sql += " AND m.conversation_id = ?"
+            matches += " AND m.conversation_id = ?"
             arguments += [conversation.rowID ?? 0]
         }
         if let project = query.projectID {
-            sql += " AND c.project_id = ?"
+            matches += " AND c.project_id = ?"
             arguments += [project.rowID ?? 0]
         }
-        sql += " ORDER BY bm25(messages_fts) LIMIT \(limit)"
+        if let oldest = try Int64.fetchOne(
+            db.makeStatement(
+                sql: "SELECT m.id \(matches) ORDER BY messages_fts.rowid DESC LIMIT 1 OFFSET \(rankedMessageWindow - 1)"
+            ),
+            arguments: arguments)
+        {
+            matches += " AND messages_fts.rowid >= ?"
+            arguments += [oldest]
+        }
+        let sql = """
+            SELECT m.id, m.conversation_id, m.author_id, c.project_id,
+                snippet(messages_fts, 0, char(1), char(2), '…', 12), bm25(messages_fts), m.created_at
+            \(matches) ORDER BY bm25(messages_fts) LIMIT \(limit)
+            """
         return try db.fetchRows(sql: sql, arguments: arguments, uncached: true).map { row in
             let hit = SearchHit(
                 kind: .message, id: (row[0] as Int64).apiID, projectID: (row[3] as Int64?)?.apiID,

@@ -11,7 +11,9 @@ extension SQLiteStore: SharingStore {
     public func taskAccess(taskID: String, viewerID: String) async throws -> ProjectAccess? {
         guard let viewer = viewerID.rowID, let task = taskID.rowID else { return nil }
         return try await pool.read { db in
-            guard let project = try Int64.fetchOne(db, sql: "SELECT project_id FROM tasks WHERE id = ?", arguments: [task])
+            guard
+                let project = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT project_id FROM tasks WHERE id = ?"), arguments: [task])
             else { return nil }
             return try Self.access(db, viewer: viewer, project: project)
         }
@@ -22,7 +24,7 @@ extension SQLiteStore: SharingStore {
         return try await pool.read { db in
             guard
                 let project = try Int64.fetchOne(
-                    db, sql: "SELECT project_id FROM sections WHERE id = ?", arguments: [section])
+                    db.cachedStatement(sql: "SELECT project_id FROM sections WHERE id = ?"), arguments: [section])
             else { return nil }
             return try Self.access(db, viewer: viewer, project: project)
         }
@@ -55,9 +57,9 @@ extension SQLiteStore: SharingStore {
         let project = try require(projectID.rowID, "Project")
         let user = try require(userID.rowID, "User")
         let actor = try require(actorID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let existing = try String.fetchOne(
-                db, sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?",
+                db.cachedStatement(sql: "SELECT role FROM project_members WHERE project_id = ? AND user_id = ?"),
                 arguments: [project, user])
             if existing == role.rawValue { return false }
             try db.run(
@@ -77,7 +79,7 @@ extension SQLiteStore: SharingStore {
         let project = try require(projectID.rowID, "Project")
         let user = try require(userID.rowID, "User")
         let actor = try require(actorID.rowID, "User")
-        try await pool.write { db in
+        try await write { db in
             try db.run(
                 sql: "DELETE FROM project_members WHERE project_id = ? AND user_id = ?", arguments: [project, user])
             if db.changesCount == 0 { throw KairosError.notFound("That person is not a member of this project.") }
@@ -90,9 +92,11 @@ extension SQLiteStore: SharingStore {
                 arguments: [project, user])
             for task in unassigned {
                 let rest = try Int64.fetchAll(
-                    db, sql: "SELECT user_id FROM task_assignees WHERE task_id = ? AND user_id <> ? ORDER BY position",
+                    db.cachedStatement(
+                        sql: "SELECT user_id FROM task_assignees WHERE task_id = ? AND user_id <> ? ORDER BY position"),
                     arguments: [task, user])
-                try Self.writeAssignees(db, task: task, rest.map(\.apiID), replacing: rest.map(\.apiID), by: actor, now: now)
+                try Self.writeAssignees(
+                    db, task: task, rest.map(\.apiID), replacing: rest.map(\.apiID), by: actor, now: now)
             }
             try Self.audit(
                 db, actor == user ? .memberLeft : .memberRemoved, actor: actor, project: project, subject: user,

@@ -75,7 +75,7 @@ extension SQLiteStore: TaskStore {
 
     public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
         let viewer = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             try require(
                 try Self.task(db, viewer: viewer, id: Self.insertTask(db, author: viewer, draft: draft, now: now)),
                 "Task")
@@ -84,7 +84,7 @@ extension SQLiteStore: TaskStore {
 
     public func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem] {
         let author = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let projects = try batch.newProjects.map { try Self.insertProject(db, owner: author, draft: $0, now: now) }
             var ids: [Int64] = []
             for item in batch.tasks {
@@ -98,8 +98,8 @@ extension SQLiteStore: TaskStore {
             }
             guard !ids.isEmpty else { return [] }
             let created = try Self.loadTasks(
-                db, sql: "\(Self.taskColumns) WHERE tasks.id IN (\(databaseQuestionMarks(count: ids.count)))",
-                arguments: StatementArguments(ids), uncached: true)
+                db, sql: "\(Self.taskColumns) WHERE tasks.id IN (SELECT value FROM json_each(?))",
+                arguments: [ids.jsonArray])
             let byID = Dictionary(uniqueKeysWithValues: created.map { ($0.id, $0) })
             return try ids.map { try require(byID[$0.apiID], "Task") }
         }
@@ -137,7 +137,7 @@ extension SQLiteStore: TaskStore {
     public func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        return try await pool.write { db in
+        return try await write { db in
             let current = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             var assignments = ["updated_at = ?"]
             var arguments: StatementArguments = [now.micros]
@@ -191,7 +191,7 @@ extension SQLiteStore: TaskStore {
     public func closeTask(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        try await write { db in
             let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
@@ -212,7 +212,7 @@ extension SQLiteStore: TaskStore {
     public func reopenTask(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        try await write { db in
             let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(
                 sql: """
@@ -237,7 +237,7 @@ extension SQLiteStore: TaskStore {
     {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        return try await pool.write { db in
+        return try await write { db in
             let moving = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             let project: Int64
             var section: Int64?
@@ -335,7 +335,7 @@ extension SQLiteStore: TaskStore {
     public func deleteTask(userID: String, id: String) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
-        try await pool.write { db in
+        try await write { db in
             _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
         }
@@ -433,10 +433,10 @@ extension SQLiteStore: TaskStore {
         var labels: [Int64: [String]] = [:]
         let labelRows = try db.fetchRowCursor(
             sql: """
-                SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: ids.count)))
+                SELECT task_id, name FROM task_labels WHERE task_id IN (SELECT value FROM json_each(?))
                 ORDER BY task_id, position
                 """,
-            arguments: StatementArguments(ids))
+            arguments: [ids.jsonArray])
         while let row = try labelRows.next() { labels[row[0] as Int64, default: []].append(row[1]) }
         for index in tasks.indices { tasks[index].labels = labels[ids[index]] ?? [] }
         // Most tasks have nobody assigned; only those with a first assignee need the full list.
@@ -446,9 +446,9 @@ extension SQLiteStore: TaskStore {
         let assigneeRows = try db.fetchRowCursor(
             sql: """
                 SELECT task_id, user_id FROM task_assignees
-                WHERE task_id IN (\(databaseQuestionMarks(count: assigned.count))) ORDER BY task_id, position
+                WHERE task_id IN (SELECT value FROM json_each(?)) ORDER BY task_id, position
                 """,
-            arguments: StatementArguments(assigned.map { ids[$0] }), uncached: true)
+            arguments: [assigned.map { ids[$0] }.jsonArray])
         while let row = try assigneeRows.next() {
             assignees[row[0] as Int64, default: []].append((row[1] as Int64).apiID)
         }
@@ -596,7 +596,7 @@ extension SQLiteStore: TaskStore {
         userID: String, taskID: String?, projectID: String?, content: String, now: Date
     ) async throws -> Comment {
         let author = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             var task: Int64?
             var project: Int64?
             if let taskID {
@@ -625,7 +625,7 @@ extension SQLiteStore: TaskStore {
     public func updateComment(userID: String, id: String, content: String) async throws -> Comment {
         let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
-        return try await pool.write { db in
+        return try await write { db in
             _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
             try db.run(sql: "UPDATE comments SET content = ? WHERE id = ?", arguments: [content, commentID])
             return try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
@@ -635,7 +635,7 @@ extension SQLiteStore: TaskStore {
     public func deleteComment(userID: String, id: String) async throws {
         let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
-        try await pool.write { db in
+        try await write { db in
             _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
             try db.run(sql: "DELETE FROM comments WHERE id = ?", arguments: [commentID])
         }

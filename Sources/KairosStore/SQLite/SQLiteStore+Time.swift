@@ -10,7 +10,7 @@ extension SQLiteStore: TimeStore {
 
     public func startStopwatch(userID: String, taskID: String, now: Date) async throws -> Stopwatch {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let task = try Self.requireTask(db, owner: owner, id: taskID)
             try Self.closeRunningSegment(db, owner: owner, now: now)
             let session = try Self.insertSession(
@@ -28,7 +28,7 @@ extension SQLiteStore: TimeStore {
 
     public func pauseStopwatch(userID: String, now: Date) async throws -> Stopwatch {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             guard try Self.stopwatch(db, owner: owner).state == .running else {
                 throw KairosError.conflict("The stopwatch is not running: start it on a task, or resume it.")
             }
@@ -40,7 +40,7 @@ extension SQLiteStore: TimeStore {
 
     public func resumeStopwatch(userID: String, now: Date) async throws -> Stopwatch {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let current = try Self.stopwatch(db, owner: owner)
             guard current.state == .paused, let task = current.taskID?.rowID else {
                 throw KairosError.conflict("The stopwatch is not paused: pause it first, or start it on a task.")
@@ -56,7 +56,7 @@ extension SQLiteStore: TimeStore {
 
     public func stopStopwatch(userID: String, now: Date) async throws -> Stopwatch {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             switch try Self.stopwatch(db, owner: owner).state {
             case .idle:
                 throw KairosError.conflict("The stopwatch has not been started: start it on a task first.")
@@ -82,7 +82,7 @@ extension SQLiteStore: TimeStore {
 
     public func addSession(userID: String, draft: TimeSessionDraft, now: Date) async throws -> TimeSession {
         let owner = try require(userID.rowID, "User")
-        return try await pool.write { db in
+        return try await write { db in
             let task = try Self.requireTask(db, owner: owner, id: draft.taskID)
             try Self.requireNoOverlap(db, owner: owner, draft: draft, except: nil, now: now)
             let id = try Self.insertSession(
@@ -97,7 +97,7 @@ extension SQLiteStore: TimeStore {
     public func updateSession(userID: String, id: String, draft: TimeSessionDraft) async throws -> TimeSession {
         let owner = try require(userID.rowID, "User")
         let sessionID = try require(id.rowID, "Session")
-        return try await pool.write { db in
+        return try await write { db in
             let existing = try require(try Self.session(db, owner: owner, id: sessionID), "Session")
             try Self.requireOutsideCurrentRun(db, owner: owner, existing)
             let task = try Self.requireTask(db, owner: owner, id: draft.taskID)
@@ -115,7 +115,7 @@ extension SQLiteStore: TimeStore {
     public func deleteSession(userID: String, id: String) async throws {
         let owner = try require(userID.rowID, "User")
         let sessionID = try require(id.rowID, "Session")
-        try await pool.write { db in
+        try await write { db in
             let existing = try require(try Self.session(db, owner: owner, id: sessionID), "Session")
             try Self.requireOutsideCurrentRun(db, owner: owner, existing)
             try db.run(sql: "DELETE FROM time_sessions WHERE id = ? AND user_id = ?", arguments: [sessionID, owner])
@@ -390,10 +390,10 @@ extension SQLiteStore: TimeStore {
         var labels: [Int64: [String]] = [:]
         let rows = try db.fetchRows(
             sql: """
-                SELECT task_id, name FROM task_labels WHERE task_id IN (\(databaseQuestionMarks(count: tasks.count)))
+                SELECT task_id, name FROM task_labels WHERE task_id IN (SELECT value FROM json_each(?))
                 ORDER BY task_id, position
                 """,
-            arguments: StatementArguments(tasks), uncached: true)
+            arguments: [tasks.jsonArray])
         for row in rows { labels[row[0] as Int64, default: []].append(row[1]) }
         return labels
     }

@@ -7,6 +7,8 @@ public final class SQLiteStore: ChangeTracking {
     let pool: DatabasePool
     let eventAnnouncer = EventAnnouncer()
     let commitCounter = CommitCounter()
+    /// Every write goes through it (`write`), so concurrent writes share commits.
+    private let groupCommit: GroupCommit
     /// A connection of its own for checkpoints, so they never hold up the writer.
     private let checkpointer: DatabaseQueue
 
@@ -16,8 +18,6 @@ public final class SQLiteStore: ChangeTracking {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
-            // An acknowledged write must survive a power cut, not only a crash of this process.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             // SQLite would checkpoint inside whichever commit crosses 1,000 pages of log, and that
             // request would wait for the copy and its disk syncs; `checkpoint()` does it off the
             // writer instead. The high threshold stays as a backstop when nothing calls it.
@@ -26,14 +26,25 @@ public final class SQLiteStore: ChangeTracking {
             try db.execute(sql: "PRAGMA journal_size_limit = 16777216")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        // An acknowledged write must survive a power cut, not only a crash of this process. Set on the
+        // writer after the pool is open: the pool sets its own (NORMAL) when it turns on the log.
+        try pool.barrierWriteWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try SchemaMigrations.migrator.migrate(pool)
         try eventAnnouncer.install(on: pool)
         pool.add(transactionObserver: commitCounter, extent: .databaseLifetime)
         checkpointer = try DatabaseQueue(path: path, configuration: configuration)
+        groupCommit = GroupCommit(pool: pool, announcer: eventAnnouncer)
+    }
+
+    /// Runs `body` as one all-or-nothing write, committed (and synced) together with any writes waiting
+    /// beside it; returns once it is on disk.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await groupCommit.write(body)
     }
 
     /// Copies committed pages from the write-ahead log into the database file without blocking
-    /// writers or readers (a passive checkpoint). Call it regularly, e.g. every few hundred ms.
+    /// writers or readers (a passive checkpoint). Call it often (every 50 ms or so): the disk sync of a
+    /// small copy is short, while a long one holds up the sync every commit waits for.
     public func checkpoint() async throws {
         let log = try await checkpointer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         // SQLite starts the log over only when a write begins with every frame copied, which steady
@@ -45,8 +56,8 @@ public final class SQLiteStore: ChangeTracking {
         }
     }
 
-    /// About 8 MB of log with 4 KiB pages.
-    private static let longLogFrames = 2_000
+    /// About 2 MB of log with 4 KiB pages.
+    private static let longLogFrames = 500
 
     public var committedWrites: UInt64? { commitCounter.value }
 
@@ -81,6 +92,12 @@ extension Database {
     func run(sql: String, arguments: StatementArguments = [], uncached: Bool = false) throws {
         try (uncached ? makeStatement(sql: sql) : cachedStatement(sql: sql)).execute(arguments: arguments)
     }
+}
+
+extension Sequence<Int64> {
+    /// The ids as one JSON array argument, matched in SQL with `IN (SELECT value FROM json_each(?))`: the
+    /// statement then has one shape whatever the count, so it is compiled once and kept.
+    var jsonArray: String { "[" + map(String.init).joined(separator: ",") + "]" }
 }
 
 extension String {

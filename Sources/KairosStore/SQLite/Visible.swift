@@ -18,7 +18,7 @@ enum Visible {
         _ db: Database, viewer: Int64
     ) throws -> (sql: String, arguments: StatementArguments, hasShared: Bool) {
         let shared = try Int64.fetchAll(
-            db, sql: "SELECT project_id FROM project_members WHERE user_id = ?", arguments: [viewer])
+            db.cachedStatement(sql: "SELECT project_id FROM project_members WHERE user_id = ?"), arguments: [viewer])
         if shared.isEmpty { return ("tasks.user_id = ?", [viewer], false) }
         return (
             "(tasks.user_id = ? OR tasks.project_id IN (\(databaseQuestionMarks(count: shared.count))))",

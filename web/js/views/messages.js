@@ -10,6 +10,7 @@ import { attachmentList, fileCache } from "./attachments.js";
 import { createComposer } from "./composer.js";
 import { openTaskDetail } from "./detail.js";
 import { openMessageMenu, openTaskPicker, pressable } from "./message-actions.js";
+import { openThreadInfo } from "./thread-info.js";
 import { backBar } from "./tasks.js";
 
 const TYPING_SHOWN_MS = 6000;
@@ -321,7 +322,9 @@ export async function renderThread(view, { id }) {
   const head = h("header.thread-head", {},
     h("div.nav-bar", {}, backBar("#/messages", "Messages").firstChild,
       h("h1", {}, conversationName(conversation), conversation.kind === "group" ? h("span.people", { text: people }) : null),
-      h("span")));
+      button({ class: "icon-btn", icon: "people", label: "Conversation details", on: {
+        click: () => openThreadInfo(conversation, conversationName(conversation), () => dispatchEvent(new HashChangeEvent("hashchange"))),
+      } })));
   const hello = page.results.length ? null : h("p.hint", { style: "text-align:center;margin-top:32px", text: "Say hello." });
   fill(view, head, hello, list, composer.element);
   scrollToEnd();

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// Writes that arrive while the writer is busy go into one transaction together, each in a savepoint of
+/// its own, so a burst pays one commit and one disk sync rather than one each.
+///
+/// A write that throws is rolled back alone and its caller gets its error; the others commit. Every
+/// caller resumes only once the shared transaction has committed (or with the commit's error).
+final class GroupCommit: @unchecked Sendable {
+    /// One caller's write: `run` applies it inside the shared transaction, `finish` answers the caller.
+    private struct Job {
+        let run: (Database) -> Void
+        let finish: (_ commitError: (any Error)?) -> Void
+    }
+
+    private let pool: DatabasePool
+    private let announcer: EventAnnouncer
+    private let lock = NSLock()
+    private var waiting: [Job] = []
+    private var draining = false
+    /// Keeps one transaction (and the wait of its first caller) bounded under a flood of writes.
+    static let largestGroup = 64
+
+    init(pool: DatabasePool, announcer: EventAnnouncer) {
+        self.pool = pool
+        self.announcer = announcer
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let outcome = Outcome<T>()
+            let job = Job(
+                run: { [announcer] db in
+                    let mark = announcer.mark()
+                    do {
+                        var value: T?
+                        try db.inSavepoint {
+                            value = try body(db)
+                            return .commit
+                        }
+                        outcome.result = value.map { .success($0) }
+                    } catch {
+                        announcer.forget(after: mark)
+                        outcome.result = .failure(error)
+                    }
+                },
+                finish: { commitError in
+                    continuation.resume(with: commitError.map { .failure($0) } ?? outcome.result!)
+                })
+            let starts = lock.withLock {
+                waiting.append(job)
+                defer { draining = true }
+                return !draining
+            }
+            if starts { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
+        }
+    }
+
+    /// Runs on the writer: commits group after group until no write is waiting.
+    private func drain(_ db: Database) {
+        while true {
+            let group: [Job] = lock.withLock {
+                let group = Array(waiting.prefix(Self.largestGroup))
+                waiting.removeFirst(group.count)
+                if group.isEmpty { draining = false }
+                return group
+            }
+            guard !group.isEmpty else { return }
+            do {
+                try db.inTransaction {
+                    for job in group {
+                        // A failure that ended the whole transaction leaves nothing for the rest to join.
+                        guard db.isInsideTransaction else { throw DatabaseError(resultCode: .SQLITE_ABORT) }
+                        job.run(db)
+                    }
+                    return .commit
+                }
+                for job in group { job.finish(nil) }
+            } catch {
+                for job in group { job.finish(error) }
+            }
+        }
+    }
+}
+
+/// Where a job leaves its result for the caller; written inside the transaction, read after it.
+private final class Outcome<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
