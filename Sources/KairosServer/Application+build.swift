@@ -67,6 +67,7 @@ public struct AppServices: Sendable {
     public let invites: InviteService
     public let notifications: NotificationService
     public let attachments: AttachmentService
+    public let reminders: ReminderService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -98,6 +99,7 @@ public struct AppServices: Sendable {
             store: store, clock: clock, accounts: accounts, conversations: conversations, publicURL: publicURL,
             defaultTimeZone: defaultTimeZone)
         attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
+        reminders = ReminderService(store: store, clock: clock, tasks: tasks)
     }
 }
 
@@ -127,6 +129,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             outbox, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
+            ReminderScheduler(store: store, logger: logger),
         ],
         onServerRunning: { channel in
             configuration.onListening?(channel.localAddress?.port ?? configuration.port)
@@ -171,6 +174,7 @@ public func buildRouter(
     invites.addRoutes(to: signedIn)
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
+    ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
     return router
 }
 

@@ -202,6 +202,9 @@ public struct TaskChanges: Sendable {
     public var childOrder: Int?
     public var dayOrder: Int?
     public var isCollapsed: Bool?
+    /// What the task's activity keeps of this write, instead of what differs field by field (a recurring
+    /// task completed and moved to its next date).
+    public var recordedAs: TaskChange?
 
     public init() {}
 }
@@ -362,4 +365,4 @@ public protocol ChangeTracking: Sendable {
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
-    & AttachmentStore & ChangeTracking
+    & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore

@@ -15,6 +15,7 @@ struct SQLiteStoreTests {
                 "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
                 "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees", "v9-realtime", "v10-attachment-sweep",
                 "v11-task-client-id", "v12-user-preferences",
+                "v13-task-activity", "v14-reminders",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

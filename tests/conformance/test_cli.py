@@ -82,6 +82,18 @@ def test_recurring_task_moves_on(logged_in: Path) -> None:
     assert after > before
 
 
+def test_remind_a_task_and_see_it_in_show(logged_in: Path) -> None:
+    added = kairos("add", "Renew the passport", config=logged_in)
+    task_id = added.stdout.split()[1].rstrip(":")
+    reminded = kairos("remind", task_id, "tomorrow", "at", "9am", config=logged_in)
+    assert reminded.returncode == 0, reminded.stderr
+    assert reminded.stdout.strip() == "Reminder set: tomorrow 09:00"
+    shown = kairos("show", task_id, config=logged_in).stdout
+    assert any(line.split() == ["Reminder:", "tomorrow", "09:00"] for line in shown.splitlines()), shown
+    refused = kairos("remind", task_id, "whenever", config=logged_in)
+    assert refused.returncode != 0 and "due.string" in refused.stderr
+
+
 def test_add_several_tasks_from_one_line(logged_in: Path) -> None:
     line = "call mom tomorrow at 5pm, buy milk #Errands p1 @shop and water the plants every monday"
     declined = kairos("add", line, config=logged_in, stdin="n\n")

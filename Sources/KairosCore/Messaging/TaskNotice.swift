@@ -1,5 +1,11 @@
-/// A change to a task that the conversations it is linked to are told about.
+/// A change to a task: recorded in its activity, and told to the conversations it is linked to.
 public enum TaskChange: Sendable, Equatable {
+    case created
+    case contentEdited
+    case descriptionEdited
+    case priorityChanged(Int)
+    /// The task moved to another project (by name).
+    case moved(project: String)
     case completed
     /// A recurring task was completed and moved on to its next date.
     case completedOccurrence(next: LocalDate)
@@ -8,13 +14,39 @@ public enum TaskChange: Sendable, Equatable {
     case dueChanged(Due?)
     /// The task moved to a project these assignees (by name) are not in, so they were taken off it.
     case unassignedByMove([String])
-    /// People (by name) were assigned to the task, or taken off it.
+    /// People were assigned to the task, or taken off it: by id from `between`, by name once `naming` ran.
     case assigneesChanged(added: [String], removed: [String])
+    case commented
+    /// Time was recorded on the task.
+    case timeTracked(seconds: Int)
 
-    /// The line posted to each linked conversation, such as `Ada completed "Send the report"`.
-    public func notice(task title: String, by actor: String) -> String {
+    /// What an update changed, from the task before to the task after: the one comparison that decides
+    /// both the activity entries and the thread notices of an edit.
+    public static func between(_ old: TaskItem, _ new: TaskItem) -> [TaskChange] {
+        var changes: [TaskChange] = []
+        if old.content != new.content { changes.append(.contentEdited) }
+        if old.description != new.description { changes.append(.descriptionEdited) }
+        if old.priority != new.priority { changes.append(.priorityChanged(new.priority)) }
+        if old.due?.date != new.due?.date || old.due?.time != new.due?.time { changes.append(.dueChanged(new.due)) }
+        let added = new.assigneeIDs.filter { !old.assigneeIDs.contains($0) }
+        let removed = old.assigneeIDs.filter { !new.assigneeIDs.contains($0) }
+        if !added.isEmpty || !removed.isEmpty { changes.append(.assigneesChanged(added: added, removed: removed)) }
+        return changes
+    }
+
+    /// The same change with the people it names by id named by `name`.
+    public func naming(_ name: (String) throws -> String) rethrows -> TaskChange {
+        guard case .assigneesChanged(let added, let removed) = self else { return self }
+        return .assigneesChanged(added: try added.map(name), removed: try removed.map(name))
+    }
+
+    /// The line posted to each linked conversation, such as `Ada completed "Send the report"`; nil for
+    /// changes threads are not told about.
+    public func notice(task title: String, by actor: String) -> String? {
         let quoted = "\u{201C}\(title)\u{201D}"
         switch self {
+        case .created, .contentEdited, .descriptionEdited, .priorityChanged, .moved, .commented, .timeTracked:
+            return nil
         case .completed:
             return "\(actor) completed \(quoted)"
         case .completedOccurrence(let next):
@@ -36,6 +68,29 @@ public enum TaskChange: Sendable, Equatable {
             return "\(actor) took \(ListFormatting.join(removed)) off \(quoted)"
         case .assigneesChanged(let added, let removed):
             return "\(actor) assigned \(quoted) to \(ListFormatting.join(added)) and took \(ListFormatting.join(removed)) off it"
+        }
+    }
+
+    /// The activity entries the change is kept as: a kind and its detail (see `TaskActivity.Kind`).
+    public var activity: [(kind: TaskActivity.Kind, detail: String?)] {
+        switch self {
+        case .created: return [(.created, nil)]
+        case .contentEdited: return [(.contentEdited, nil)]
+        case .descriptionEdited: return [(.descriptionEdited, nil)]
+        case .priorityChanged(let priority): return [(.priorityChanged, String(priority))]
+        case .moved(let project): return [(.moved, project)]
+        case .completed: return [(.completed, nil)]
+        case .completedOccurrence(let next): return [(.completedOccurrence, next.iso)]
+        case .reopened: return [(.reopened, nil)]
+        case .dueChanged(let due): return [(.dueChanged, due?.wireDate)]
+        case .unassignedByMove(let names): return [(.unassigned, ListFormatting.join(names))]
+        case .assigneesChanged(let added, let removed):
+            var entries: [(kind: TaskActivity.Kind, detail: String?)] = []
+            if !added.isEmpty { entries.append((.assigned, ListFormatting.join(added))) }
+            if !removed.isEmpty { entries.append((.unassigned, ListFormatting.join(removed))) }
+            return entries
+        case .commented: return [(.commented, nil)]
+        case .timeTracked(let seconds): return [(.timeTracked, String(seconds))]
         }
     }
 }

@@ -12,6 +12,8 @@ public struct AppNotification: Decodable, Hashable, Sendable {
         /// A task you follow was completed or reopened.
         case taskCompleted = "task.completed"
         case taskReopened = "task.reopened"
+        /// A reminder the person set on a task went off.
+        case reminder
     }
 
     public var id: String
@@ -93,6 +95,11 @@ public enum NotificationText {
 
     public static func reopened(_ task: String, by actor: String) -> String {
         "\(actor) reopened \u{201C}\(task)\u{201D}"
+    }
+
+    /// Gentle on purpose: a nudge, never an alarm.
+    public static func reminder(_ task: String) -> String {
+        "Whenever you\u{2019}re ready: \(task)"
     }
 
     static func excerpt(_ text: String) -> String {

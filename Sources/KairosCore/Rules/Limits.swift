@@ -4,6 +4,10 @@ import Foundation
 public enum Limits {
     public static let maxBodyBytes = 1 << 20
     public static let maxAssignees = 20
+    /// Reminders one person may have waiting on one task.
+    public static let maxRemindersPerTask = 5
+    /// How long before a task's due time a relative reminder may go off, in minutes: up to four weeks.
+    public static let reminderMinuteOffset = 0...40_320
     public static let taskContent = 1...500
     public static let taskDescriptionMax = 16_383
     public static let priority = 1...4

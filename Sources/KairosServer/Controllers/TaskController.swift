@@ -62,6 +62,10 @@ struct TaskController {
             try await tasks.reopen(try context.parameters.require("id"), for: context.user)
             return Response(status: .noContent)
         }
+        group.get("tasks/:id/activity") { request, context -> Page<TaskActivity> in
+            try await tasks.activity(
+                try context.parameters.require("id"), of: context.user, page: try request.pageRequest(cursorKeys: 1))
+        }
         group.post("tasks/:id/move") { request, context -> Response in
             let body = try await request.decodeJSON(as: TaskMoveRequest.self)
             try await tasks.move(try context.parameters.require("id"), body, for: context.user)

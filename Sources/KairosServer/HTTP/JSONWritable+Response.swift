@@ -35,6 +35,8 @@ extension Section: JSONResponseGenerator {}
 extension Label: JSONResponseGenerator {}
 extension TaskItem: JSONResponseGenerator {}
 extension Comment: JSONResponseGenerator {}
+extension TaskActivity: JSONResponseGenerator {}
+extension Reminder: JSONResponseGenerator {}
 extension Page: ResponseGenerator, JSONResponseGenerator where Item: JSONWritable {}
 extension CompletedPage: JSONResponseGenerator {}
 extension CaptureResult: JSONResponseGenerator {}

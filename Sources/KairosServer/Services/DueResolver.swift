@@ -53,20 +53,20 @@ struct DueResolver {
     }
 
     private func fromDatetime(_ text: String, lang: String?) throws(KairosError) -> Due {
-        let zone = user.timeZone
-        let instant: Date
-        if let exact = APITimestamp.parse(text), Self.hasOffset(text) {
-            instant = exact
-        } else if let day = LocalDate(iso: String(text.prefix(10))), text.count >= 16,
+        due(at: LocalDateTime(try instant(datetime: text), in: user.timeZone), recurrence: nil, lang: lang)
+    }
+
+    /// The moment a `due_datetime` names, to the second.
+    func instant(datetime text: String) throws(KairosError) -> Date {
+        if let exact = APITimestamp.parse(text), Self.hasOffset(text) { return exact }
+        guard let day = LocalDate(iso: String(text.prefix(10))), text.count >= 16,
             let time = LocalTime(iso: String(text.dropFirst(11).prefix(8)))
-        {
-            // A time without an offset is the user's wall time.
-            instant = day.at(time, in: zone)
-        } else {
+        else {
             throw .invalidField(
                 field: "due_datetime", message: "due_datetime must be a time such as 2026-03-12T15:00:00Z.")
         }
-        return due(at: LocalDateTime(instant, in: zone), recurrence: nil, lang: lang)
+        // A time without an offset is the user's wall time.
+        return day.at(time, in: user.timeZone)
     }
 
     /// A due at a wall time in the user's zone, pinned to it; with a rule, `wallTime` is its first occurrence.

@@ -135,13 +135,7 @@ public struct TaskService: Sendable {
             try Self.requireAssignable(assignees, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
         }
         let updated = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
-        if current.due?.date != updated.due?.date || current.due?.time != updated.due?.time {
-            try await announce(.dueChanged(updated.due), about: updated, by: user)
-        }
-        let added = updated.assigneeIDs.filter { !current.assigneeIDs.contains($0) }
-        let removed = current.assigneeIDs.filter { !updated.assigneeIDs.contains($0) }
-        if !added.isEmpty || !removed.isEmpty {
-            let change = TaskChange.assigneesChanged(added: try await names(of: added), removed: try await names(of: removed))
+        for change in TaskChange.between(current, updated) {
             try await announce(change, about: updated, by: user)
         }
         return updated
@@ -162,6 +156,7 @@ public struct TaskService: Sendable {
         while next < today { next = rule.nextOccurrence(after: next, start: due.date) }
         var changes = TaskChanges()
         changes.due = .set(due.moved(to: next))
+        changes.recordedAs = .completedOccurrence(next: next)
         _ = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
         try await announce(.completedOccurrence(next: next), about: current, by: user)
     }
@@ -172,10 +167,22 @@ public struct TaskService: Sendable {
         if current.isCompleted { try await announce(.reopened, about: current, by: user) }
     }
 
-    /// Posts a change of a task to every conversation it is linked to, once each.
+    /// Posts a change of a task to every conversation it is linked to, once each, if threads hear of it.
     private func announce(_ change: TaskChange, about task: TaskItem, by user: User) async throws {
-        try await store.postTaskUpdate(
-            taskID: task.id, text: change.notice(task: task.content, by: user.name), by: user.id, now: clock.now())
+        var names: [String: String] = [:]
+        if case .assigneesChanged(let added, let removed) = change {
+            let people = added + removed
+            let resolved = try await self.names(of: people)
+            for (id, name) in zip(people, resolved) { names[id] = name }
+        }
+        guard let text = change.naming({ names[$0] ?? $0 }).notice(task: task.content, by: user.name) else { return }
+        try await store.postTaskUpdate(taskID: task.id, text: text, by: user.id, now: clock.now())
+    }
+
+    /// What happened to the task, newest first, for anyone who can see it.
+    public func activity(_ id: String, of user: User, page: PageRequest) async throws -> Page<TaskActivity> {
+        _ = try await task(id, of: user)
+        return try await store.taskActivity(userID: user.id, taskID: id, page: page)
     }
 
     public func move(_ id: String, _ request: TaskMoveRequest, for user: User) async throws {

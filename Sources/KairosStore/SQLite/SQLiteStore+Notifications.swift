@@ -83,15 +83,17 @@ extension SQLiteStore: NotificationStore {
             arguments: [task, user, now.micros])
     }
 
-    /// Adds a notification to `user`'s feed, marked quiet when it falls in their quiet hours.
+    /// Adds a notification to `user`'s feed, marked quiet when it falls in their quiet hours; returns
+    /// whether it was.
+    @discardableResult
     static func notify(
         _ db: Database, user: Int64, _ kind: AppNotification.Kind, text: String, actor: Int64?,
         conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, now: Date
-    ) throws {
+    ) throws -> Bool {
         guard
             let row = try db.fetchRow(
                 sql: "SELECT timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user])
-        else { return }
+        else { return true }
         let window = User.quietHours(start: row["quiet_start"], end: row["quiet_end"])
         let quiet = window?.contains(now, in: TimeZone(identifier: row["timezone"]) ?? .gmt) ?? false
         try db.run(
@@ -103,7 +105,7 @@ extension SQLiteStore: NotificationStore {
             arguments: [user, kind.rawValue, text, actor, conversation, message, task, quiet, now.micros])
         // Pushed through the event feed (and so the realtime socket) unless it falls in quiet hours. A plain
         // new message is already in the feed as `message.created`; the client notifies from that.
-        guard !quiet, kind != .message else { return }
+        guard !quiet, kind != .message else { return quiet }
         try db.run(
             sql: """
                 INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at)
@@ -112,6 +114,7 @@ extension SQLiteStore: NotificationStore {
             arguments: [
                 user, user, UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
             ])
+        return false
     }
 
     /// A new text message: a mention for the people it mentions, a message notification for members whose

@@ -149,6 +149,7 @@ extension SQLiteStore: TaskStore {
         try writeDue(db, task: taskID, due: draft.due)
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         try follow(db, task: taskID, user: author, now: now)
+        try record(db, task: taskID, .created, by: author, now: now)
         if !draft.assigneeIDs.isEmpty {
             try writeAssignees(db, task: taskID, draft.assigneeIDs, replacing: [], by: author, now: now)
         }
@@ -198,7 +199,14 @@ extension SQLiteStore: TaskStore {
             if let assignees = changes.assigneeIDs, assignees != current.assigneeIDs {
                 try Self.writeAssignees(db, task: taskID, assignees, replacing: current.assigneeIDs, by: viewer, now: now)
             }
-            return try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            let updated = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            if case .completedOccurrence = changes.recordedAs, let from = current.due?.date, let to = updated.due?.date {
+                try Self.carryFiredReminders(db, task: taskID, days: LocalDate.daysBetween(from, to))
+            }
+            for change in changes.recordedAs.map({ [$0] }) ?? TaskChange.between(current, updated) {
+                try Self.record(db, task: taskID, change, by: viewer, now: now)
+            }
+            return updated
         }
     }
 
@@ -217,6 +225,7 @@ extension SQLiteStore: TaskStore {
                     """,
                 arguments: [taskID, now.micros, now.micros])
             if task.completedAt == nil {
+                try Self.record(db, task: taskID, .completed, by: viewer, now: now)
                 try Self.notifyFollowers(db, task: taskID, .taskCompleted, by: viewer, now: now)
             }
         }
@@ -238,6 +247,7 @@ extension SQLiteStore: TaskStore {
                     """,
                 arguments: [taskID, now.micros])
             if task.completedAt != nil {
+                try Self.record(db, task: taskID, .reopened, by: viewer, now: now)
                 try Self.notifyFollowers(db, task: taskID, .taskReopened, by: viewer, now: now)
             }
         }
@@ -301,7 +311,14 @@ extension SQLiteStore: TaskStore {
             if owner != moving.userID.rowID {
                 try Self.transfer(db, family: taskID, to: owner)
             }
-            return try Self.unassignOutsiders(db, family: taskID, project: project, owner: owner, by: viewer, now: now)
+            let projectName = try String.fetchOne(db, sql: "SELECT name FROM projects WHERE id = ?", arguments: [project])
+            try Self.record(db, task: taskID, .moved(project: projectName ?? ""), by: viewer, now: now)
+            let unassigned = try Self.unassignOutsiders(
+                db, family: taskID, project: project, owner: owner, by: viewer, now: now)
+            if !unassigned.isEmpty {
+                try Self.record(db, task: taskID, .assigneesChanged(added: [], removed: unassigned), by: viewer, now: now)
+            }
+            return unassigned
         }
     }
 
@@ -473,6 +490,7 @@ extension SQLiteStore: TaskStore {
                 due?.recurrence?.rrule,
                 due?.instant(fallback: .gmt)?.micros, task,
             ])
+        try rearmRelativeReminders(db, task: task)
     }
 
     /// Sets who the task is assigned to; the first is Todoist's `responsible_uid`. Newcomers are told and
@@ -612,6 +630,7 @@ extension SQLiteStore: TaskStore {
             }
             let commentID = try Self.insertComment(
                 db, author: author, task: task, project: project, content: content, now: now)
+            if let task { try Self.record(db, task: task, .commented, by: author, now: now) }
             return try require(try Self.comment(db, viewer: author, id: commentID), "Comment")
         }
     }

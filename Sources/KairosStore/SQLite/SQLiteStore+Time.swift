@@ -67,6 +67,13 @@ extension SQLiteStore: TimeStore {
                 try db.run(
                     sql: "UPDATE stopwatches SET state = 'stopped', stopped_at = ? WHERE user_id = ?",
                     arguments: [now.micros, owner])
+                if let run = try db.fetchRow(
+                    sql: "SELECT task_id, accumulated FROM stopwatches WHERE user_id = ?", arguments: [owner]),
+                    let task = run[0] as Int64?, run[1] as Int64 >= 1_000_000
+                {
+                    try Self.record(
+                        db, task: task, .timeTracked(seconds: Int((run[1] as Int64) / 1_000_000)), by: owner, now: now)
+                }
                 _ = try Self.announceStopwatch(db, owner: owner, now: now)
             }
             return try Self.stopwatch(db, owner: owner)
@@ -81,6 +88,8 @@ extension SQLiteStore: TimeStore {
             let id = try Self.insertSession(
                 db, owner: owner, task: task, start: draft.startedAt.micros, end: draft.endedAt.micros, source: .manual,
                 now: now)
+            let seconds = Int((draft.endedAt.micros - draft.startedAt.micros) / 1_000_000)
+            try Self.record(db, task: task, .timeTracked(seconds: seconds), by: owner, now: now)
             return try require(try Self.session(db, owner: owner, id: id), "Session")
         }
     }

@@ -17,7 +17,8 @@ struct ShowCommand: AsyncParsableCommand {
         let id = id
         async let taskRequest = settle { try await client.task(id: id) }
         async let userRequest = settle { try await client.currentUser() }
-        let (taskResult, userResult) = await (taskRequest, userRequest)
+        async let remindersRequest = settle { try await client.reminders(taskID: id, limit: 200) }
+        let (taskResult, userResult, remindersResult) = await (taskRequest, userRequest, remindersRequest)
         let task = try taskResult.get()
         if json { return printJSON(task) }
         let zone = try userResult.get().timeZone
@@ -34,6 +35,9 @@ struct ShowCommand: AsyncParsableCommand {
         if let duration = task.duration { lines.append(("Estimate", "\(duration.amount) \(duration.unit.rawValue)s")) }
         if let deadline = task.deadline { lines.append(("Deadline", deadline.date.iso)) }
         if task.noteCount > 0 { lines.append(("Comments", String(task.noteCount))) }
+        for reminder in try remindersResult.get().results where reminder.firedAt == nil {
+            lines.append(("Reminder", ReminderText(timeZone: zone).describe(reminder)))
+        }
         print(TaskTable.align(lines.map { ["\($0.0):", $0.1] }))
     }
 }

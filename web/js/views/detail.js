@@ -2,7 +2,7 @@
 // stopwatch; subtasks, assignees and followers (shared projects), comments and activity.
 
 import { api, listAll } from "../api.js";
-import { clock, dateIn, dueParts, hoursMinutes, shortDate, timeOfDay, todayIn } from "../dates.js";
+import { clock, dateIn, describeDue, dueParts, hoursMinutes, shortDate, timeOfDay, todayIn } from "../dates.js";
 import { solidIcon } from "../icons.js";
 import { onLiveEvent } from "../live.js";
 import { send } from "../offline.js";
@@ -40,6 +40,7 @@ export function openTaskDetail(task) {
       h("div.form-row", {}, field("Due date", date), field("Time", time)),
       task.due?.is_recurring ? h("p.hint", { text: `Repeats ${task.due.string}. A new date ends the repeat.` }) : null,
       h("div.field", {}, h("span", { text: "Priority" }), h("div.prio-picker", { role: "group", label: "Priority" }, priorityButtons)),
+      reminderRow(task, parts),
       field("Project", project),
       field("Labels", labels),
       field("Estimate (minutes)", estimate),
@@ -289,16 +290,12 @@ function commentsSection(task) {
     avatar(names.get(comment.posted_uid) ?? "?", "small"),
     h("div.grow", {}, h("div.meta", {}, h("strong", { text: who(comment.posted_uid) }), h("span", { text: when(comment.posted_at) })),
       h("p", { text: comment.content })));
-  const activity = () => {
-    const lines = [`${who(task.added_by_uid)} added this · ${when(task.added_at)}`];
-    if (task.assigned_by_uid && task.assignee_ids?.length) lines.push(`${who(task.assigned_by_uid)} assigned it`);
-    if (task.updated_at && task.updated_at !== task.added_at) lines.push(`Last changed · ${when(task.updated_at)}`);
-    return lines.map((line) => h("li.activity", { text: line }));
-  };
-  Promise.all([listAll(`/comments?task_id=${task.id}`), projectPeople(task).catch(() => [])]).then(([comments, people]) => {
+  const activityRow = (a) => h("li.activity", { text: `${a.actor_id === state.user.id ? "You" : a.actor_name ?? "Someone"} ${happened(a, tz)} · ${ago(a.created_at)}` });
+  Promise.all([listAll(`/comments?task_id=${task.id}`), listAll(`/tasks/${task.id}/activity`, 200), projectPeople(task).catch(() => [])]).then(([comments, activity, people]) => {
     for (const person of people) names.set(person.id, person.name);
-    list.replaceChildren(...activity(), ...comments.map(commentRow));
-  }).catch(() => list.replaceChildren(...activity()));
+    const items = [...comments.map((c) => [c.posted_at, commentRow(c)]), ...activity.filter((a) => a.kind !== "commented").map((a) => [a.created_at, activityRow(a)])];
+    list.replaceChildren(...items.sort((x, y) => x[0].localeCompare(y[0])).map((item) => item[1]));
+  }).catch(() => {});
   onSubmit(form, async () => {
     const content = input.value.trim();
     if (!content) return;
@@ -314,3 +311,70 @@ function commentsSection(task) {
   });
   return h("div.section", {}, h("h3.detail-label", { text: "Comments and activity" }), list, form);
 }
+
+/** What an activity entry says happened, after who did it: "moved this to Tomorrow". */
+function happened({ kind, detail }, tz) {
+  const day = () => describeDue({ date: detail }, tz).label;
+  const says = { created: "added this", content_edited: "renamed this", description_edited: "edited the notes", completed: "completed this", reopened: "reopened this" };
+  if (kind in says) return says[kind];
+  if (kind === "due_changed") return detail ? `moved this to ${day()}` : "removed the due date";
+  if (kind === "completed_occurrence") return `completed this; next ${day()}`;
+  if (kind === "priority_changed") return `set priority P${5 - detail}`;
+  if (kind === "time_tracked") return `tracked ${hoursMinutes(detail)}`;
+  return kind === "moved" ? `put this in ${detail}` : kind === "assigned" ? `assigned ${detail}` : `took ${detail} off this`;
+}
+
+/** "just now", "5 min ago", "2 h ago", then the day. */
+function ago(iso) {
+  const minutes = (Date.now() - Date.parse(iso)) / 60000;
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${Math.floor(minutes)} min ago`;
+  return minutes < 1440 ? `${Math.floor(minutes / 60)} h ago` : shortDate(dateIn(new Date(iso), userTimeZone()));
+}
+
+/** The Reminder row: the user's own waiting reminders with Remove, and a picker that adds one. */
+function reminderRow(task, parts) {
+  const tz = userTimeZone();
+  const list = h("ul.list.card.reminders", { role: "list", label: "Reminders", hidden: true });
+  const at = h("input.input", { type: "datetime-local", step: 1, label: "Reminder date and time" });
+  const setAt = button({ class: "btn primary small", text: "Set" });
+  const atRow = h("div.form-row", { hidden: true }, at, setAt);
+  const noTime = !parts?.time;
+  const pick = h("select.select", { label: "Add a reminder" }, [["", "None"], ["0", "At due time"], ["10", "10 min before"], ["60", "1 h before"], ["at", "At a date and time…"]]
+    .map(([value, text]) => h("option", { value, text, disabled: noTime && /\d/.test(value) })));
+  const describe = (r) => r.due ? describeDue({ date: r.due.datetime }, tz).label
+    : r.minute_offset ? `${r.minute_offset % 60 ? `${r.minute_offset} min` : `${r.minute_offset / 60} h`} before` : "At due time";
+  const load = async () => {
+    const mine = (await api(`/reminders?task_id=${task.id}`)).results.filter((r) => !r.fired_at);
+    list.replaceChildren(...mine.map((r) => h("li.row", {}, h("span.grow", { text: describe(r) }),
+      button({ class: "link-btn", text: "Remove", label: `Remove reminder ${describe(r)}`, on: { click: () => api(`/reminders/${r.id}`, { method: "DELETE" }).then(load, (e) => toast(explain(e))) } }))));
+    list.hidden = !mine.length;
+  };
+  const add = async (body) => {
+    askForNotifications();
+    try {
+      await api("/reminders", { method: "POST", body: { task_id: task.id, ...body } });
+      pick.value = at.value = "";
+      atRow.hidden = true;
+      await load();
+    } catch (error) {
+      toast(explain(error));
+    }
+  };
+  pick.addEventListener("change", () => {
+    atRow.hidden = pick.value !== "at";
+    if (!atRow.hidden) at.focus();
+    else if (pick.value) add({ type: "relative", minute_offset: Number(pick.value) });
+  });
+  setAt.addEventListener("click", () => (at.value ? add({ type: "absolute", due: { datetime: at.value.length > 16 ? at.value : `${at.value}:00` } }) : at.focus()));
+  load().catch(() => {});
+  return h("div", {}, field("Reminder", pick), atRow, list);
+}
+
+// A reminder that goes off while the app is open shows as a toast (a system notification too, when the
+// app is in the background and the user allowed them: see onboarding.js).
+onLiveEvent(async (event) => {
+  if (event.kind !== "notification.created") return;
+  const newest = (await api("/notifications?limit=1").catch(() => null))?.results?.[0];
+  if (newest?.kind === "reminder") toast(newest.text, { duration: 10000 });
+});

@@ -16,6 +16,8 @@ enum SchemaMigrations {
         migrator.registerMigration("v10-attachment-sweep", migrate: indexAttachmentSweep)
         migrator.registerMigration("v11-task-client-id", migrate: addTaskClientID)
         migrator.registerMigration("v12-user-preferences", migrate: addUserPreferences)
+        migrator.registerMigration("v13-task-activity", migrate: createTaskActivity)
+        migrator.registerMigration("v14-reminders", migrate: createReminders)
         return migrator
     }
 
@@ -521,6 +523,50 @@ enum SchemaMigrations {
                 ALTER TABLE users ADD COLUMN workdays INTEGER NOT NULL DEFAULT 31 CHECK (workdays BETWEEN 1 AND 127);
                 ALTER TABLE users ADD COLUMN daily_brief_time TEXT NOT NULL DEFAULT '08:00'
                     CHECK (daily_brief_time GLOB '[0-1][0-9]:[0-5][0-9]' OR daily_brief_time GLOB '2[0-3]:[0-5][0-9]');
+                """)
+    }
+
+    // What happened to each task and who did it, newest first by id. Tasks from before keep their creation.
+    private static func createTaskActivity(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE task_activity (
+                    id INTEGER PRIMARY KEY,
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    actor_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                    kind TEXT NOT NULL CHECK (kind IN (
+                        'created', 'content_edited', 'description_edited', 'due_changed', 'priority_changed', 'moved',
+                        'completed', 'completed_occurrence', 'reopened', 'assigned', 'unassigned', 'commented',
+                        'time_tracked')),
+                    detail TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX task_activity_by_task ON task_activity(task_id, id);
+                INSERT INTO task_activity (task_id, actor_id, kind, created_at)
+                    SELECT id, added_by, 'created', added_at FROM tasks ORDER BY added_at, id;
+                """)
+    }
+
+    // A reminder is at a fixed moment (`at`) or minutes before its task's due time (`minute_offset`);
+    // `fire_at` is when it goes off next, kept up to date by the writes that change a due, and
+    // `fired_at` is set in the same write as the notification it leaves.
+    private static func createReminders(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE reminders (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+                    at INTEGER,
+                    minute_offset INTEGER CHECK (minute_offset BETWEEN 0 AND 40320),
+                    fire_at INTEGER,
+                    fired_at INTEGER,
+                    created_at INTEGER NOT NULL,
+                    CHECK ((at IS NULL) <> (minute_offset IS NULL))
+                );
+                CREATE INDEX reminders_by_user ON reminders(user_id, task_id);
+                CREATE INDEX reminders_by_task ON reminders(task_id);
+                CREATE INDEX reminders_waiting ON reminders(fire_at) WHERE fired_at IS NULL;
                 """)
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import KairosCore
+
+/// What happened to tasks. Entries are written by the task writes themselves, in their transactions.
+public protocol TaskActivityStore: Sendable {
+    /// The task's activity, newest first, if `userID` can see the task (an empty page otherwise).
+    func taskActivity(userID: String, taskID: String, page: PageRequest) async throws -> Page<TaskActivity>
+}
+
+/// When a new reminder goes off.
+public enum ReminderTime: Sendable, Equatable {
+    case at(Date)
+    /// Minutes before the task's due time.
+    case beforeDue(minutes: Int)
+}
+
+/// A reminder that went off: its notification is written; other ways of delivering it start from here.
+public struct FiredReminder: Sendable, Equatable {
+    public var reminderID: String
+    public var userID: String
+    public var taskID: String
+    public var taskContent: String
+    /// Made during the person's quiet hours: in their feed, not pushed.
+    public var quiet: Bool
+
+    public init(reminderID: String, userID: String, taskID: String, taskContent: String, quiet: Bool) {
+        self.reminderID = reminderID
+        self.userID = userID
+        self.taskID = taskID
+        self.taskContent = taskContent
+        self.quiet = quiet
+    }
+}
+
+/// Reminders on tasks, each belonging to the person who set it. Every call but `fireDueReminders` is
+/// scoped to that person: someone else's reminder is `notFound`.
+public protocol ReminderStore: Sendable {
+    /// The user's reminders, on one task or on all, oldest first.
+    func reminders(userID: String, taskID: String?, page: PageRequest) async throws -> Page<Reminder>
+    /// `conflict` when the user already has `Limits.maxRemindersPerTask` waiting on the task.
+    func createReminder(userID: String, taskID: String, time: ReminderTime, now: Date) async throws -> Reminder
+    func deleteReminder(userID: String, id: String) async throws
+    /// Sets off every reminder due by `now`, at most `limit`: each is marked fired in the same write as the
+    /// notification it leaves, so none goes off twice. A reminder on a completed task, or one its owner
+    /// can no longer see, is marked fired silently.
+    func fireDueReminders(now: Date, limit: Int) async throws -> [FiredReminder]
+}

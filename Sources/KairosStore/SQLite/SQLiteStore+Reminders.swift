@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+import KairosCore
+
+extension SQLiteStore: ReminderStore {
+    public func reminders(userID: String, taskID: String?, page: PageRequest) async throws -> Page<Reminder> {
+        let user = try require(userID.rowID, "User")
+        // Reminders on tasks the person can no longer see (a project no longer shared) are left out.
+        var conditions = ["user_id = ?", "task_id IN (SELECT id FROM tasks WHERE \(Visible.tasks))"]
+        var arguments: StatementArguments = [user] + Visible.arguments(user)
+        if let taskID {
+            conditions.append("task_id = ?")
+            arguments += [taskID.rowID ?? 0]
+        }
+        if let last = page.cursor?.keys.first {
+            conditions.append("id > ?")
+            arguments += [last]
+        }
+        return try await pool.read { [conditions, arguments] db in
+            let rows = try db.fetchRows(
+                sql: "SELECT * FROM reminders WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?",
+                arguments: arguments + [page.fetchLimit], uncached: true
+            ).map(Reminder.init(row:))
+            let cut = page.page(rows) { [$0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
+    public func createReminder(userID: String, taskID: String, time: ReminderTime, now: Date) async throws -> Reminder {
+        let user = try require(userID.rowID, "User")
+        let task = try require(taskID.rowID, "Task")
+        return try await write { db in
+            _ = try require(try Self.task(db, viewer: user, id: task), "Task")
+            let count =
+                try db.fetchValue(
+                    Int.self,
+                    sql: "SELECT COUNT(*) FROM reminders WHERE user_id = ? AND task_id = ? AND fired_at IS NULL",
+                    arguments: [user, task]) ?? 0
+            guard count < Limits.maxRemindersPerTask else {
+                throw KairosError.conflict(
+                    "You have \(Limits.maxRemindersPerTask) reminders on this task already. Remove one first.")
+            }
+            switch time {
+            case .at(let instant):
+                try db.run(
+                    sql: "INSERT INTO reminders (user_id, task_id, at, fire_at, created_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [user, task, instant.micros, instant.micros, now.micros])
+            case .beforeDue(let minutes):
+                try db.run(
+                    sql: """
+                        INSERT INTO reminders (user_id, task_id, minute_offset, fire_at, created_at)
+                        VALUES (?, ?, ?, (SELECT due_at - ? FROM tasks WHERE id = ?), ?)
+                        """,
+                    arguments: [user, task, minutes, Int64(minutes) * 60_000_000, task, now.micros])
+            }
+            return try require(
+                try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [db.lastInsertedRowID])
+                    .map(Reminder.init(row:)),
+                "Reminder")
+        }
+    }
+
+    public func deleteReminder(userID: String, id: String) async throws {
+        let user = try require(userID.rowID, "User")
+        let reminder = try require(id.rowID, "Reminder")
+        try await write { db in
+            try db.run(sql: "DELETE FROM reminders WHERE id = ? AND user_id = ?", arguments: [reminder, user])
+            if db.changesCount == 0 { throw KairosError.missing("Reminder") }
+        }
+    }
+
+    public func fireDueReminders(now: Date, limit: Int) async throws -> [FiredReminder] {
+        // Most passes find nothing: find that out without taking the write lock.
+        let waiting = try await pool.read { db in
+            try db.fetchValue(
+                Bool.self, sql: "SELECT 1 FROM reminders WHERE fired_at IS NULL AND fire_at <= ? LIMIT 1",
+                arguments: [now.micros]) ?? false
+        }
+        guard waiting else { return [] }
+        return try await write { db in
+            let due = try db.fetchRows(
+                sql: """
+                    SELECT r.id, r.user_id, r.task_id, tasks.content, tasks.completed_at IS NULL AS is_open,
+                        \(Visible.tasks.replacingOccurrences(of: "?", with: "r.user_id")) AS visible
+                    FROM reminders r JOIN tasks ON tasks.id = r.task_id
+                    WHERE r.fired_at IS NULL AND r.fire_at <= ? ORDER BY r.fire_at, r.id LIMIT ?
+                    """,
+                arguments: [now.micros, limit])
+            var fired: [FiredReminder] = []
+            for row in due {
+                let reminder: Int64 = row[0]
+                let user: Int64 = row[1]
+                let task: Int64 = row[2]
+                try db.run(sql: "UPDATE reminders SET fired_at = ? WHERE id = ?", arguments: [now.micros, reminder])
+                guard row["is_open"] as Bool, row["visible"] as Bool else { continue }
+                let content: String = row[3]
+                let quiet = try Self.notify(
+                    db, user: user, .reminder, text: NotificationText.reminder(content), actor: nil, task: task,
+                    now: now)
+                fired.append(
+                    FiredReminder(
+                        reminderID: reminder.apiID, userID: user.apiID, taskID: task.apiID, taskContent: content,
+                        quiet: quiet))
+            }
+            return fired
+        }
+    }
+
+    /// Brings back the fixed-time reminders that went off for a recurring task's occurrence, for its next
+    /// one: the same wall time in their owner's zone, as many days later as the task moved.
+    static func carryFiredReminders(_ db: Database, task: Int64, days: Int) throws {
+        let fired = try db.fetchRows(
+            sql: """
+                SELECT r.id, r.at, users.timezone FROM reminders r JOIN users ON users.id = r.user_id
+                WHERE r.task_id = ? AND r.at IS NOT NULL AND r.fired_at IS NOT NULL
+                """,
+            arguments: [task])
+        for row in fired {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: row[2]) ?? .gmt
+            guard let moved = calendar.date(byAdding: .day, value: days, to: Date(micros: row[1])) else { continue }
+            try db.run(
+                sql: "UPDATE reminders SET at = ?, fire_at = ?, fired_at = NULL WHERE id = ?",
+                arguments: [moved.micros, moved.micros, row[0] as Int64])
+        }
+    }
+
+    /// Moves the task's relative reminders with its due, inside the write that changed it; one whose
+    /// moment changes (a new date, the next occurrence) waits to go off again.
+    static func rearmRelativeReminders(_ db: Database, task: Int64) throws {
+        try db.run(
+            sql: """
+                UPDATE reminders SET fire_at = (SELECT due_at FROM tasks WHERE id = ?1) - minute_offset * 60000000,
+                    fired_at = NULL
+                WHERE task_id = ?1 AND minute_offset IS NOT NULL
+                    AND fire_at IS NOT (SELECT due_at FROM tasks WHERE id = ?1) - minute_offset * 60000000
+                """,
+            arguments: [task])
+    }
+}
+
+extension Reminder {
+    init(row: Row) {
+        let offset: Int? = row["minute_offset"]
+        self.init(
+            id: (row["id"] as Int64).apiID, taskID: (row["task_id"] as Int64).apiID,
+            userID: (row["user_id"] as Int64).apiID, type: offset == nil ? .absolute : .relative, minuteOffset: offset,
+            at: (row["at"] as Int64?).map(Date.init(micros:)), fireAt: (row["fire_at"] as Int64?).map(Date.init(micros:)),
+            firedAt: (row["fired_at"] as Int64?).map(Date.init(micros:)), createdAt: Date(micros: row["created_at"]))
+    }
+}
