@@ -371,8 +371,7 @@ function reminderRow(task, parts) {
   return h("div", {}, field("Reminder", pick), atRow, list);
 }
 
-// A reminder that goes off while the app is open shows as a toast (a system notification too, when the
-// app is in the background and the user allowed them: see onboarding.js).
+// A reminder going off while the app is open shows as a toast (in the background: see onboarding.js).
 onLiveEvent(async (event) => {
   if (event.kind !== "notification.created") return;
   const newest = (await api("/notifications?limit=1").catch(() => null))?.results?.[0];

@@ -414,5 +414,5 @@ export function readReceiptsSetting(user, save) {
   shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
   return h("div.card", { style: "padding:4px 16px 12px" },
     h("label.row.switch-row", {}, h("span.grow", { text: "Read receipts" }), shown),
-    h("p.hint", { text: "When this is off, no one sees when you have read their messages, and you don't see when they read yours." }));
+    h("p.hint", { text: "Off: no one sees when you read their messages, and you don't see when they read yours." }));
 }
