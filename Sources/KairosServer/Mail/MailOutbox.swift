@@ -31,12 +31,8 @@ public struct MailOutbox: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: pollInterval) {
-            do {
-                try await deliverDue()
-            } catch {
-                logger.error("The mail outbox could not be read: \(error)")
-            }
+        try await repeatUntilShutdown(every: pollInterval, logger: logger, failure: "The mail outbox could not be read") {
+            try await deliverDue()
         }
     }
 

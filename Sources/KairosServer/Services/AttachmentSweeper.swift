@@ -27,12 +27,8 @@ public struct AttachmentSweeper: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval) {
-            do {
-                try await sweep()
-            } catch {
-                logger.error("Unposted uploads could not be swept", metadata: ["error": "\(error)"])
-            }
+        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Unposted uploads could not be swept") {
+            try await sweep()
         }
     }
 

@@ -23,12 +23,8 @@ public struct ReminderScheduler: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval) {
-            do {
-                try await fireDue()
-            } catch {
-                logger.error("Due reminders could not be set off", metadata: ["error": "\(error)"])
-            }
+        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Due reminders could not be set off") {
+            try await fireDue()
         }
     }
 

@@ -1,11 +1,20 @@
+import Logging
 import ServiceLifecycle
 
-/// Runs `pass` now and again after each `interval` until a graceful shutdown. The shutdown cuts the
-/// pause short and the loop returns normally, so the service ends without an error.
-func repeatUntilShutdown(every interval: Duration, _ pass: @escaping @Sendable () async -> Void) async throws {
+/// Runs `pass` now and again after each `interval` until a graceful shutdown. A pass that throws is
+/// logged as `failure` (with the error) and the next one comes on time. The shutdown cuts the pause short
+/// and the loop returns normally, so the service ends without an error.
+func repeatUntilShutdown(
+    every interval: Duration, logger: Logger, failure: Logger.Message, level: Logger.Level = .error,
+    _ pass: @escaping @Sendable () async throws -> Void
+) async throws {
     try await cancelWhenGracefulShutdown {
         while !Task.isCancelled {
-            await pass()
+            do {
+                try await pass()
+            } catch {
+                logger.log(level: level, failure, metadata: ["error": "\(error)"])
+            }
             try? await Task.sleep(for: interval)
         }
     }

@@ -9,12 +9,10 @@ struct StoreCheckpoints: Service {
     let logger: Logger
 
     func run() async throws {
-        try await repeatUntilShutdown(every: interval) {
-            do {
-                try await store.checkpoint()
-            } catch {
-                logger.warning("The database log could not be checkpointed: \(error)")
-            }
+        try await repeatUntilShutdown(
+            every: interval, logger: logger, failure: "The database log could not be checkpointed", level: .warning
+        ) {
+            try await store.checkpoint()
         }
     }
 }
