@@ -36,10 +36,8 @@ struct ConversationStoreTests {
 
     @Test("Unread counts stop at the cap, so a reader far behind costs no more than one slightly behind")
     func unreadCountCap() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-unread-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+        let temp = try TemporaryStore()
+        let store = temp.store
         try await store.pool.write { db in
             try db.execute(
                 sql: """
@@ -64,10 +62,8 @@ struct ConversationStoreTests {
 
     @Test("Search ranks the newest matches of a long thread: the best of them first, older ones left out")
     func searchRanksRecentMatches() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-search-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+        let temp = try TemporaryStore()
+        let store = temp.store
         try await store.pool.write { db in
             try db.execute(
                 sql: """
