@@ -88,7 +88,7 @@ public struct AppServices: Sendable {
             store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
-        taskLists = VersionedCache(store: store, lifetime: 1, capacity: 1_000)
+        taskLists = VersionedCache(version: { store.committedWrites }, lifetime: 1, capacity: 1_000)
         capture = CaptureService(store: store, clock: clock)
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(

@@ -360,6 +360,8 @@ public protocol ChangeTracking: Sendable {
     /// Grows with every committed write, visible before that write's caller gets its answer; nil when
     /// the backend cannot tell (another process may write), and then nothing may be kept.
     var committedWrites: UInt64? { get }
+    /// Grows with every committed write that changed a user or an API token, under the same rules.
+    var committedAccountWrites: UInt64? { get }
 }
 
 /// Everything the server persists; each backend implements all of it.

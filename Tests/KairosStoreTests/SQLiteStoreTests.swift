@@ -15,7 +15,7 @@ struct SQLiteStoreTests {
                 "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
                 "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees", "v9-realtime", "v10-attachment-sweep",
                 "v11-task-client-id", "v12-user-preferences",
-                "v13-task-activity", "v14-reminders",
+                "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -27,6 +27,24 @@ struct SQLiteStoreTests {
         let temp = try TemporaryStore()
         let level = try await temp.store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         #expect(level == 2)
+    }
+
+    @Test("The account count grows with writes to people and tokens only; the commit count with every write")
+    func accountWritesAreCountedApart() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.user()
+        let (writes, accountWrites) = (temp.store.committedWrites, temp.store.committedAccountWrites)
+        _ = try await temp.task("Water the plants", for: user)
+        #expect(temp.store.committedWrites! > writes!)
+        #expect(temp.store.committedAccountWrites == accountWrites)
+
+        var changes = UserChanges()
+        changes.timezone = "Europe/Paris"
+        _ = try await temp.store.updateUser(id: user.id, changes: changes)
+        #expect(temp.store.committedAccountWrites! == accountWrites! + 1)
+        let token = try await temp.store.addToken(userID: user.id, name: "ci", tokenHash: "hash", now: Date())
+        try await temp.store.revokeToken(userID: user.id, tokenID: token.id, now: Date())
+        #expect(temp.store.committedAccountWrites! == accountWrites! + 3)
     }
 
     @Test("Writes waiting together commit together; one that fails is rolled back alone and announces nothing")

@@ -25,7 +25,8 @@ public struct AccountService: Sendable {
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
         self.realtime = realtime
-        tokenOwners = VersionedCache(store: store, lifetime: 60, capacity: 10_000)
+        // A token keeps its owner until a user or token changes, whatever else is written meanwhile.
+        tokenOwners = VersionedCache(version: { store.committedAccountWrites }, lifetime: 60, capacity: 10_000)
     }
 
     /// Creates an account with its Inbox and returns a first token.

@@ -136,17 +136,17 @@ extension SQLiteStore: TaskStore {
             sql: """
                 INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
                     deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
-                    added_by, assigned_by, responsible, added_at, updated_at, client_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    added_by, assigned_by, responsible, added_at, updated_at, client_id, \(DueColumns.names)
+                )
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(DueColumns.placeholders))
                 """,
             arguments: [
                 place.owner, place.project, place.section, place.parent, draft.content, draft.description,
                 draft.priority, draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
                 draft.duration?.unit.rawValue,
                 order, draft.dayOrder, author, nil, nil, now.micros, now.micros, draft.clientID,
-            ])
+            ] + DueColumns.values(draft.due))
         let taskID = db.lastInsertedRowID
-        try writeDue(db, task: taskID, due: draft.due)
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         try follow(db, task: taskID, user: author, now: now)
         try record(db, task: taskID, .created, by: author, now: now)
@@ -478,19 +478,28 @@ extension SQLiteStore: TaskStore {
         return tasks
     }
 
+    /// Sets the task's due and moves its relative reminders with it.
     private static func writeDue(_ db: Database, task: Int64, due: Due?) throws {
         try db.run(
-            sql: """
-                UPDATE tasks SET due_date = ?, due_day = ?, due_time = ?, due_timezone = ?, due_string = ?, due_lang = ?,
-                    due_rrule = ?, due_at = ?
-                WHERE id = ?
-                """,
-            arguments: [
-                due?.date.iso, DueDay.of(due), due?.time?.iso, due?.timezone, due?.string, due?.lang,
-                due?.recurrence?.rrule,
-                due?.instant(fallback: .gmt)?.micros, task,
-            ])
+            sql: "UPDATE tasks SET \(DueColumns.assignments) WHERE id = ?", arguments: DueColumns.values(due) + [task])
         try rearmRelativeReminders(db, task: task)
+    }
+
+    /// The columns that keep a task's due, in one order for inserts and updates.
+    private enum DueColumns {
+        static let all = [
+            "due_date", "due_day", "due_time", "due_timezone", "due_string", "due_lang", "due_rrule", "due_at",
+        ]
+        static let names = all.joined(separator: ", ")
+        static let placeholders = databaseQuestionMarks(count: all.count)
+        static let assignments = all.map { "\($0) = ?" }.joined(separator: ", ")
+
+        static func values(_ due: Due?) -> StatementArguments {
+            [
+                due?.date.iso, DueDay.of(due), due?.time?.iso, due?.timezone, due?.string, due?.lang,
+                due?.recurrence?.rrule, due?.instant(fallback: .gmt)?.micros,
+            ]
+        }
     }
 
     /// Sets who the task is assigned to; the first is Todoist's `responsible_uid`. Newcomers are told and

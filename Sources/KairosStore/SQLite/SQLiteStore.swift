@@ -7,6 +7,7 @@ public final class SQLiteStore: ChangeTracking {
     let pool: DatabasePool
     let eventAnnouncer = EventAnnouncer()
     let commitCounter = CommitCounter()
+    let accountCommitCounter = CommitCounter(tables: ["users", "api_tokens"])
     /// Every write goes through it (`write`), so concurrent writes share commits.
     private let groupCommit: GroupCommit
     /// A connection of its own for checkpoints, so they never hold up the writer.
@@ -32,6 +33,7 @@ public final class SQLiteStore: ChangeTracking {
         try SchemaMigrations.migrator.migrate(pool)
         try eventAnnouncer.install(on: pool)
         pool.add(transactionObserver: commitCounter, extent: .databaseLifetime)
+        pool.add(transactionObserver: accountCommitCounter, extent: .databaseLifetime)
         checkpointer = try DatabaseQueue(path: path, configuration: configuration)
         groupCommit = GroupCommit(pool: pool, announcer: eventAnnouncer)
     }
@@ -60,6 +62,8 @@ public final class SQLiteStore: ChangeTracking {
     private static let longLogFrames = 500
 
     public var committedWrites: UInt64? { commitCounter.value }
+
+    public var committedAccountWrites: UInt64? { accountCommitCounter.value }
 
     /// The names of the migrations applied so far, oldest first.
     public func appliedMigrations() throws -> [String] {

@@ -18,6 +18,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v12-user-preferences", migrate: addUserPreferences)
         migrator.registerMigration("v13-task-activity", migrate: createTaskActivity)
         migrator.registerMigration("v14-reminders", migrate: createReminders)
+        migrator.registerMigration("v15-partial-task-indexes", migrate: indexOnlyTasksInSectionsOrParents)
         return migrator
     }
 
@@ -567,6 +568,18 @@ enum SchemaMigrations {
                 CREATE INDEX reminders_by_user ON reminders(user_id, task_id);
                 CREATE INDEX reminders_by_task ON reminders(task_id);
                 CREATE INDEX reminders_waiting ON reminders(fire_at) WHERE fired_at IS NULL;
+                """)
+    }
+
+    // Most tasks are in no section and under no parent; indexing only the rest saves two index pages
+    // written by every task insert. Lookups by a section or parent (`= ?`) still use the indexes.
+    private static func indexOnlyTasksInSectionsOrParents(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP INDEX tasks_by_section;
+                CREATE INDEX tasks_by_section ON tasks(section_id) WHERE section_id IS NOT NULL;
+                DROP INDEX tasks_by_parent;
+                CREATE INDEX tasks_by_parent ON tasks(parent_id) WHERE parent_id IS NOT NULL;
                 """)
     }
 }
