@@ -176,6 +176,16 @@ struct SQLiteStoreTests {
         #expect(try await temp.ids("due: 2026-03-07", for: user) == [soon.id])
         #expect(try await temp.ids("due after: 2026-03-01 & due before: 2026-03-07", for: user) == [dueToday.id, late.id])
         #expect(try await temp.ids("due after: 2026-03-04", for: user) == [soon.id])
+
+        // 00:30 tomorrow at UTC+14 was 10:30 this morning here: overdue although its date is tomorrow.
+        let passedAbroad = try await temp.task("passed abroad", for: user) {
+            $0.due = Due(
+                date: today.adding(days: 1), time: LocalTime(hour: 0, minute: 30), timezone: "Pacific/Kiritimati",
+                string: "tomorrow at 00:30")
+        }
+        #expect(try await temp.ids("overdue", for: user) == [late.id, passedAbroad.id])
+        #expect(try await temp.ids("today | overdue", for: user) == [dueToday.id, late.id, passedAbroad.id])
+        #expect(try await temp.ids("tomorrow & overdue", for: user) == [passedAbroad.id])
     }
 
     @Test("Pages follow the cursor without gaps or repeats")

@@ -57,6 +57,28 @@ struct FilterSQL {
         }
     }
 
+    /// The latest due day a task matching `filter` can have, when the filter bounds it. Added to the query
+    /// as `due_day <= ?`, it lets SQLite walk the due index only up to that day: `today | overdue` would
+    /// otherwise read every later and undated task looking for enough matches to fill a page.
+    func latestDueDay(for filter: TaskFilter) -> Int64? {
+        switch filter {
+        case .today: return DueDay.of(today)
+        case .tomorrow: return DueDay.of(today) + 1
+        // A due at a time of day in another time zone can pass while its date is still tomorrow here.
+        case .overdue: return DueDay.of(today) + 1
+        case .nextDays(let days): return DueDay.of(today) + Int64(days) - 1
+        case .dueOn(let date): return DueDay.of(date)
+        case .dueBefore(let date): return DueDay.of(date) - 1
+        case .and:
+            return filter.operands(of: .and).compactMap(latestDueDay(for:)).min()
+        case .or:
+            let bounds = filter.operands(of: .or).map(latestDueDay(for:))
+            return bounds.contains(nil) ? nil : bounds.compactMap { $0 }.max()
+        case .noDate, .dueAfter, .project, .label, .noLabels, .priority, .search, .assignedToMe, .recurring, .not:
+            return nil
+        }
+    }
+
     // A chain of one connective becomes one flat list: SQLite's parser stack overflows on deep nesting.
     private func join(_ operands: [TaskFilter], _ op: String) -> (sql: String, arguments: StatementArguments) {
         let parts = operands.map(condition(for:))

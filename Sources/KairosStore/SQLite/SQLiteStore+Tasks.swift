@@ -36,9 +36,14 @@ extension SQLiteStore: TaskStore {
         // The built-in views run constantly and have a fixed shape; other filters are ad hoc.
         let cacheable = query.filter.map(TaskView.filters.contains) ?? true
         if let filter = query.filter {
-            let part = FilterSQL(viewer: viewer, today: query.today, now: query.now).condition(for: filter)
+            let filterSQL = FilterSQL(viewer: viewer, today: query.today, now: query.now)
+            let part = filterSQL.condition(for: filter)
             conditions.append(part.sql)
             arguments += part.arguments
+            if let latest = filterSQL.latestDueDay(for: filter) {
+                conditions.append("tasks.due_day <= ?")
+                arguments += [latest]
+            }
         }
         // Filter results come in due order, undated last, which is also what lets the Today view stop
         // after the first page of the due index instead of scanning every open task.
