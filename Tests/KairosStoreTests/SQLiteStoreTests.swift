@@ -188,6 +188,23 @@ struct SQLiteStoreTests {
         #expect(try await temp.ids("tomorrow & overdue", for: user) == [passedAbroad.id])
     }
 
+    @Test("A due time without a zone is its writer's clock time: 10:00 in New York is not overdue at 09:30 there")
+    func floatingDueTimeIsTheWritersClock() async throws {
+        let temp = try TemporaryStore()
+        let user = try await temp.store.createUser(
+            email: "ny@example.com", name: "Ny", passwordHash: "x", timezone: "America/New_York", now: temp.now)
+        let today = LocalDate(year: 2026, month: 3, day: 4)!
+        // temp.now is 14:30 UTC, 09:30 in New York.
+        let later = try await temp.task("at ten", for: user) {
+            $0.due = Due(date: today, time: LocalTime(hour: 10, minute: 0), string: "today at 10")
+        }
+        let earlier = try await temp.task("at nine", for: user) {
+            $0.due = Due(date: today, time: LocalTime(hour: 9, minute: 0), string: "today at 9")
+        }
+        #expect(try await temp.ids("overdue", for: user) == [earlier.id])
+        #expect(try await temp.ids("today", for: user) == [later.id, earlier.id])
+    }
+
     @Test("Pages follow the cursor without gaps or repeats")
     func pagination() async throws {
         let temp = try TemporaryStore()

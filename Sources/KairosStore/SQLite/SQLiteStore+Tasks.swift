@@ -150,7 +150,7 @@ extension SQLiteStore: TaskStore {
                 draft.priority, draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
                 draft.duration?.unit.rawValue,
                 order, draft.dayOrder, author, nil, nil, now.micros, now.micros, draft.clientID,
-            ] + DueColumns.values(draft.due))
+            ] + DueColumns.values(draft.due, floatingIn: try floatingZone(db, of: draft.due, writer: author)))
         let taskID = db.lastInsertedRowID
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         try follow(db, task: taskID, user: author, now: now)
@@ -195,8 +195,8 @@ extension SQLiteStore: TaskStore {
                 uncached: true)
             switch changes.due {
             case .unchanged: break
-            case .clear: try Self.writeDue(db, task: taskID, due: nil)
-            case .set(let due): try Self.writeDue(db, task: taskID, due: due)
+            case .clear: try Self.writeDue(db, task: taskID, due: nil, by: viewer)
+            case .set(let due): try Self.writeDue(db, task: taskID, due: due, by: viewer)
             }
             if let labels = changes.labels {
                 try Self.writeLabels(db, task: taskID, owner: current.userID.rowID!, labels: labels)
@@ -484,10 +484,18 @@ extension SQLiteStore: TaskStore {
     }
 
     /// Sets the task's due and moves its relative reminders with it.
-    private static func writeDue(_ db: Database, task: Int64, due: Due?) throws {
-        try db.run(
-            sql: "UPDATE tasks SET \(DueColumns.assignments) WHERE id = ?", arguments: DueColumns.values(due) + [task])
+    private static func writeDue(_ db: Database, task: Int64, due: Due?, by writer: Int64) throws {
+        let values = DueColumns.values(due, floatingIn: try floatingZone(db, of: due, writer: writer))
+        try db.run(sql: "UPDATE tasks SET \(DueColumns.assignments) WHERE id = ?", arguments: values + [task])
         try rearmRelativeReminders(db, task: task)
+    }
+
+    /// The zone a due's time of day is read in when the due names none (a floating time): that of the
+    /// person who set it, so "9:00" is their nine o'clock for overdue checks and reminders, not UTC's.
+    private static func floatingZone(_ db: Database, of due: Due?, writer: Int64) throws -> TimeZone {
+        guard due?.time != nil, due?.timezone == nil else { return .gmt }
+        let name = try db.fetchValue(String.self, sql: "SELECT timezone FROM users WHERE id = ?", arguments: [writer])
+        return name.flatMap(TimeZone.init(identifier:)) ?? .gmt
     }
 
     /// The columns that keep a task's due, in one order for inserts and updates.
@@ -499,10 +507,10 @@ extension SQLiteStore: TaskStore {
         static let placeholders = databaseQuestionMarks(count: all.count)
         static let assignments = all.map { "\($0) = ?" }.joined(separator: ", ")
 
-        static func values(_ due: Due?) -> StatementArguments {
+        static func values(_ due: Due?, floatingIn zone: TimeZone) -> StatementArguments {
             [
                 due?.date.iso, DueDay.of(due), due?.time?.iso, due?.timezone, due?.string, due?.lang,
-                due?.recurrence?.rrule, due?.instant(fallback: .gmt)?.micros,
+                due?.recurrence?.rrule, due?.instant(fallback: zone)?.micros,
             ]
         }
     }
