@@ -24,16 +24,19 @@ export const session = {
   },
 };
 
-/** Calls `/api/v1{path}`; resolves to the JSON body (null for 204), rejects with ApiError. */
-export async function api(path, { method = "GET", body, signal } = {}) {
+/**
+ * Calls `/api/v1{path}` with `body` as JSON, or as it is when it is a file; resolves to the JSON answer
+ * (null for 204), rejects with ApiError.
+ */
+export async function api(path, { method = "GET", body } = {}) {
   const headers = { Accept: "application/json" };
   if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const file = body instanceof Blob;
+  if (body !== undefined) headers["Content-Type"] = file ? body.type || "application/octet-stream" : "application/json";
   const response = await fetch(`/api/v1${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
+    body: body === undefined || file ? body : JSON.stringify(body),
     cache: "no-store",
   });
   if (response.status === 204) return null;
@@ -45,6 +48,9 @@ export async function api(path, { method = "GET", body, signal } = {}) {
   }
   return data;
 }
+
+/** POSTs `body` (if any) to `/api/v1{path}`, as `api` does. */
+export const post = (path, body) => api(path, { method: "POST", body });
 
 export async function listAll(path, max = 5000) {
   const items = [];

@@ -1,7 +1,6 @@
 // The app shell: signed-in check, hash routes, the tab bar and the capture button.
 
 import { session, SIGNED_OUT } from "./api.js";
-import { icon } from "./icons.js";
 import { startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
 import { changes, loadProjects, loadUser, state } from "./state.js";
@@ -30,24 +29,23 @@ const tabs = [
 
 /** [pattern, tab, render(view, match)]; a render may return a cleanup function. */
 const routes = [
-  [/^#\/home$/, "home", (view) => renderHome(view)],
-  [/^#\/notifications$/, "home", (view) => renderNotifications(view)],
-  [/^#\/search$/, "home", (view) => renderSearch(view)],
+  [/^#\/home$/, "home", renderHome],
+  [/^#\/notifications$/, "home", renderNotifications],
+  [/^#\/search$/, "home", renderSearch],
   [/^#\/tasks\/(inbox|today|upcoming|projects)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
-  [/^#\/calendar$/, "tasks", (view) => renderCalendar(view)],
-  [/^#\/welcome$/, "home", (view) => renderOnboarding(view)],
-  [/^#\/messages$/, "messages", (view) => renderMessages(view)],
+  [/^#\/calendar$/, "tasks", renderCalendar],
+  [/^#\/welcome$/, "home", renderOnboarding],
+  [/^#\/messages$/, "messages", renderMessages],
   [/^#\/messages\/([\w-]+)$/, "messages", (view, m) => renderThread(view, { id: m[1] })],
-  [/^#\/time$/, "time", (view) => renderTime(view)],
-  [/^#\/settings$/, "settings", (view) => renderSettings(view, {}, { signOut })],
+  [/^#\/time$/, "time", renderTime],
+  [/^#\/settings$/, "settings", (view) => renderSettings(view, signOut)],
 ];
 
 const app = document.getElementById("app");
 const view = document.getElementById("view");
 const tabbar = document.getElementById("tabbar");
-const fab = button({ class: "fab", label: "Capture", hidden: true, on: { click: openCapture } });
-fab.innerHTML = icon("mic");
+const fab = button({ class: "fab", label: "Capture", hidden: true, icon: "mic", on: { click: openCapture } });
 app.append(fab);
 
 let cleanup = null;
@@ -159,11 +157,7 @@ function failedScreen(tryAgain) {
 }
 
 function buildTabbar() {
-  tabbar.replaceChildren(...tabs.map(([key, label, href]) => {
-    const link = h("a.tab", { href, data: { tab: key } }, h("span", { text: label }));
-    link.insertAdjacentHTML("afterbegin", icon(key));
-    return link;
-  }));
+  tabbar.replaceChildren(...tabs.map(([key, label, href]) => h("a.tab", { href, data: { tab: key }, icon: key }, h("span", { text: label }))));
 }
 
 async function boot() {

@@ -20,7 +20,7 @@ export function dateIn(instant, tz) {
 }
 
 /** `HH:MM` (24-hour) of an instant in `tz`. */
-function hourMinuteIn(instant, tz) {
+export function hourMinuteIn(instant, tz) {
   return formatter("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
@@ -56,17 +56,24 @@ export function timeOfDay(instant, tz) {
   return formatter(locale, { hour: "numeric", minute: "2-digit", timeZone: tz }).format(instant);
 }
 
-/** `HH:MM` in the reader's own clock style (9:00 AM or 09:00). */
-export function clockTime(hhmm) {
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return formatter(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, hours, minutes));
+/** When something happened: its time if today, else its day, with the time unless `dayOnly`. */
+export function stamp(iso, tz, dayOnly = false) {
+  const instant = new Date(iso);
+  const day = dateIn(instant, tz);
+  const today = todayIn(tz);
+  if (day === today) return timeOfDay(instant, tz);
+  return dayOnly ? shortDate(day, today) : `${shortDate(day, today)}, ${timeOfDay(instant, tz)}`;
 }
+
+/** `HH:MM` in the reader's own clock style (9:00 AM or 09:00). */
+export const clockTime = (hhmm) => timeOfDay(new Date(`2000-01-01T${hhmm.slice(0, 5)}Z`), "UTC");
+
+/** The day `iso` (`YYYY-MM-DD`) in the reader's words, with the parts `options` name ({weekday: "long"}). */
+export const dayText = (iso, options) => formatter(locale, { ...options, timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
 /** "Mon 24 Nov" (with the year when it is not this year's). */
 export function shortDate(iso, today) {
-  const options = { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" };
-  if (today && iso.slice(0, 4) !== today.slice(0, 4)) options.year = "numeric";
-  return formatter(locale, options).format(new Date(`${iso}T00:00:00Z`));
+  return dayText(iso, { weekday: "short", day: "numeric", month: "short", year: today && iso.slice(0, 4) !== today.slice(0, 4) ? "numeric" : undefined });
 }
 
 /** "Today", "Tomorrow", "Yesterday", a weekday within the week ahead, or a short date. */
@@ -75,8 +82,14 @@ export function relativeDay(iso, today) {
   if (days === 0) return "Today";
   if (days === 1) return "Tomorrow";
   if (days === -1) return "Yesterday";
-  if (days > 1 && days < 7) return formatter(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  if (days > 1 && days < 7) return dayText(iso, { weekday: "long" });
   return shortDate(iso, today);
+}
+
+/** A day's heading: ["Tomorrow", "Tue 24 Nov"], or the short date alone when it says it all. */
+export function dayTitle(iso, today) {
+  const title = [relativeDay(iso, today), shortDate(iso, today)];
+  return title[0] === title[1] ? [title[1]] : title;
 }
 
 /** How a due reads on a task row: `{label, state}` with state `past`, `today` or `later`. */

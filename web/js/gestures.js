@@ -4,38 +4,32 @@ import { tasksChanged } from "./state.js";
 import { fill, h } from "./ui.js";
 
 const SWIPE_AT = 80;
-const LONG_PRESS_MS = 550;
+const LONG_PRESS_MS = 500;
 const PULL_AT = 70;
 
 /**
- * Makes `row` follow a sideways drag; past the threshold, `onLeft` or `onRight` runs. A press held still
- * runs `onLongPress`, as do a right-click and the keyboard's context-menu key (or Shift+F10) on the row.
+ * Makes `row` follow a sideways drag; past the threshold, `onLeft` or `onRight` runs. A long press, a
+ * right-click or the context-menu key runs `onLongPress` (see `pressable`).
  */
 export function swipeable(row, { onLeft, onRight, onLongPress }) {
   let start = null;
   let dx = 0;
-  let pressTimer = null;
   let suppressClick = false;
-  let longPressedAt = -Infinity;
 
   const reset = () => {
-    clearTimeout(pressTimer);
     start = null;
     row.style.transform = "";
     row.classList.remove("swiping", "swipe-left", "swipe-right");
   };
+  pressable(row, () => {
+    reset();
+    onLongPress();
+  });
   row.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || event.target.closest(".check")) return;
     start = { x: event.clientX, y: event.clientY, id: event.pointerId, dragging: false };
     dx = 0;
     suppressClick = false;
-    pressTimer = setTimeout(() => {
-      if (!start || start.dragging) return;
-      reset();
-      longPressedAt = performance.now();
-      swallowReleaseClick();
-      onLongPress?.();
-    }, LONG_PRESS_MS);
   });
   row.addEventListener("pointermove", (event) => {
     if (!start || event.pointerId !== start.id) return;
@@ -45,7 +39,6 @@ export function swipeable(row, { onLeft, onRight, onLongPress }) {
       if (Math.abs(dy) > 10) return reset();
       if (Math.abs(dx) < 10) return;
       start.dragging = true;
-      clearTimeout(pressTimer);
       row.setPointerCapture(event.pointerId);
       row.classList.add("swiping");
     }
@@ -65,25 +58,49 @@ export function swipeable(row, { onLeft, onRight, onLongPress }) {
   };
   row.addEventListener("pointerup", end);
   row.addEventListener("pointercancel", end);
-  // The click that ends a drag or a long press is not a tap.
+  // The click that ends a drag is not a tap.
   row.addEventListener("click", (event) => {
     if (!suppressClick) return;
     suppressClick = false;
     event.stopPropagation();
     event.preventDefault();
   }, true);
-  row.addEventListener("keydown", (event) => {
+}
+
+/**
+ * Runs `open` when `target` is pressed and held still (by touch or pen: a mouse held down selects text),
+ * right-clicked, or given the keyboard's context-menu key (or Shift+F10).
+ */
+export function pressable(target, open) {
+  let timer = null;
+  let start = null;
+  let openedAt = -Infinity;
+  const run = () => {
+    openedAt = performance.now();
+    open();
+  };
+  const cancel = () => clearTimeout(timer);
+  target.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" || event.target.closest(".check")) return;
+    start = { x: event.clientX, y: event.clientY };
+    timer = setTimeout(() => {
+      swallowReleaseClick();
+      run();
+    }, LONG_PRESS_MS);
+  });
+  target.addEventListener("pointermove", (event) => {
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, cancel);
+  target.addEventListener("keydown", (event) => {
     if (event.key !== "ContextMenu" && !(event.shiftKey && event.key === "F10")) return;
     event.preventDefault();
-    longPressedAt = performance.now();
-    onLongPress?.();
+    run();
   });
-  row.addEventListener("contextmenu", (event) => {
+  // A touch browser also reports a long press (and the key) as a context menu: open the menu once.
+  target.addEventListener("contextmenu", (event) => {
     event.preventDefault();
-    // A touch browser also reports a long press as a context menu: open the menu once.
-    if (performance.now() - longPressedAt < 1000) return;
-    reset();
-    onLongPress?.();
+    if (performance.now() - openedAt > 1000) run();
   });
 }
 
@@ -99,13 +116,11 @@ export function swallowReleaseClick() {
   }, { capture: true, once: true });
 }
 
-/** Pulling `area` down from the top of the page runs `onRefresh` (which may return a promise). */
-export function pullToRefresh(area, onRefresh) {
-  const marker = document.createElement("div");
-  marker.className = "pull-marker";
-  marker.setAttribute("aria-hidden", "true");
-  marker.textContent = "Pull to refresh";
-  area.prepend(marker);
+/** Fills `view` with a task screen that reloads when pulled down from the top of the page; returns the cleanup. */
+export function refreshable(view, ...nodes) {
+  const marker = h("div.pull-marker", { "aria-hidden": "true", text: "Pull to refresh" });
+  const area = h("div.pull-area", {}, marker, nodes);
+  fill(view, area);
   let start = null;
   const atTop = () => window.scrollY <= 0;
   const setTouchAction = () => area.classList.toggle("at-top", atTop());
@@ -123,34 +138,19 @@ export function pullToRefresh(area, onRefresh) {
     marker.textContent = dy > PULL_AT ? "Release to refresh" : "Pull to refresh";
     marker.classList.toggle("ready", dy > PULL_AT);
   });
-  const end = async (event) => {
+  const end = (event) => {
     if (!start || event.pointerId !== start.id) return;
     const ready = marker.classList.contains("ready") && event.type === "pointerup";
     start = null;
     marker.classList.remove("ready");
-    if (!ready) {
-      marker.style.height = "";
-      return;
+    if (ready) {
+      marker.textContent = "Refreshing…";
+      tasksChanged();
     }
-    marker.textContent = "Refreshing…";
-    try {
-      await onRefresh();
-    } finally {
-      marker.style.height = "";
-    }
+    // The redrawn screen replaces the marker; until then it stays open a moment, saying so.
+    setTimeout(() => (marker.style.height = ""), ready ? 400 : 0);
   };
   area.addEventListener("pointerup", end);
   area.addEventListener("pointercancel", end);
   return () => window.removeEventListener("scroll", setTouchAction);
-}
-
-/** Fills `view` with a task screen that reloads when pulled down; returns the cleanup. */
-export function refreshable(view, ...nodes) {
-  const area = h("div.pull-area");
-  fill(area, ...nodes);
-  fill(view, area);
-  return pullToRefresh(area, async () => {
-    tasksChanged();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  });
 }

@@ -5,7 +5,7 @@ const paths = {
   tasks: '<circle cx="12" cy="12" r="9"/><path d="m8 12.2 2.8 2.8L16.5 9"/>',
   messages: '<path d="M20.5 11.5c0 4.4-3.8 8-8.5 8a9.4 9.4 0 0 1-3.6-.7L3.5 20l1.4-3.9a7.6 7.6 0 0 1-1.4-4.6c0-4.4 3.8-8 8.5-8s8.5 3.6 8.5 8z"/>',
   time: '<circle cx="12" cy="13" r="8"/><path d="M12 9v4l2.5 2.5M9.5 2.5h5"/>',
-  settings: '<circle cx="12" cy="12" r="3"/><path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"/>',
+  settings: '<circle cx="12" cy="12" r="3"/><path d="M13 5.1 14.3 2.8 16.9 3.9 16.2 6.4 17.6 7.8 20.1 7.1 21.2 9.7 18.9 11 18.9 13 21.2 14.3 20.1 16.9 17.6 16.2 16.2 17.6 16.9 20.1 14.3 21.2 13 18.9 11 18.9 9.7 21.2 7.1 20.1 7.8 17.6 6.4 16.2 3.9 16.9 2.8 14.3 5.1 13 5.1 11 2.8 9.7 3.9 7.1 6.4 7.8 7.8 6.4 7.1 3.9 9.7 2.8 11 5.1z"/>',
   mic: '<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21"/>',
   plus: '<path d="M12 5v14M5 12h14"/>',
   check: '<path d="m5 12.5 4.5 4.5L19 7.5"/>',
@@ -25,7 +25,6 @@ const paths = {
   bellOff: '<path d="M4 4l16 16M8.5 5.3A6 6 0 0 1 18 11v4M6 11v5l-1.5 2H17M10 20.5a2 2 0 0 0 4 0"/>',
   play: '<path d="M8 5.5v13l10.5-6.5z"/>',
   stop: '<rect x="6.5" y="6.5" width="11" height="11" rx="2"/>',
-  trash: '<path d="M4.5 7h15M10 4h4M6.5 7l1 12.5a1 1 0 0 0 1 1h7a1 1 0 0 0 1-1l1-12.5"/>',
   compose: '<path d="M12 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7"/><path d="M17.5 3.5a2.1 2.1 0 0 1 3 3L12 15l-4 1 1-4z"/>',
   people: '<circle cx="9" cy="8.5" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 5.2a3.5 3.5 0 0 1 0 6.6M18.5 14.3A6.5 6.5 0 0 1 21.5 20"/>',
   search: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 4.5 4.5"/>',
@@ -33,9 +32,7 @@ const paths = {
   folder: '<path d="M3.5 6.5a1 1 0 0 1 1-1h5l2 2.5h8a1 1 0 0 1 1 1V18a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1z"/>',
 };
 
-export function icon(name, label) {
-  const a11y = label ? `role="img" aria-label="${label}"` : 'aria-hidden="true"';
-  return `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" ${a11y}>${paths[name]}</svg>`;
-}
+export const icon = (name) =>
+  `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths[name]}</svg>`;
 
 export const solidIcon = (name) => `<svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">${paths[name]}</svg>`;

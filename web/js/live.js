@@ -78,7 +78,7 @@ function connect() {
     let refused = false;
     const ws = new WebSocket(url);
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify(seq === null ? { type: "auth", token: session.token } : { type: "auth", token: session.token, after: seq }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: session.token, after: seq ?? undefined }));
     ws.onmessage = (message) => {
       let frame;
       try {

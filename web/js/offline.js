@@ -4,9 +4,12 @@
 
 import { api, ApiError, clientId } from "./api.js";
 import { tasksChanged } from "./state.js";
-import { h, toast } from "./ui.js";
+import { count, h, toast } from "./ui.js";
 
 const KEY = "kairos.outbox";
+
+/** What a change made offline says: it is kept here until the server answers. */
+export const SAVED_OFFLINE = "Saved on this device. It goes out when you're back online.";
 const RETRY_MS = 3000;
 
 const load = () => {
@@ -102,13 +105,13 @@ export async function flush() {
 
 let status = null;
 
-function showStatus(count) {
+function showStatus(waiting) {
   if (!status) {
     status = h("p.outbox", { role: "status", hidden: true });
     document.getElementById("app").prepend(status);
   }
-  status.hidden = count === 0;
-  status.textContent = count === 1 ? "Offline · 1 change waiting to be sent" : `Offline · ${count} changes waiting to be sent`;
+  status.hidden = waiting === 0;
+  status.textContent = `Offline · ${count(waiting, "change")} waiting to be sent`;
 }
 
 /** Starts sending what earlier sessions left waiting, and again whenever the device comes back online. */

@@ -24,12 +24,13 @@ export async function loadProjects() {
 
 const people = new Map();
 
-/** A shared project's people (owner and members) as a Map of id to name, fetched once per project. */
+/** A shared project's people (owner and members, `{id, name}`), fetched once per project; none for another. */
 export function projectPeople(id) {
+  if (!projectById(id)?.is_shared) return Promise.resolve([]);
   if (!people.has(id)) {
-    people.set(id, api(`/projects/${id}/collaborators`).then(({ results }) => new Map(results.map((p) => [p.id, p.name])), () => {
+    people.set(id, api(`/projects/${id}/collaborators`).then(({ results }) => results, () => {
       people.delete(id);
-      return new Map();
+      return [];
     }));
   }
   return people.get(id);
@@ -60,4 +61,5 @@ export function projectColor(name) {
   return projectColors[name] ?? projectColors.charcoal;
 }
 
-export const projectPalette = ["blue", "teal", "green", "yellow", "orange", "red", "magenta", "grape", "charcoal"];
+/** The colours a new project can take. */
+export const projectPalette = ["blue", "teal", "green", "yellow", "orange", "red"];

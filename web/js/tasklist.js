@@ -1,14 +1,16 @@
 // Task rows: tap the circle to complete (with Undo), tap the row for the detail sheet; swipe left to
 // delete (with Undo), swipe right to reschedule, long-press or right-click for more.
 
+import { listAll } from "./api.js";
 import { addDays, clockTime, describeDue, dueParts, todayIn } from "./dates.js";
 import { swipeable } from "./gestures.js";
-import { send, withPending } from "./offline.js";
+import { SAVED_OFFLINE, send, withPending } from "./offline.js";
 import { projectById, projectPeople, tasksChanged, userTimeZone } from "./state.js";
-import { avatar, button, explain, h, openSheet, toast } from "./ui.js";
+import { avatar, button, checkBox, explain, h, motion, openMenu, toast, told } from "./ui.js";
 import { openTaskDetail } from "./views/detail.js";
 
-const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+/** The open tasks a filter query (Todoist's syntax: "overdue | today") finds. */
+export const tasksWhere = (query) => listAll(`/tasks/filter?query=${encodeURIComponent(query)}`);
 
 /** Most urgent first (p1 is API priority 4), then by due time, undated last, then manual order. */
 export function byPriorityAndTime(tasks, tz) {
@@ -22,17 +24,16 @@ export function byPriorityAndTime(tasks, tz) {
 
 /**
  * A `<ul>` of task rows; `showDue` is true (the day and time), "time" (the time alone, for lists of one
- * day) or false. `onEmpty` runs when the last row is completed away.
+ * day) or false.
  */
-export function taskList(tasks, { showProject = false, showDue = true, onEmpty } = {}) {
+export function taskList(tasks, { showProject = false, showDue = true } = {}) {
   tasks = withPending(tasks);
   const list = h("ul.tasks.card", { role: "list" });
-  const onGone = () => !list.children.length && onEmpty?.();
   // The first screenful now, the rest a few hundred rows per frame, so a long list shows at once.
   const append = (from) => {
     const end = Math.min(tasks.length, from + (from === 0 ? FIRST_ROWS : ROWS_PER_FRAME));
     const rows = document.createDocumentFragment();
-    for (let i = from; i < end; i++) rows.append(taskRow(tasks[i], { showProject, showDue, onGone }));
+    for (let i = from; i < end; i++) rows.append(taskRow(tasks[i], { showProject, showDue }));
     list.append(rows);
     if (end < tasks.length) requestAnimationFrame(() => append(end));
   };
@@ -42,10 +43,9 @@ export function taskList(tasks, { showProject = false, showDue = true, onEmpty }
 
 const FIRST_ROWS = 60;
 const ROWS_PER_FRAME = 300;
-const checkTemplate = button({ class: "check", role: "checkbox", "aria-checked": "false" },
-  h("span.ring", { icon: "check" }));
+const checkTemplate = checkBox();
 
-export function taskRow(task, { showProject = false, showDue = true, onGone } = {}) {
+function taskRow(task, { showProject, showDue }) {
   const tz = userTimeZone();
   const due = showDue ? describeDue(task.due, tz) : null;
   const meta = h("span.meta");
@@ -66,12 +66,12 @@ export function taskRow(task, { showProject = false, showDue = true, onGone } = 
   const row = h("li.task", { data: { id: task.id, priority: String(task.priority) } }, check, main);
   if (task.assignee_ids?.length && projectById(task.project_id)?.is_shared) row.append(assignees(task));
 
-  check.addEventListener("click", () => complete(task, row, check, onGone));
+  check.addEventListener("click", () => complete(task, row, check));
   main.addEventListener("click", () => openTaskDetail(task));
   swipeable(row, {
-    onLeft: () => remove(task, row, onGone),
+    onLeft: () => remove(task, row),
     onRight: () => reschedule(task),
-    onLongPress: () => moreActions(task, row, check, onGone),
+    onLongPress: () => moreActions(task, row, check),
   });
   return row;
 }
@@ -79,8 +79,8 @@ export function taskRow(task, { showProject = false, showDue = true, onGone } = 
 /** The first two assignees' initials, then "+N" for the others, each named for screen readers. */
 function assignees(task) {
   const box = h("span.assignees");
-  projectPeople(task.project_id).then((names) => {
-    const people = task.assignee_ids.map((id) => names.get(id)).filter(Boolean);
+  projectPeople(task.project_id).then((all) => {
+    const people = task.assignee_ids.map((id) => all.find((p) => p.id === id)?.name).filter(Boolean);
     box.append(...people.slice(0, 2).map((name) => avatar(name, "tiny", true)));
     if (people.length > 2) box.append(h("span.avatar.tiny", { role: "img", label: `and ${people.slice(2).join(", ")}`, text: `+${people.length - 2}` }));
   });
@@ -90,7 +90,7 @@ function assignees(task) {
 const UNDO_MS = 5000;
 
 /** Hides the row at once; the task is deleted only when the Undo toast has gone unanswered. */
-function remove(task, row, onGone) {
+function remove(task, row) {
   row.hidden = true;
   let undone = false;
   const timer = setTimeout(async () => {
@@ -98,7 +98,6 @@ function remove(task, row, onGone) {
     try {
       await send(`/tasks/${task.id}`, { method: "DELETE", taskId: task.id });
       row.remove();
-      onGone?.();
     } catch (error) {
       row.hidden = false;
       toast(explain(error));
@@ -125,36 +124,23 @@ function rescheduleChoices() {
 
 function reschedule(task) {
   const time = dueParts(task.due, userTimeZone())?.time;
-  const choose = async (day) => {
-    try {
-      const { queued } = await send(`/tasks/${task.id}`, { body: time ? { due_datetime: `${day}T${time}:00` } : { due_date: day }, taskId: task.id });
-      tasksChanged();
-      toast(queued ? "Moved on this device. It goes out when you're back online." : "Rescheduled");
-    } catch (error) {
-      toast(explain(error));
-    }
-  };
-  openMenu(`Reschedule ${task.content}`, "Reschedule", rescheduleChoices().map(([label, day]) => [label, () => choose(day)]));
+  const choose = (day) => told(send(`/tasks/${task.id}`, { body: time ? { due_datetime: `${day}T${time}:00` } : { due_date: day }, taskId: task.id }).then(({ queued }) => {
+    tasksChanged();
+    toast(queued ? SAVED_OFFLINE : "Rescheduled");
+  }));
+  openMenu("Reschedule", rescheduleChoices().map(([label, day]) => [label, () => choose(day)]), { label: `Reschedule ${task.content}` });
 }
 
-function moreActions(task, row, check, onGone) {
-  openMenu(`Actions for ${task.content}`, task.content, [
+function moreActions(task, row, check) {
+  openMenu(task.content, [
     ["Open", () => openTaskDetail(task)],
-    ["Complete", () => complete(task, row, check, onGone)],
+    ["Complete", () => complete(task, row, check)],
     ["Reschedule…", () => reschedule(task)],
-    ["Delete", () => remove(task, row, onGone)],
-  ]);
+    ["Delete", () => remove(task, row)],
+  ], { label: `Actions for ${task.content}` });
 }
 
-/** A sheet of choices, the first one focused; a choice closes the sheet, then runs. */
-function openMenu(label, title, choices) {
-  const list = h("div.menu.card");
-  const sheet = openSheet({ title, label, content: list });
-  list.append(...choices.map(([text, run]) => button({ class: "row", text, on: { click: () => { sheet.close(); run(); } } })));
-  list.firstChild.autofocus = true;
-}
-
-async function complete(task, row, check, onGone) {
+async function complete(task, row, check) {
   if (row.classList.contains("completing")) return;
   row.classList.add("completing");
   check.setAttribute("aria-checked", "true");
@@ -166,23 +152,12 @@ async function complete(task, row, check, onGone) {
     toast(explain(error));
     return;
   }
-  const quick = reducedMotion();
   setTimeout(() => {
     row.classList.add("leaving");
-    setTimeout(() => {
-      row.remove();
-      onGone?.();
-    }, quick ? 0 : 350);
-  }, quick ? 0 : 420);
+    setTimeout(() => row.remove(), motion(350));
+  }, motion(420));
   toast(`Done: ${task.content}`, {
     action: "Undo",
-    onAction: async () => {
-      try {
-        await send(`/tasks/${task.id}/reopen`, { taskId: task.id });
-        tasksChanged();
-      } catch (error) {
-        toast(explain(error));
-      }
-    },
+    onAction: () => told(send(`/tasks/${task.id}/reopen`, { taskId: task.id }).then(tasksChanged)),
   });
 }

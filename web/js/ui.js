@@ -23,7 +23,7 @@ export function h(tag, props = {}, ...children) {
     else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -38,10 +38,105 @@ export function markChosen(chosen, attribute = "aria-pressed") {
   for (const other of chosen.parentNode.children) other.setAttribute(attribute, String(other === chosen));
 }
 
-export const field = (caption, control) => h("label.field", {}, h("span", { text: caption }), control);
+/** A captioned control; a group of buttons takes "div" as `tag`, since a label holds one control. */
+export const field = (caption, control, tag = "label") => h(`${tag}.field`, {}, h("span", { text: caption }), control);
 
 /** The line under a form that says what went wrong. */
 export const formError = () => h("p.form-error", { role: "alert" });
+
+/**
+ * A form of `fields`, a line for what went wrong and a `submitText` button that rests while `run()` works.
+ * `run` may return words for that line; a failure it throws is explained there.
+ */
+export function formOf(fields, submitText, run, props = {}) {
+  const error = formError();
+  const submit = h("button", { type: "submit", class: "btn primary block", text: submitText });
+  const form = h("form", props, fields, error, submit);
+  onSubmit(form, async () => {
+    submit.disabled = true;
+    error.textContent = "";
+    try {
+      error.textContent = (await run()) || "";
+    } catch (failure) {
+      error.textContent = explain(failure);
+    }
+    submit.disabled = false;
+  });
+  return form;
+}
+
+/** A sheet holding `formOf(fields, submitText, run)`; `run(sheet)` closes it when done. */
+export function formSheet(title, fields, submitText, run) {
+  const sheet = openSheet({ title, content: formOf(fields, submitText, () => run(sheet)) });
+}
+
+/** A one-line form in a card; `run(text)` gets what was typed, which is cleared once it succeeds. */
+export function inlineForm(placeholder, iconName, buttonLabel, run, props) {
+  const input = h("input.input", { type: "text", placeholder, label: placeholder, maxlength: 500, ...props });
+  const submit = h("button", { type: "submit", class: "icon-btn", icon: iconName, label: buttonLabel });
+  const form = h("form.card.row.quick-add", {}, input, submit);
+  onSubmit(form, async () => {
+    const text = input.value.trim();
+    if (!text) return;
+    input.disabled = submit.disabled = true;
+    try {
+      await run(text);
+      input.value = "";
+    } catch (error) {
+      toast(explain(error));
+    }
+    input.disabled = submit.disabled = false;
+    input.focus();
+  });
+  return form;
+}
+
+/** Makes `textarea` grow with its text, up to `max` px; returns the function that fits it now. */
+export function autoGrow(textarea, max = 1e4) {
+  const fit = () => {
+    textarea.style.height = "auto";
+    textarea.style.height = `${Math.min(textarea.scrollHeight + 2, max)}px`;
+  };
+  textarea.addEventListener("input", fit);
+  return fit;
+}
+
+/** A task's round checkbox. */
+export const checkBox = (label, checked = false) =>
+  button({ class: "check", role: "checkbox", "aria-checked": String(checked), label }, h("span.ring", { icon: "check" }));
+
+/**
+ * Ticks `check` (or unticks it) and marks `item` done at once, then runs `change(done)`; when that fails,
+ * both go back and the user is told.
+ */
+export function onCheck(check, item, change) {
+  check.addEventListener("click", async () => {
+    const mark = (done) => {
+      check.setAttribute("aria-checked", String(done));
+      item.classList.toggle("is-done", done);
+      return done;
+    };
+    const done = mark(check.getAttribute("aria-checked") !== "true");
+    try {
+      await change(done);
+    } catch (error) {
+      mark(!done);
+      toast(explain(error));
+    }
+  });
+}
+
+/** `promise`, with a failure told as a toast. */
+export const told = (promise) => promise.catch((error) => toast(explain(error)));
+
+/** A card of rows, each an element put in its own `<li>`. */
+export const rowList = (classes, rows, props) => h(`ul.list.card${classes}`, { role: "list", ...props }, rows.map((row) => h("li", {}, row)));
+
+/** A sheet of `choices` ([text, run]), the first focused; a choice closes the sheet, then runs. */
+export function openMenu(title, choices, { label, preview } = {}) {
+  const sheet = openSheet({ title, label, content: h("div", {}, preview, rowList(".menu", choices.map(([text, run], i) =>
+    button({ class: "row", text, autofocus: !i, on: { click: () => { sheet.close(); run(); } } })))) });
+}
 
 /** Runs `handler(event)` when `form` is submitted, instead of the browser's page load. */
 export function onSubmit(form, handler) {
@@ -55,6 +150,9 @@ export function onSubmit(form, handler) {
 export function fill(el, ...nodes) {
   el.replaceChildren(...nodes.flat().filter((node) => node !== null && node !== undefined && node !== false));
 }
+
+/** "1 task", "3 tasks". */
+export const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The one wording for a failure the user did not cause. */
 export const SOMETHING_WRONG = "Something didn't work. Try again?";
@@ -81,6 +179,9 @@ export function toast(message, { action, onAction, duration = 5000 } = {}) {
   timer = setTimeout(dismiss, duration);
   return dismiss;
 }
+
+/** `ms`, or none when the user asks for reduced motion. */
+export const motion = (ms) => (matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : ms);
 
 let openSheets = 0;
 
@@ -115,12 +216,10 @@ export function openSheet({ title, content, onClose, label }) {
     sheet.classList.remove("open");
     backdrop.classList.remove("open");
     if (!host.querySelector(".sheet.open")) document.getElementById("app").removeAttribute("aria-hidden");
-    const finish = () => {
+    setTimeout(() => {
       sheet.remove();
       backdrop.remove();
-    };
-    if (matchMedia("(prefers-reduced-motion: reduce)").matches) finish();
-    else setTimeout(finish, 320);
+    }, motion(320));
     onClose?.();
     if (previousFocus?.isConnected) previousFocus.focus({ preventScroll: true });
   };
@@ -136,8 +235,7 @@ export function openSheet({ title, content, onClose, label }) {
   requestAnimationFrame(() => {
     sheet.classList.add("open");
     backdrop.classList.add("open");
-    const first = sheet.querySelector("[autofocus]") ?? closeButton;
-    first.focus({ preventScroll: true });
+    (sheet.querySelector("[autofocus]") ?? closeButton).focus({ preventScroll: true });
   });
   return { close, body, sheet };
 }
@@ -192,6 +290,10 @@ export function screenHeader(title, subtitle, ...trailing) {
   return h("header.screen-header", {},
     h("div.titles", {}, h("h1.large-title", { text: title }), subtitle ? h("p.subtitle", { text: subtitle }) : null), ...trailing);
 }
+
+/** The screens before the app (sign-in, an invitation, onboarding): the logo, a title, a line and the rest. */
+export const welcome = (title, subtitle, ...rest) =>
+  h("div.auth", {}, h("img.logo", { src: "/icons/icon.svg", alt: "" }), h("h1.large-title", { text: title }), h("p.subtitle", { text: subtitle }), ...rest);
 
 export function emptyState(iconName, title, text) {
   return h("div.empty", {}, h("div", { icon: iconName }), h("p.empty-title", { text: title }), h("p", { text }));

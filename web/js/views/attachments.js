@@ -1,36 +1,24 @@
 // Message attachments: uploading a picked file, and showing a message's files (images as previews
 // fetched with the token, PDFs as a chip that opens the file).
 
-import { ApiError, session } from "../api.js";
+import { post, session } from "../api.js";
 import { h } from "../ui.js";
 
-export const MAX_BYTES = 25 * 1024 * 1024;
+const MAX_BYTES = 25 * 1024 * 1024;
 const TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/heic", "application/pdf"];
 export const ACCEPT = `${TYPES.join(",")},.heic,.pdf`;
 
-/** Neutral words for a file the server (or this check) will not take; null when it may be sent. */
-export function refusal(file) {
-  if (file.size > MAX_BYTES) return `${file.name} is larger than 25 MB. Try a smaller file.`;
-  if (file.type && !TYPES.includes(file.type)) return `${file.name} can't be attached. Photos and PDFs can.`;
-  return null;
+/**
+ * Neutral words for a file this check, or the server when its upload met `failure`, will not take; null
+ * when it may be sent.
+ */
+export function refusal(file, failure) {
+  if (failure?.status === 413 || file.size > MAX_BYTES) return `${file.name} is larger than 25 MB. Try a smaller file.`;
+  if (failure?.status === 415 || (file.type && !TYPES.includes(file.type))) return `${file.name} can't be attached. Photos and PDFs can.`;
+  return failure ? `${file.name} didn't upload. Try again?` : null;
 }
 
-export async function upload(file) {
-  const response = await fetch(`/api/v1/attachments?name=${encodeURIComponent(file.name)}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${session.token}`, "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
-    body: file,
-  });
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.error?.code ?? "http_error", data?.error?.message ?? response.statusText);
-  return data;
-}
-
-export function uploadError(file, error) {
-  if (error?.status === 413) return `${file.name} is larger than 25 MB. Try a smaller file.`;
-  if (error?.status === 415) return `${file.name} can't be attached. Photos and PDFs can.`;
-  return `${file.name} didn't upload. Try again?`;
-}
+export const upload = (file) => post(`/attachments?name=${encodeURIComponent(file.name)}`, file);
 
 /** "1.2 MB", "340 KB". */
 export function fileSize(bytes) {

@@ -1,9 +1,9 @@
 // The capture half-sheet: say or type a brain-dump, review the tasks Kairos reads from it, add them.
 
-import { api } from "../api.js";
-import { relativeDay, clockTime, todayIn } from "../dates.js";
+import { post } from "../api.js";
+import { describeDue } from "../dates.js";
 import { tasksChanged, userTimeZone } from "../state.js";
-import { button, explain, fill, formError, h, openSheet, toast } from "../ui.js";
+import { button, count, explain, fill, formError, h, openSheet, toast } from "../ui.js";
 
 const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
 
@@ -23,9 +23,9 @@ export function openCapture() {
       review.disabled = !text.trim();
     });
     const inputBox = h("div.capture-input", {}, input);
-    if (Recognition) inputBox.append(micButton(input, status, review, (value) => (text = value), (l) => (listener = l)));
+    if (Recognition) inputBox.append(micButton(input, status, (l) => (listener = l)));
     const form = h("form", { on: { submit: (e) => e.preventDefault() } },
-      h("p.hint", { text: Recognition ? "Say or type everything on your mind. Kairos splits it into tasks." : "Type everything on your mind. Kairos splits it into tasks." }),
+      h("p.hint", { text: `${Recognition ? "Say or type" : "Type"} everything on your mind. Kairos splits it into tasks.` }),
       inputBox, status, h("div.sheet-actions", {}, review));
     body.replaceChildren(form);
     input.focus();
@@ -34,7 +34,7 @@ export function openCapture() {
       review.disabled = true;
       review.textContent = "Reading…";
       try {
-        const result = await api("/capture", { method: "POST", body: { text, tz: userTimeZone() } });
+        const result = await post("/capture", { text, tz: userTimeZone() });
         showReview(result);
       } catch (error) {
         status.textContent = explain(error);
@@ -51,7 +51,7 @@ export function openCapture() {
     const back = button({ class: "btn", text: "Edit text", on: { click: showInput } });
     const error = formError();
     const refresh = () => {
-      add.textContent = proposals.length === 1 ? "Add 1 task" : `Add ${proposals.length} tasks`;
+      add.textContent = `Add ${count(proposals.length, "task")}`;
       add.disabled = proposals.length === 0;
       if (!proposals.length) cards.replaceChildren(h("p.hint", { text: "Nothing to add. Edit the text to try again." }));
     };
@@ -81,19 +81,11 @@ export function openCapture() {
       }
       add.disabled = true;
       try {
-        const tasks = proposals.map((p) => ({
-          title: p.title.trim(),
-          description: p.description ?? undefined,
-          due: p.due ?? undefined,
-          list: p.list ?? undefined,
-          priority: p.priority ?? undefined,
-          labels: p.labels.length ? p.labels : undefined,
-          recurrence: p.recurrence ?? undefined,
-        }));
-        const answer = await api("/capture/commit", { method: "POST", body: { tasks, create_missing_lists: true } });
+        const tasks = proposals.map((p) => ({ ...p, title: p.title.trim() }));
+        const answer = await post("/capture/commit", { tasks, create_missing_lists: true });
         sheet.close();
         tasksChanged();
-        toast(answer.tasks.length === 1 ? "Added 1 task" : `Added ${answer.tasks.length} tasks`);
+        toast(`Added ${count(answer.tasks.length, "task")}`);
       } catch (failure) {
         error.textContent = explain(failure);
         add.disabled = false;
@@ -106,10 +98,7 @@ export function openCapture() {
 
 function proposalMeta(proposal) {
   const meta = h("span.meta");
-  if (proposal.due) {
-    const [date, time] = proposal.due.split("T");
-    meta.append(h("span.due", { text: `${relativeDay(date, todayIn(userTimeZone()))}${time ? ` ${clockTime(time)}` : ""}` }));
-  }
+  if (proposal.due) meta.append(h("span.due", { text: describeDue({ date: proposal.due }, userTimeZone()).label }));
   if (proposal.recurrence) meta.append(h("span", { text: "Repeats" }));
   if (proposal.list) meta.append(h("span", { text: proposal.list_exists ? `#${proposal.list}` : `#${proposal.list} (new list)` }));
   if (proposal.priority) meta.append(h("span.prio", { text: `P${proposal.priority}` }));
@@ -118,7 +107,7 @@ function proposalMeta(proposal) {
 }
 
 /** The microphone: a live transcript into the text box while the browser listens. */
-function micButton(input, status, review, setText, setListener) {
+function micButton(input, status, setListener) {
   const mic = button({ class: "mic-btn", icon: "mic", label: "Speak", "aria-pressed": "false" });
   let recognition = null;
   const stop = () => recognition?.stop();
@@ -132,8 +121,7 @@ function micButton(input, status, review, setText, setListener) {
     recognition.onresult = (event) => {
       const spoken = [...event.results].map((r) => r[0].transcript).join(" ").replace(/\s+/g, " ").trim();
       input.value = [before, spoken].filter(Boolean).join(" ");
-      setText(input.value);
-      review.disabled = !input.value.trim();
+      input.dispatchEvent(new Event("input"));
     };
     recognition.onerror = (event) => {
       status.textContent = event.error === "not-allowed" ? "Kairos can't use the microphone. You can type instead." : "I didn't catch that. Try again, or type.";

@@ -3,8 +3,8 @@
 
 import { sendTyping } from "../live.js";
 import { state } from "../state.js";
-import { avatar, button, h, onSubmit } from "../ui.js";
-import { ACCEPT, fileSize, refusal, upload, uploadError } from "./attachments.js";
+import { autoGrow, avatar, button, h, onSubmit } from "../ui.js";
+import { ACCEPT, fileSize, refusal, upload } from "./attachments.js";
 
 const TYPING_EVERY_MS = 3000;
 const MAX_FILES = 10;
@@ -44,19 +44,17 @@ export function createComposer({ conversation, onSend, onShareTask }) {
     send.disabled = busy || !(input.value.trim() || ready);
     tray.hidden = uploads.length === 0;
   };
-  const grow = () => {
-    input.style.height = "auto";
-    input.style.height = `${Math.min(input.scrollHeight + 2, 140)}px`;
-  };
+  autoGrow(input, 140);
 
   // ---- Files: each upload starts at once and shows as a chip until the message is sent.
   picker.addEventListener("change", () => {
     for (const file of [...picker.files]) addFile(file);
     picker.value = "";
   });
+  const warn = (text) => showNote(h("p.note-text", { role: "alert", text }));
   function addFile(file) {
     const refused = refusal(file) ?? (uploads.length >= MAX_FILES ? `A message carries up to ${MAX_FILES} files.` : null);
-    if (refused) return showNote(h("p.note-text", { role: "alert", text: refused }));
+    if (refused) return warn(refused);
     notes.replaceChildren();
     const item = { file, state: "uploading", attachment: null, localUrl: file.type.startsWith("image/") ? URL.createObjectURL(file) : null };
     const status = h("span.att-size", { text: "Uploading…" });
@@ -64,11 +62,14 @@ export function createComposer({ conversation, onSend, onShareTask }) {
     item.chip = h("li.tray-item", {},
       item.localUrl ? h("img.tray-thumb", { src: item.localUrl, alt: "" }) : h("span.att-icon", { icon: "file" }),
       h("span.grow", {}, h("span.att-name", { text: file.name }), status), remove);
-    remove.addEventListener("click", () => {
+    const drop = () => {
       uploads.splice(uploads.indexOf(item), 1);
       item.chip.remove();
-      if (item.localUrl) URL.revokeObjectURL(item.localUrl);
       refresh();
+    };
+    remove.addEventListener("click", () => {
+      drop();
+      if (item.localUrl) URL.revokeObjectURL(item.localUrl);
       input.focus();
     });
     uploads.push(item);
@@ -80,10 +81,8 @@ export function createComposer({ conversation, onSend, onShareTask }) {
       status.textContent = fileSize(attachment.size);
       refresh();
     }, (error) => {
-      uploads.splice(uploads.indexOf(item), 1);
-      item.chip.remove();
-      refresh();
-      showNote(h("p.note-text", { role: "alert", text: uploadError(file, error) }));
+      drop();
+      warn(refusal(file, error));
     });
   }
 
@@ -130,7 +129,6 @@ export function createComposer({ conversation, onSend, onShareTask }) {
 
   input.addEventListener("input", () => {
     refresh();
-    grow();
     active = 0;
     drawSuggestions();
     if (input.value.trim() && Date.now() - lastTyping > TYPING_EVERY_MS) {

@@ -1,13 +1,13 @@
 // The task detail sheet: edit title, notes, due, priority, project, labels and estimate; run the
 // stopwatch; subtasks, assignees and followers (shared projects), comments and activity.
 
-import { api, listAll } from "../api.js";
-import { clock, dateIn, describeDue, dueParts, hoursMinutes, shortDate, timeOfDay, todayIn } from "../dates.js";
+import { api, listAll, post } from "../api.js";
+import { clock, describeDue, dueParts, hoursMinutes, stamp, todayIn } from "../dates.js";
 import { solidIcon } from "../icons.js";
 import { onLiveEvent } from "../live.js";
-import { send } from "../offline.js";
-import { projectById, state, tasksChanged, userTimeZone } from "../state.js";
-import { avatar, button, explain, field, formError, h, markChosen, onSubmit, openSheet, toast } from "../ui.js";
+import { SAVED_OFFLINE, send } from "../offline.js";
+import { projectPeople, state, tasksChanged, userTimeZone } from "../state.js";
+import { autoGrow, avatar, button, checkBox, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
 import { askForNotifications } from "./onboarding.js";
 
 export function openTaskDetail(task) {
@@ -39,7 +39,7 @@ export function openTaskDetail(task) {
     h("div.section", {},
       h("div.form-row", {}, field("Due date", date), field("Time", time)),
       task.due?.is_recurring ? h("p.hint", { text: `Repeats ${task.due.string}. A new date ends the repeat.` }) : null,
-      h("div.field", {}, h("span", { text: "Priority" }), h("div.prio-picker", { role: "group", label: "Priority" }, priorityButtons)),
+      field("Priority", h("div.prio-picker", { role: "group", label: "Priority" }, priorityButtons), "div"),
       reminderRow(task, parts),
       field("Project", project),
       field("Labels", labels),
@@ -52,7 +52,7 @@ export function openTaskDetail(task) {
     h("div.sheet-actions", {}, save),
   );
   const sheet = openSheet({ title: "Task", content, onClose: stopwatch.dispose });
-  autoGrow(title);
+  requestAnimationFrame(autoGrow(title));
 
   save.addEventListener("click", async () => {
     const body = {};
@@ -87,7 +87,7 @@ export function openTaskDetail(task) {
       if (project.value !== task.project_id) queued = (await send(`/tasks/${task.id}/move`, { body: { project_id: project.value }, taskId: task.id })).queued || queued;
       sheet.close();
       tasksChanged();
-      toast(queued ? "Saved on this device. It goes out when you're back online." : "Saved");
+      toast(queued ? SAVED_OFFLINE : "Saved");
     } catch (failure) {
       error.textContent = explain(failure);
       save.disabled = false;
@@ -95,77 +95,70 @@ export function openTaskDetail(task) {
   });
 }
 
+/** Opens the sheet of the task `id` as it is now; `missing` says so when the user can't see it (any more). */
+export async function openTaskById(id, missing = "That task is no longer there.") {
+  try {
+    openTaskDetail(await api(`/tasks/${id}`));
+  } catch (error) {
+    toast(error.status === 404 ? missing : explain(error));
+  }
+}
+
 /** The stopwatch for one task, counting on locally from the server's reading. */
 function stopwatchCard(task) {
-  const clockText = h("span", { text: "0:00:00" });
-  const status = h("small", { text: "Stopwatch" });
-  const clockEl = h("div.clock", { role: "timer", label: "Elapsed time" }, clockText, status);
-  const startStop = button({ class: "btn primary small", icon: "play" }, h("span", { text: "Start" }));
+  const clockText = h("span");
+  const status = h("small");
+  const startStop = button({ class: "btn primary small" });
+  const card = h("div.card.stopwatch", {}, h("div.clock", { role: "timer", label: "Elapsed time" }, clockText, status), startStop);
   const tracked = h("p.hint.est-actual", { label: "Estimate and actual time" });
-  const element = h("div.section", {}, h("div.card.stopwatch", {}, clockEl, startStop), tracked);
   let watch = null;
   let receivedAt = 0;
   let ticker = null;
 
-  const mine = () => watch && watch.task_id === task.id;
-  const running = () => mine() && watch.state === "running";
+  /** Where this task's stopwatch is: "idle" while the stopwatch times another task. */
+  const now = () => (watch?.task_id === task.id ? watch.state : "idle");
   const render = () => {
-    const seconds = mine() && watch.state !== "idle" ? watch.elapsed_seconds + (running() ? (performance.now() - receivedAt) / 1000 : 0) : 0;
-    clockText.textContent = clock(seconds);
-    status.textContent = running() ? "Running" : mine() && watch.state === "paused" ? "Paused" : mine() && watch.state === "stopped" ? "Recorded" : "Stopwatch";
-    element.firstChild.classList.toggle("running", running());
-    startStop.replaceChildren();
-    startStop.insertAdjacentHTML("afterbegin", solidIcon(running() ? "stop" : "play"));
-    startStop.append(h("span", { text: running() ? "Stop" : "Start" }));
-    startStop.setAttribute("aria-label", running() ? "Stop the stopwatch" : "Start the stopwatch");
+    const running = now() === "running";
+    clockText.textContent = clock(now() === "idle" ? 0 : watch.elapsed_seconds + (running ? (performance.now() - receivedAt) / 1000 : 0));
+    status.textContent = { running: "Running", paused: "Paused", stopped: "Recorded" }[now()] ?? "Stopwatch";
+    card.classList.toggle("running", running);
+    startStop.innerHTML = `${solidIcon(running ? "stop" : "play")}<span>${running ? "Stop" : "Start"}</span>`;
+    startStop.setAttribute("aria-label", `${running ? "Stop" : "Start"} the stopwatch`);
   };
   const accept = (reading) => {
     watch = reading;
     receivedAt = performance.now();
     clearInterval(ticker);
-    ticker = running() ? setInterval(render, 1000) : null;
+    ticker = now() === "running" ? setInterval(render, 1000) : null;
     render();
   };
   const refresh = async () => {
     try {
       accept(await api("/time/timer"));
-      const time = await api(`/time/tasks/${task.id}`);
-      tracked.replaceChildren(...estimateVersusActual(time));
+      tracked.replaceChildren(...estimateVersusActual(await api(`/time/tasks/${task.id}`)));
     } catch {
       tracked.textContent = "";
     }
   };
   startStop.addEventListener("click", async () => {
+    const running = now() === "running";
     startStop.disabled = true;
-    try {
-      const path = running() ? "/time/timer/stop" : "/time/timer/start";
-      accept(await api(path, { method: "POST", body: running() ? undefined : { task_id: task.id } }));
+    await told(post(`/time/timer/${running ? "stop" : "start"}`, running ? undefined : { task_id: task.id }).then((reading) => {
+      accept(reading);
       refresh();
-    } catch (error) {
-      toast(explain(error));
-    } finally {
-      startStop.disabled = false;
-    }
+    }));
+    startStop.disabled = false;
   });
   const unsubscribe = onLiveEvent((event) => event.kind === "stopwatch.changed" && refresh());
   render();
   refresh();
   return {
-    element,
+    element: h("div.section", {}, card, tracked),
     dispose: () => {
       clearInterval(ticker);
       unsubscribe();
     },
   };
-}
-
-function autoGrow(textarea) {
-  const fit = () => {
-    textarea.style.height = "auto";
-    textarea.style.height = `${textarea.scrollHeight + 2}px`;
-  };
-  textarea.addEventListener("input", fit);
-  requestAnimationFrame(fit);
 }
 
 /** "Actual 12m / Estimate 30m" with a bar that fills towards the estimate (amber past it, never red). */
@@ -178,100 +171,60 @@ function estimateVersusActual(time) {
     h("span", { class: `est-bar${share > 1 ? " over" : ""}`, "aria-hidden": "true" }, h("span", { style: `width:${Math.min(100, Math.round(share * 100))}%` }))];
 }
 
-/** Who may be picked for a shared project: its owner and members (`[]` for a private one). */
-async function projectPeople(task) {
-  if (!projectById(task.project_id)?.is_shared) return [];
-  return (await api(`/projects/${task.project_id}/collaborators`)).results;
-}
-
 function subtasksSection(task) {
   const list = h("ul.tasks.card.subtasks", { role: "list" });
-  const input = h("input.input", { type: "text", placeholder: "Add a subtask", label: "Add a subtask", maxlength: 500 });
-  const form = h("form.card.row.quick-add", {}, input, h("button", { type: "submit", class: "icon-btn", icon: "plus", label: "Add subtask" }));
   const row = (sub) => {
-    const check = button({ class: "check", role: "checkbox", "aria-checked": "false", label: `Complete ${sub.content}` }, h("span.ring", { icon: "check" }));
+    const check = checkBox(`Complete ${sub.content}`);
     const li = h("li.task", { data: { id: sub.id } }, check, h("div.task-main", {}, h("span.title", { text: sub.content })));
-    check.addEventListener("click", async () => {
-      li.classList.add("is-done");
-      check.setAttribute("aria-checked", "true");
-      try {
-        await send(`/tasks/${sub.id}/close`, { taskId: sub.id });
-        tasksChanged();
-      } catch (error) {
-        li.classList.remove("is-done");
-        check.setAttribute("aria-checked", "false");
-        toast(explain(error));
-      }
-    });
+    onCheck(check, li, (done) => send(`/tasks/${sub.id}/${done ? "close" : "reopen"}`, { taskId: sub.id }).then(tasksChanged));
     return li;
   };
-  listAll(`/tasks?parent_id=${task.id}`).then((subs) => list.append(...subs.map(row))).catch(() => {});
-  onSubmit(form, async () => {
-    const content = input.value.trim();
-    if (!content) return;
-    input.disabled = true;
-    try {
-      const made = await api("/tasks", { method: "POST", body: { content, parent_id: task.id } });
-      list.append(row(made));
-      input.value = "";
+  listAll(`/tasks?parent_id=${task.id}`).then((subs) => list.append(...subs.map(row)), () => {});
+  return h("div.section", {}, h("h3.detail-label", { text: "Subtasks" }), list,
+    inlineForm("Add a subtask", "plus", "Add subtask", async (content) => {
+      list.append(row(await post("/tasks", { content, parent_id: task.id })));
       tasksChanged();
-    } catch (error) {
-      toast(explain(error));
-    } finally {
-      input.disabled = false;
-      input.focus();
-    }
-  });
-  return h("div.section", {}, h("h3.detail-label", { text: "Subtasks" }), list, form);
+    }));
 }
 
+/** Who is assigned and who follows the task, in a shared project; nothing in a private one. */
 function peopleSection(task) {
   const element = h("div.section");
-  projectPeople(task).then(async (people) => {
+  projectPeople(task.project_id).then(async (people) => {
     if (!people.length) return;
-    const followers = (await api(`/tasks/${task.id}/followers`)).results;
-    const assigned = new Set(task.assignee_ids ?? []);
-    const assignees = h("ul.list.card.people", { role: "list", label: "Assignees" }, people.map((person) => {
-      const toggle = button({ class: "row", role: "checkbox", "aria-checked": String(assigned.has(person.id)), label: `Assign ${person.name}` },
+    const toggles = people.map((person) => {
+      const toggle = button({ class: "row", role: "checkbox", label: `Assign ${person.name}` },
         avatar(person.name, "small"), h("span.grow", { text: person.name }), h("span.tick", { icon: "check" }));
-      toggle.addEventListener("click", async () => {
-        const next = new Set(assigned);
-        if (next.has(person.id)) next.delete(person.id);
-        else next.add(person.id);
-        try {
-          const saved = await api(`/tasks/${task.id}`, { method: "POST", body: { assignee_ids: [...next] } });
-          assigned.clear();
-          for (const id of saved.assignee_ids) assigned.add(id);
+      toggle.addEventListener("click", () => {
+        const ids = new Set(task.assignee_ids);
+        if (!ids.delete(person.id)) ids.add(person.id);
+        told(post(`/tasks/${task.id}`, { assignee_ids: [...ids] }).then((saved) => {
           task.assignee_ids = saved.assignee_ids;
-          for (const box of assignees.querySelectorAll("[role=checkbox]")) box.setAttribute("aria-checked", String(assigned.has(box.dataset.id)));
+          showAssigned();
           tasksChanged();
-        } catch (error) {
-          toast(explain(error));
-        }
+        }));
       });
-      toggle.dataset.id = person.id;
-      return h("li", {}, toggle);
-    }));
-    const following = followers.some((f) => f.id === state.user.id);
+      return toggle;
+    });
+    const showAssigned = () => toggles.forEach((toggle, i) => toggle.setAttribute("aria-checked", String(task.assignee_ids.includes(people[i].id))));
     const followText = h("span.grow");
     const follow = button({ class: "link-btn" });
-    const drawFollowers = (list, on) => {
-      followText.textContent = list.length ? `Followed by ${list.map((f) => f.name).join(", ")}` : "Nobody follows this task yet.";
+    const showFollowers = async () => {
+      const followers = (await api(`/tasks/${task.id}/followers`)).results;
+      const on = followers.some((f) => f.id === state.user.id);
+      followText.textContent = followers.length ? `Followed by ${followers.map((f) => f.name).join(", ")}` : "Nobody follows this task yet.";
       follow.textContent = on ? "Unfollow" : "Follow";
       follow.setAttribute("aria-pressed", String(on));
     };
-    follow.addEventListener("click", async () => {
+    follow.addEventListener("click", () => {
       const on = follow.getAttribute("aria-pressed") !== "true";
       if (on) askForNotifications();
-      try {
-        await api(`/tasks/${task.id}/${on ? "follow" : "unfollow"}`, { method: "POST" });
-        drawFollowers((await api(`/tasks/${task.id}/followers`)).results, on);
-      } catch (error) {
-        toast(explain(error));
-      }
+      told(post(`/tasks/${task.id}/${on ? "follow" : "unfollow"}`).then(showFollowers));
     });
-    drawFollowers(followers, following);
-    element.append(h("h3.detail-label", { text: "Assigned to" }), assignees,
+    task.assignee_ids ??= [];
+    showAssigned();
+    await showFollowers();
+    element.append(h("h3.detail-label", { text: "Assigned to" }), rowList(".people", toggles, { label: "Assignees" }),
       h("h3.detail-label", { text: "Followers" }), h("div.card.row.followers", {}, followText, follow));
   }).catch(() => {});
   return element;
@@ -280,36 +233,22 @@ function peopleSection(task) {
 function commentsSection(task) {
   const tz = userTimeZone();
   const list = h("ul.list.card.comments", { role: "list", label: "Comments and activity" });
-  const input = h("input.input", { type: "text", placeholder: "Add a comment", label: "Add a comment", maxlength: 15000, enterkeyhint: "send" });
-  const post = h("button", { type: "submit", class: "icon-btn", icon: "send", label: "Post comment" });
-  const form = h("form.card.row.quick-add", {}, input, post);
   const names = new Map([[state.user.id, state.user.name]]);
-  const when = (iso) => `${shortDate(dateIn(new Date(iso), tz))}, ${timeOfDay(new Date(iso), tz)}`;
   const who = (id) => (id === state.user.id ? "You" : names.get(id) ?? "Someone");
   const commentRow = (comment) => h("li.comment", {},
     avatar(names.get(comment.posted_uid) ?? "?", "small"),
-    h("div.grow", {}, h("div.meta", {}, h("strong", { text: who(comment.posted_uid) }), h("span", { text: when(comment.posted_at) })),
+    h("div.grow", {}, h("div.meta", {}, h("strong", { text: who(comment.posted_uid) }), h("span", { text: stamp(comment.posted_at, tz) })),
       h("p", { text: comment.content })));
   const activityRow = (a) => h("li.activity", { text: `${a.actor_id === state.user.id ? "You" : a.actor_name ?? "Someone"} ${happened(a, tz)} · ${ago(a.created_at)}` });
-  Promise.all([listAll(`/comments?task_id=${task.id}`), listAll(`/tasks/${task.id}/activity`, 200), projectPeople(task).catch(() => [])]).then(([comments, activity, people]) => {
+  Promise.all([listAll(`/comments?task_id=${task.id}`), listAll(`/tasks/${task.id}/activity`, 200), projectPeople(task.project_id)]).then(([comments, activity, people]) => {
     for (const person of people) names.set(person.id, person.name);
     const items = [...comments.map((c) => [c.posted_at, commentRow(c)]), ...activity.filter((a) => a.kind !== "commented").map((a) => [a.created_at, activityRow(a)])];
     list.replaceChildren(...items.sort((x, y) => x[0].localeCompare(y[0])).map((item) => item[1]));
   }).catch(() => {});
-  onSubmit(form, async () => {
-    const content = input.value.trim();
-    if (!content) return;
-    post.disabled = true;
-    try {
-      list.append(commentRow(await api("/comments", { method: "POST", body: { task_id: task.id, content } })));
-      input.value = "";
-    } catch (error) {
-      toast(explain(error));
-    } finally {
-      post.disabled = false;
-    }
-  });
-  return h("div.section", {}, h("h3.detail-label", { text: "Comments and activity" }), list, form);
+  return h("div.section", {}, h("h3.detail-label", { text: "Comments and activity" }), list,
+    inlineForm("Add a comment", "send", "Post comment",
+      async (content) => list.append(commentRow(await post("/comments", { task_id: task.id, content }))),
+      { maxlength: 15000, enterkeyhint: "send" }));
 }
 
 /** What an activity entry says happened, after who did it: "moved this to Tomorrow". */
@@ -329,7 +268,7 @@ function ago(iso) {
   const minutes = (Date.now() - Date.parse(iso)) / 60000;
   if (minutes < 1) return "just now";
   if (minutes < 60) return `${Math.floor(minutes)} min ago`;
-  return minutes < 1440 ? `${Math.floor(minutes / 60)} h ago` : shortDate(dateIn(new Date(iso), userTimeZone()));
+  return minutes < 1440 ? `${Math.floor(minutes / 60)} h ago` : stamp(iso, userTimeZone(), true);
 }
 
 /** The Reminder row: the user's own waiting reminders with Remove, and a picker that adds one. */
@@ -347,19 +286,16 @@ function reminderRow(task, parts) {
   const load = async () => {
     const mine = (await api(`/reminders?task_id=${task.id}`)).results.filter((r) => !r.fired_at);
     list.replaceChildren(...mine.map((r) => h("li.row", {}, h("span.grow", { text: describe(r) }),
-      button({ class: "link-btn", text: "Remove", label: `Remove reminder ${describe(r)}`, on: { click: () => api(`/reminders/${r.id}`, { method: "DELETE" }).then(load, (e) => toast(explain(e))) } }))));
+      button({ class: "link-btn", text: "Remove", label: `Remove reminder ${describe(r)}`, on: { click: () => told(api(`/reminders/${r.id}`, { method: "DELETE" }).then(load)) } }))));
     list.hidden = !mine.length;
   };
-  const add = async (body) => {
+  const add = (body) => {
     askForNotifications();
-    try {
-      await api("/reminders", { method: "POST", body: { task_id: task.id, ...body } });
+    told(post("/reminders", { task_id: task.id, ...body }).then(() => {
       pick.value = at.value = "";
       atRow.hidden = true;
-      await load();
-    } catch (error) {
-      toast(explain(error));
-    }
+      return load();
+    }));
   };
   pick.addEventListener("change", () => {
     atRow.hidden = pick.value !== "at";
@@ -370,10 +306,3 @@ function reminderRow(task, parts) {
   load().catch(() => {});
   return h("div", {}, field("Reminder", pick), atRow, list);
 }
-
-// A reminder going off while the app is open shows as a toast (in the background: see onboarding.js).
-onLiveEvent(async (event) => {
-  if (event.kind !== "notification.created") return;
-  const newest = (await api("/notifications?limit=1").catch(() => null))?.results?.[0];
-  if (newest?.kind === "reminder") toast(newest.text, { duration: 10000 });
-});

@@ -1,9 +1,9 @@
 // The Today screen's "Done" section: what was completed today, folded away, each one can be reopened.
 
-import { api } from "../api.js";
+import { api, post } from "../api.js";
 import { timeOfDay, todayIn } from "../dates.js";
 import { tasksChanged, userTimeZone } from "../state.js";
-import { button, explain, h, toast } from "../ui.js";
+import { checkBox, h, onCheck } from "../ui.js";
 
 /** The UTC instant at which `day` (YYYY-MM-DD) starts in `tz`. */
 function startOfDay(day, tz) {
@@ -29,19 +29,9 @@ export async function doneToday() {
 }
 
 function doneRow(task, tz) {
-  const reopen = button({ class: "check", role: "checkbox", "aria-checked": "true", label: `Reopen ${task.content}` },
-    h("span.ring", { icon: "check" }));
-  reopen.addEventListener("click", async () => {
-    reopen.disabled = true;
-    try {
-      await api(`/tasks/${task.id}/reopen`, { method: "POST" });
-      tasksChanged();
-    } catch (error) {
-      reopen.disabled = false;
-      toast(explain(error));
-    }
-  });
+  const reopen = checkBox(`Reopen ${task.content}`, true);
   const when = task.completed_at ? h("span.meta", {}, h("span", { text: `Done at ${timeOfDay(new Date(task.completed_at), tz)}` })) : null;
-  return h("li.task.is-done", { data: { id: task.id } }, reopen,
-    h("div.task-main", {}, h("span.title", { text: task.content }), when));
+  const row = h("li.task.is-done", { data: { id: task.id } }, reopen, h("div.task-main", {}, h("span.title", { text: task.content }), when));
+  onCheck(reopen, row, (done) => post(`/tasks/${task.id}/${done ? "close" : "reopen"}`).then(tasksChanged));
+  return row;
 }

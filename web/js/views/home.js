@@ -1,12 +1,12 @@
 // Home: a greeting, the big capture button, a running stopwatch, today's tasks with when the next daily
 // brief comes, and an inbox snapshot.
 
-import { api, listAll } from "../api.js";
-import { clock, describeDue, nextBrief } from "../dates.js";
+import { api } from "../api.js";
+import { clock, dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
-import { byPriorityAndTime, taskList } from "../tasklist.js";
+import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
-import { button, emptyState, h, screenHeader } from "../ui.js";
+import { button, emptyState, h, rowList, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
 import { notificationBell } from "./notifications.js";
 import { searchButton } from "./search.js";
@@ -16,17 +16,17 @@ const TOP = 5;
 export async function renderHome(view) {
   const tz = userTimeZone();
   const [today, inbox, conversations, watch, notices] = await Promise.all([
-    listAll(`/tasks/filter?query=${encodeURIComponent("overdue | today")}`),
+    tasksWhere("overdue | today"),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
     api("/conversations?limit=50"),
     api("/time/timer"),
     api("/notifications/unread_count"),
   ]);
   const tasks = byPriorityAndTime(today, tz);
-  const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  const hour = Number(hourMinuteIn(new Date(), tz).slice(0, 2));
   const greeting = hour < 5 ? "Good evening" : hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
   const firstName = state.user.name.split(" ")[0];
-  const dateLine = new Intl.DateTimeFormat(navigator.language, { weekday: "long", day: "numeric", month: "long", timeZone: tz }).format(new Date());
+  const dateLine = dayText(todayIn(tz), { weekday: "long", day: "numeric", month: "long" });
 
   const hero = button({ class: "capture-hero", on: { click: openCapture } },
     h("span.mic", { icon: "mic" }),
@@ -40,7 +40,7 @@ export async function renderHome(view) {
   if (tasks.length) {
     body.push(taskList(tasks.slice(0, TOP), { showProject: true }));
     const more = tasks.length > TOP ? `See all ${tasks.length}` : "Open Today";
-    body.push(h("div.see-all", {}, h("a.link-btn", { href: "#/tasks/today", text: more, style: "display:inline-flex;align-items:center" })));
+    body.push(h("div.see-all", {}, h("a.link-btn", { href: "#/tasks/today", text: more })));
   } else {
     body.push(h("div.card", {}, emptyState("sun", "A calm day", "Nothing is due today.")));
   }
@@ -48,11 +48,12 @@ export async function renderHome(view) {
   const unread = conversations.results.reduce((sum, c) => sum + (c.muted ? 0 : c.unread_count), 0);
   const inboxCount = inbox.results.length + (inbox.next_cursor ? "+" : "");
   body.push(h("h2.section-title", { text: "Inbox" }),
-    h("ul.list.card.icons", { role: "list" },
-      h("li", {}, h("a.row", { href: "#/tasks/inbox" }, h("span.chev", { icon: "inbox", style: "color:var(--accent);width:24px;height:24px" }),
-        h("span.grow", { text: "Tasks to sort" }), h("span.count", { text: String(inboxCount) }), h("span.chev", { icon: "chevron" }))),
-      h("li", {}, h("a.row", { href: "#/messages" }, h("span.chev", { icon: "messages", style: "color:var(--accent);width:24px;height:24px" }),
-        h("span.grow", { text: "Unread messages" }), unread ? h("span.badge", { text: String(unread) }) : h("span.count", { text: "0" }), h("span.chev", { icon: "chevron" })))));
+    rowList(".icons", [
+      h("a.row", { href: "#/tasks/inbox" }, h("span.lead", { icon: "inbox" }),
+        h("span.grow", { text: "Tasks to sort" }), h("span.count", { text: String(inboxCount) }), h("span.chev", { icon: "chevron" })),
+      h("a.row", { href: "#/messages" }, h("span.lead", { icon: "messages" }),
+        h("span.grow", { text: "Unread messages" }), unread ? h("span.badge", { text: String(unread) }) : h("span.count", { text: "0" }), h("span.chev", { icon: "chevron" })),
+    ]));
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;
   return refreshable(view, screenHeader(`${greeting}, ${firstName}`, subtitle, searchButton(), notificationBell(notices.unread_count)), ...body);
@@ -70,8 +71,7 @@ function timerCard(watch, knownTasks) {
   const timer = setInterval(tick, 1000);
   tick();
   return h("div.card.timer-card", {},
-    h("span", { icon: "time", style: "width:28px;height:28px;color:var(--accent);display:flex" }),
-    h("div.grow", {}, h("div.subtitle", { style: "margin:0", text: watch.state === "running" ? "Timing" : "Paused" }),
-      h("div", { text: task?.content ?? "A task", style: "font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" })),
+    h("span.lead", { icon: "time" }),
+    h("div.grow", {}, h("div.subtitle", { text: watch.state === "running" ? "Timing" : "Paused" }), h("strong", { text: task?.content ?? "A task" })),
     elapsed);
 }

@@ -1,68 +1,26 @@
 // What a message offers: a long press (touch), a right click (desktop) or its "…" button (keyboard)
 // opens a menu to make it a task or share a task into the thread; and the picker of one's own tasks.
 
-import { api, listAll } from "../api.js";
+import { listAll, post } from "../api.js";
 import { describeDue } from "../dates.js";
-import { swallowReleaseClick } from "../gestures.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
-import { button, explain, h, openSheet, toast } from "../ui.js";
+import { button, explain, h, openMenu, openSheet, toast, told } from "../ui.js";
 import { openTaskDetail } from "./detail.js";
-
-const LONG_PRESS_MS = 500;
-const MOVE_TOLERANCE_PX = 10;
-
-/** Makes `target` open `open()` on a long press or a right click. */
-export function pressable(target, open) {
-  let timer = null;
-  let start = null;
-  let opened = false;
-  const cancel = () => {
-    clearTimeout(timer);
-    timer = null;
-  };
-  target.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse") return;
-    opened = false;
-    start = { x: event.clientX, y: event.clientY };
-    timer = setTimeout(() => {
-      timer = null;
-      opened = true;
-      swallowReleaseClick();
-      open();
-    }, LONG_PRESS_MS);
-  });
-  target.addEventListener("pointermove", (event) => {
-    if (timer && Math.hypot(event.clientX - start.x, event.clientY - start.y) > MOVE_TOLERANCE_PX) cancel();
-  });
-  for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, cancel);
-  target.addEventListener("contextmenu", (event) => {
-    event.preventDefault();
-    if (!opened) open();
-  });
-}
 
 export function openMessageMenu(message, { conversationId, onShared }) {
   const actions = [];
   if (message.kind !== "task_card") actions.push(["Make a task", () => makeTask(message)]);
   actions.push(["Share a task into this thread", () => openTaskPicker(conversationId, onShared)]);
   if (message.text && navigator.clipboard) actions.push(["Copy text", () => navigator.clipboard.writeText(message.text).then(() => toast("Copied."), () => toast("Couldn't copy. Try again?"))]);
-  const list = h("ul.list.card", {}, actions.map(([label, run]) =>
-    h("li", {}, button({ class: "row", text: label, on: { click: () => {
-      sheet.close();
-      run();
-    } } }))));
   const preview = message.text ? h("p.menu-preview", { text: message.text.length > 140 ? `${message.text.slice(0, 140)}…` : message.text }) : null;
-  const sheet = openSheet({ title: "Message", content: h("div.message-menu", {}, preview, list) });
+  openMenu("Message", actions, { preview });
 }
 
-async function makeTask(message) {
-  try {
-    const task = await api(`/messages/${message.id}/task`, { method: "POST", body: {} });
+function makeTask(message) {
+  told(post(`/messages/${message.id}/task`, {}).then((task) => {
     tasksChanged();
     toast("Added to your Inbox.", { action: "Open", onAction: () => openTaskDetail(task) });
-  } catch (error) {
-    toast(explain(error));
-  }
+  }));
 }
 
 /** A sheet listing the user's open tasks (in lists they own), with a filter; tapping one shares it. */
@@ -93,7 +51,7 @@ export async function openTaskPicker(conversationId, onShared) {
   };
   const share = async (task) => {
     try {
-      const card = await api(`/conversations/${conversationId}/tasks`, { method: "POST", body: { task_id: task.id } });
+      const card = await post(`/conversations/${conversationId}/tasks`, { task_id: task.id });
       sheet.close();
       onShared?.(card);
     } catch (error) {

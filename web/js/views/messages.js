@@ -1,15 +1,16 @@
 // Messages: the threads list, and a thread with its history, live arrivals, typing, read ticks, files,
 // task cards and a composer.
 
-import { api, clientId } from "../api.js";
-import { dateIn, relativeDay, shortDate, timeOfDay, todayIn } from "../dates.js";
+import { api, clientId, post } from "../api.js";
+import { relativeDay, stamp, todayIn } from "../dates.js";
+import { pressable } from "../gestures.js";
 import { onLiveEvent, onTyping } from "../live.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
-import { avatar, button, emptyState, explain, field, fill, formError, h, onSubmit, openSheet, screenHeader, toast } from "../ui.js";
+import { avatar, button, checkBox, emptyState, explain, field, fill, formSheet, h, onCheck, rowList, screenHeader, toast, told } from "../ui.js";
 import { attachmentList, fileCache } from "./attachments.js";
 import { createComposer } from "./composer.js";
-import { openTaskDetail } from "./detail.js";
-import { openMessageMenu, openTaskPicker, pressable } from "./message-actions.js";
+import { openTaskById } from "./detail.js";
+import { openMessageMenu, openTaskPicker } from "./message-actions.js";
 import { openThreadInfo } from "./thread-info.js";
 import { backBar } from "./tasks.js";
 
@@ -23,13 +24,7 @@ function conversationName(conversation) {
   return other?.name ?? "Just you";
 }
 
-function when(timestamp) {
-  const tz = userTimeZone();
-  const instant = new Date(timestamp);
-  const day = dateIn(instant, tz);
-  if (day === todayIn(tz)) return timeOfDay(instant, tz);
-  return shortDate(day, todayIn(tz));
-}
+const when = (timestamp) => stamp(timestamp, userTimeZone(), true);
 
 const firstName = (name) => (name ?? "Someone").split(" ")[0];
 
@@ -69,17 +64,16 @@ async function drawThreads(screen) {
     const last = latest[i];
     const name = conversationName(c);
     const unread = c.unread_count && !c.muted ? h("span.badge", { text: String(c.unread_count), label: `${c.unread_count} unread` }) : null;
-    return h("li", {},
-      h("a.row.thread-row", { href: `#/messages/${c.id}` },
-        avatar(name),
-        h("span.grow", {},
-          h("span.top", {}, h("span.name", { text: name }), last ? h("span.when", { text: when(last.created_at) }) : null),
-          h("span.top", {}, h("span.preview.grow", { text: last ? previewText(last, c) : "No messages yet" }),
-            c.muted ? h("span.muted-icon", { icon: "bellOff", title: "Muted" }) : null, unread))));
+    return h("a.row.thread-row", { href: `#/messages/${c.id}` },
+      avatar(name),
+      h("span.grow", {},
+        h("span.top", {}, h("span.name", { text: name }), last ? h("span.when", { text: when(last.created_at) }) : null),
+        h("span.top", {}, h("span.preview.grow", { text: last ? previewText(last, c) : "No messages yet" }),
+          c.muted ? h("span.muted-icon", { icon: "bellOff", title: "Muted" }) : null, unread)));
   });
   const focused = screen.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
   fill(screen, screenHeader("Messages", null, compose),
-    rows.length ? h("ul.list.card.threads", { role: "list" }, rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
+    rows.length ? rowList(".threads", rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
   if (focused) screen.querySelector(`[href="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }
 
@@ -92,17 +86,14 @@ function previewText(message, conversation) {
 
 function newConversation() {
   const email = h("input.input", { type: "email", autocomplete: "email", label: "Their email", placeholder: "name@example.com", autofocus: true });
-  const error = formError();
-  const form = h("form", {}, field("Message someone on this server", email), error,
-    h("button", { type: "submit", class: "btn primary block", text: "Start conversation" }));
-  const sheet = openSheet({ title: "New message", content: form });
-  onSubmit(form, async () => {
+  formSheet("New message", field("Message someone on this server", email), "Start conversation", async (sheet) => {
     try {
-      const conversation = await api("/conversations", { method: "POST", body: { kind: "dm", email: email.value.trim() } });
+      const conversation = await post("/conversations", { kind: "dm", email: email.value.trim() });
       sheet.close();
       location.hash = `#/messages/${conversation.id}`;
     } catch (failure) {
-      error.textContent = failure.status === 404 ? "No one on this server has that email." : explain(failure);
+      if (failure.status !== 404) throw failure;
+      return "No one on this server has that email.";
     }
   });
 }
@@ -154,11 +145,7 @@ export async function renderThread(view, { id }) {
     return h("span.ticks", { role: "img", label, title: label, data: { state: shown }, icon: shown === "sent" ? "tick" : "ticks" });
   };
   const refreshTicks = () => {
-    for (const el of list.querySelectorAll(".msg.mine[data-id]")) {
-      const current = el.querySelector(".ticks");
-      const shown = tickState(el.dataset.id);
-      if (current && current.dataset.state !== shown) current.replaceWith(ticks(el.dataset.id));
-    }
+    for (const el of list.querySelectorAll(".msg.mine[data-id] .ticks")) el.replaceWith(ticks(el.closest(".msg").dataset.id) ?? "");
   };
   const undelivered = () => [...list.querySelectorAll(".msg.mine[data-id] .ticks")].some((t) => t.dataset.state === "sent");
   let deliveryTimer = null;
@@ -235,7 +222,7 @@ export async function renderThread(view, { id }) {
     const message = latestFromOthers;
     if (Number(message.id) <= Number(readUpTo)) return;
     readUpTo = message.id;
-    api(`/conversations/${id}/read`, { method: "POST", body: { message_id: message.id } }).catch(() => {});
+    post(`/conversations/${id}/read`, { message_id: message.id }).catch(() => {});
   };
   let readUpTo = conversation.last_read_message_id ?? "0";
   markRead();
@@ -259,9 +246,9 @@ export async function renderThread(view, { id }) {
     drawTyping();
   });
 
-  const post = async ({ text, attachments, cid, pending }) => {
+  const deliver = async ({ text, attachments, cid, pending }) => {
     try {
-      const posted = await api(`/conversations/${id}/messages`, { method: "POST", body: { text, client_id: cid, attachment_ids: attachments.map((a) => a.id) } });
+      const posted = await post(`/conversations/${id}/messages`, { text, client_id: cid, attachment_ids: attachments.map((a) => a.id) });
       upsert(posted);
       if (posted.mentions_without_task_access?.length) offerToShare(posted.mentions_without_task_access);
       watchDelivery();
@@ -270,7 +257,7 @@ export async function renderThread(view, { id }) {
       pending.querySelector(".time").textContent = "Not sent. Tap to try again.";
       pending.addEventListener("click", () => {
         pending.classList.add("pending");
-        post({ text, attachments, cid, pending });
+        deliver({ text, attachments, cid, pending });
       }, { once: true });
       toast(explain(error));
     }
@@ -285,7 +272,7 @@ export async function renderThread(view, { id }) {
       const pending = upsert({ id: `pending-${cid}`, client_id: cid, author_id: me, kind: "text", text, attachments, created_at: new Date().toISOString() });
       pending.classList.add("pending");
       scrollToEnd();
-      post({ text, attachments, cid, pending });
+      deliver({ text, attachments, cid, pending });
     },
   });
 
@@ -307,15 +294,10 @@ export async function renderThread(view, { id }) {
     }
     const shareButton = button({ class: "btn small primary", text: `Share ${project.name} with ${name}` });
     const close = composer.showNote(text, h("p.note-hint", { text: `${name} will be able to read and comment.` }), shareButton);
-    shareButton.addEventListener("click", async () => {
-      try {
-        await api(`/projects/${project.id}/members`, { method: "POST", body: { user_id: first.user_id, role: "commenter" } });
-        close();
-        toast(`${name} can now open ${project.name}.`);
-      } catch (error) {
-        toast(explain(error));
-      }
-    });
+    shareButton.addEventListener("click", () => told(post(`/projects/${project.id}/members`, { user_id: first.user_id, role: "commenter" }).then(() => {
+      close();
+      toast(`${name} can now open ${project.name}.`);
+    })));
   }
 
   const people = conversation.members.filter((m) => m.user_id !== me).map((m) => m.name).join(", ");
@@ -325,7 +307,7 @@ export async function renderThread(view, { id }) {
       button({ class: "icon-btn", icon: "people", label: "Conversation details", on: {
         click: () => openThreadInfo(conversation, conversationName(conversation), () => dispatchEvent(new HashChangeEvent("hashchange"))),
       } })));
-  const hello = page.results.length ? null : h("p.hint", { style: "text-align:center;margin-top:32px", text: "Say hello." });
+  const hello = page.results.length ? null : h("p.hint.center", { text: "Say hello." });
   fill(view, head, hello, list, composer.element);
   scrollToEnd();
   if (undelivered()) watchDelivery();
@@ -377,42 +359,15 @@ function textWithMentions(message) {
 }
 
 function taskCard(task) {
-  const check = button({ class: "check", role: "checkbox", "aria-checked": String(task.is_completed), label: `Complete ${task.content}` },
-    h("span.ring", { icon: "check" }));
+  const check = checkBox(`Complete ${task.content}`, task.is_completed);
   const open = button({ class: "card-open grow", label: `Open ${task.content}` },
     h("span.title", { text: task.content }), task.due_date ? h("span.meta", { text: relativeDay(task.due_date.slice(0, 10), todayIn(userTimeZone())) }) : null);
   const card = h("div", { class: `bubble task-card task${task.is_completed ? " is-done" : ""}`, data: { taskId: task.id } }, check, open);
-  check.addEventListener("click", async () => {
-    const done = card.classList.toggle("is-done");
-    check.setAttribute("aria-checked", String(done));
-    try {
-      await api(`/tasks/${task.id}/${done ? "close" : "reopen"}`, { method: "POST" });
-      tasksChanged();
-    } catch (error) {
-      card.classList.toggle("is-done");
-      check.setAttribute("aria-checked", String(!done));
-      toast(explain(error));
-    }
-  });
-  open.addEventListener("click", async () => {
-    try {
-      openTaskDetail(await api(`/tasks/${task.id}`));
-    } catch (error) {
-      toast(error.status === 404 ? "This task is in a list that isn't shared with you." : explain(error));
-    }
-  });
+  onCheck(check, card, (done) => post(`/tasks/${task.id}/${done ? "close" : "reopen"}`).then(tasksChanged));
+  open.addEventListener("click", () => openTaskById(task.id, "This task is in a list that isn't shared with you."));
   return card;
 }
 
 function scrollToEnd() {
   requestAnimationFrame(() => window.scrollTo({ top: document.body.scrollHeight }));
-}
-
-/** Settings' switch for read receipts; turned off, no one sees how far you read, and you see no one's. */
-export function readReceiptsSetting(user, save) {
-  const shown = h("input", { type: "checkbox", class: "switch-input", role: "switch", label: "Read receipts", checked: !user.hide_read_receipts });
-  shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
-  return h("div.card", { style: "padding:4px 16px 12px" },
-    h("label.row.switch-row", {}, h("span.grow", { text: "Read receipts" }), shown),
-    h("p.hint", { text: "Off: no one sees when you read their messages, and you don't see when they read yours." }));
 }

@@ -1,10 +1,11 @@
 // Notifications: mentions, messages, assignments and task changes, newest first; one opens its thread or task.
 
-import { api } from "../api.js";
-import { dateIn, shortDate, timeOfDay, todayIn } from "../dates.js";
+import { api, post } from "../api.js";
+import { stamp } from "../dates.js";
+import { onLiveEvent } from "../live.js";
 import { userTimeZone } from "../state.js";
-import { button, emptyState, explain, fill, h, screenHeader, toast } from "../ui.js";
-import { openTaskDetail } from "./detail.js";
+import { button, emptyState, fill, h, rowList, screenHeader, toast, told } from "../ui.js";
+import { openTaskById } from "./detail.js";
 import { backBar } from "./tasks.js";
 
 const kindIcon = { mention: "messages", message: "messages", assigned: "tasks", "task.completed": "check", "task.reopened": "tasks" };
@@ -33,45 +34,35 @@ function draw(view, items) {
   const markAll = unread
     ? button({ class: "link-btn", text: "Mark all read", on: { click: () => markAllRead(view, items) } })
     : null;
-  const rows = items.map((n) => h("li", {},
-    button({ class: `row notification${n.read_at ? "" : " unread"}`, on: { click: () => openNotification(n, () => load(view)) } },
-      h("span.kind", { icon: kindIcon[n.kind] ?? "bell" }),
-      h("span.grow", {}, h("span.text", { text: n.text }), h("span.when", { text: when(n.created_at) })),
-      n.read_at ? null : h("span.dot", { label: "Unread", role: "img" }))));
+  const rows = items.map((n) => button({ class: `row notification${n.read_at ? "" : " unread"}`, on: { click: () => openNotification(n, () => load(view)) } },
+    h("span.kind", { icon: kindIcon[n.kind] ?? "bell" }),
+    h("span.grow", {}, h("span.text", { text: n.text }), h("span.when", { text: stamp(n.created_at, userTimeZone()) })),
+    n.read_at ? null : h("span.dot", { label: "Unread", role: "img" })));
   fill(view, backBar("#/home", "Home"),
     screenHeader("Notifications", unread ? `${unread} unread` : "All caught up", markAll),
-    rows.length ? h("ul.list.card.icons.notifications", { role: "list" }, rows)
+    rows.length ? rowList(".icons.feed.notifications", rows)
       : emptyState("bell", "Nothing new", "Mentions, assignments and finished tasks show up here."));
 }
 
-async function markAllRead(view, items) {
-  try {
-    await api("/notifications/read", { method: "POST", body: { all: true } });
-    const now = new Date().toISOString();
-    draw(view, items.map((n) => ({ ...n, read_at: n.read_at ?? now })));
-  } catch (error) {
-    toast(explain(error));
-  }
+function markAllRead(view, items) {
+  const now = new Date().toISOString();
+  told(post("/notifications/read", { all: true }).then(() => draw(view, items.map((n) => ({ ...n, read_at: n.read_at ?? now })))));
 }
 
 async function openNotification(n, refresh) {
-  try {
-    if (!n.read_at) await api("/notifications/read", { method: "POST", body: { ids: [n.id] } });
-    if (n.conversation_id) {
-      location.hash = `#/messages/${n.conversation_id}`;
-    } else if (n.task_id) {
-      openTaskDetail(await api(`/tasks/${n.task_id}`));
-      await refresh();
-    }
-  } catch (error) {
-    toast(error?.status === 404 ? "That's no longer there." : explain(error));
+  if (!n.read_at) await told(post("/notifications/read", { ids: [n.id] }));
+  if (n.conversation_id) location.hash = `#/messages/${n.conversation_id}`;
+  else if (n.task_id) {
+    await openTaskById(n.task_id, "That's no longer there.");
+    told(refresh());
   }
 }
 
-function when(timestamp) {
-  const tz = userTimeZone();
-  const instant = new Date(timestamp);
-  const day = dateIn(instant, tz);
-  const today = todayIn(tz);
-  return day === today ? timeOfDay(instant, tz) : `${shortDate(day, today)}, ${timeOfDay(instant, tz)}`;
-}
+// A new notification: a reminder going off shows as a toast, and any shows on the device while Kairos is
+// open but not in front.
+onLiveEvent(async (event) => {
+  if (event.kind !== "notification.created") return;
+  const newest = (await api("/notifications?limit=1").catch(() => null))?.results?.[0];
+  if (newest?.kind === "reminder") toast(newest.text, { duration: 10000 });
+  if (newest && window.Notification?.permission === "granted" && !document.hasFocus()) new Notification("Kairos", { body: newest.text, tag: newest.id });
+});

@@ -2,8 +2,8 @@
 
 import { api } from "../api.js";
 import { projectById } from "../state.js";
-import { button, emptyState, explain, fill, h, screenHeader, toast } from "../ui.js";
-import { openTaskDetail } from "./detail.js";
+import { button, emptyState, explain, fill, h, rowList, screenHeader } from "../ui.js";
+import { openTaskById } from "./detail.js";
 import { backBar } from "./tasks.js";
 
 const WAIT_MS = 250;
@@ -39,12 +39,11 @@ export function renderSearch(view) {
 
 function draw(results, hits, q) {
   if (!hits.length) return fill(results, emptyState("search", "No matches", `Nothing has “${q}” in it.`));
-  const rows = hits.map((hit) => h("li", {},
+  fill(results, rowList(".icons.feed", hits.map((hit) =>
     button({ class: "row search-hit", data: { kind: hit.kind }, on: { click: () => openHit(hit) } },
       h("span.kind", { icon: hit.kind === "task" ? "tasks" : "messages" }),
-      h("span.grow", {}, h("span.snippet", {}, highlighted(hit.snippet)),
-        h("span.where", { text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : "Message" })))));
-  fill(results, h("ul.list.card.icons", { role: "list" }, rows));
+      h("span.grow", {}, h("span.text", {}, highlighted(hit.snippet)),
+        h("span.when", { text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : "Message" }))))));
 }
 
 /** The snippet as text nodes and <mark> elements only, whatever else it holds. */
@@ -59,14 +58,10 @@ function unescape(text) {
   return new DOMParser().parseFromString(text, "text/html").documentElement.textContent;
 }
 
-async function openHit(hit) {
+function openHit(hit) {
   if (hit.kind === "message") {
     location.hash = `#/messages/${hit.conversation_id}`;
     return;
   }
-  try {
-    openTaskDetail(await api(`/tasks/${hit.id}`));
-  } catch (error) {
-    toast(error?.status === 404 ? "That task is no longer there." : explain(error));
-  }
+  openTaskById(hit.id);
 }

@@ -1,20 +1,17 @@
 // Settings: account name and time zone, the daily brief's days and time, theme, and signing out.
 
-import { api } from "../api.js";
+import { post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
-import { button, explain, field, fill, h, markChosen, screenHeader, toast } from "../ui.js";
+import { button, explain, field, fill, h, markChosen, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
-import { readReceiptsSetting } from "./messages.js";
 
-export async function renderSettings(view, _params, { signOut }) {
+export async function renderSettings(view, signOut) {
   const user = state.user;
   const name = h("input.input", { type: "text", value: user.name, label: "Name", maxlength: 100, autocomplete: "name" });
   name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
 
-  const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [user.timezone];
-  if (!zones.includes(user.timezone)) zones.unshift(user.timezone);
-  const zone = h("select.select", { label: "Time zone" }, zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === user.timezone })));
+  const zone = zonePicker(user.timezone);
   zone.addEventListener("change", () => save({ timezone: zone.value }, () => (zone.value = user.timezone)));
   const browserZone = browserTimeZone();
   const zoneHint = browserZone !== user.timezone
@@ -40,7 +37,7 @@ export async function renderSettings(view, _params, { signOut }) {
   let saving = Promise.resolve();
   const save = (change, revert) => (saving = saving.then(async () => {
     try {
-      state.user = await api("/user", { method: "POST", body: change });
+      state.user = await post("/user", change);
       Object.assign(user, state.user);
       briefHint.textContent = nextBrief(user);
       toast("Saved");
@@ -53,21 +50,20 @@ export async function renderSettings(view, _params, { signOut }) {
   fill(view,
     screenHeader("Settings", user.email),
     h("h2.group-label", { text: "Account" }),
-    h("div.card", { style: "padding:16px" },
+    h("div.card.boxed", {},
       field("Name", name),
       h("label.field", { style: "margin:0" }, h("span", { text: "Time zone" }), zone), zoneHint),
     h("h2.group-label", { text: "Notifications" }),
     quietCard,
     h("h2.group-label", { text: "Appearance" }),
-    h("div.card", { style: "padding:4px 16px" }, themeControl),
+    h("div.card.pad", {}, themeControl),
     h("h2.group-label", { text: "Daily brief" }),
-    h("div.card", { style: "padding:16px" }, brief.fields, briefHint),
+    h("div.card.boxed", {}, brief.fields, briefHint),
     h("h2.group-label", { text: "Messages" }),
-    readReceiptsSetting(user, save),
+    readReceipts(user, save),
     h("h2.group-label", { text: "About" }),
-    h("ul.list.card", { role: "list" },
-      h("li", {}, h("div.row", {}, h("span.grow", { text: "Kairos" }), h("span.value", { text: "Web app" }))),
-      h("li", {}, h("div.row", {}, h("span.grow", { text: "Signed in as" }), h("span.value", { text: user.email })))),
+    rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
+      h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
     h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: signOut } })),
   );
 }
@@ -75,7 +71,7 @@ export async function renderSettings(view, _params, { signOut }) {
 /** Quiet hours: a switch, and from/to times in the user's time zone while it is on. */
 function quietHours(user, save) {
   const current = user.quiet_hours;
-  const enabled = h("input", { type: "checkbox", class: "switch-input", role: "switch", label: "Quiet hours", checked: Boolean(current) });
+  const [card, enabled] = switchCard("Quiet hours", Boolean(current), "During these hours notifications wait in the list and are not pushed.");
   const start = h("input.input.time", { type: "time", label: "Quiet from", value: current?.start ?? "22:00" });
   const end = h("input.input.time", { type: "time", label: "Quiet until", value: current?.end ?? "07:00" });
   const times = h("div.quiet-times", { hidden: !current }, field("From", start), field("Until", end));
@@ -96,10 +92,21 @@ function quietHours(user, save) {
   });
   start.addEventListener("change", saveTimes);
   end.addEventListener("change", saveTimes);
-  return h("div.card", { style: "padding:4px 16px 12px" },
-    h("label.row.switch-row", {}, h("span.grow", { text: "Quiet hours" }), enabled),
-    times,
-    h("p.hint", { text: "During these hours notifications wait in the list and are not pushed." }));
+  card.lastChild.before(times);
+  return card;
+}
+
+/** Read receipts; turned off, no one sees how far you read, and you see no one's. */
+function readReceipts(user, save) {
+  const [card, shown] = switchCard("Read receipts", !user.hide_read_receipts, "Off: no one sees when you read their messages, and you don't see when they read yours.");
+  shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
+  return card;
+}
+
+/** A card with a switch named `label` and a hint under it; returns the card and the switch. */
+function switchCard(label, on, hint) {
+  const toggle = h("input.switch-input", { type: "checkbox", role: "switch", label, checked: on });
+  return [h("div.card.pad", {}, h("label.row.switch-row", {}, h("span.grow", { text: label }), toggle), h("p.hint", { text: hint })), toggle];
 }
 
 /** The workdays and the brief time, for onboarding and Settings; `onChange(change)` gets each edit. */
@@ -107,7 +114,14 @@ export function briefControls(user, onChange) {
   const days = workdaysPicker(user.workdays, (workdays) => onChange?.({ workdays }));
   const time = h("input.input.time", { type: "time", label: "Brief time", value: user.daily_brief_time, required: true });
   time.addEventListener("change", () => time.value && onChange?.({ daily_brief_time: time.value }));
-  return { days, time, fields: [h("div.field", {}, h("span", { text: "Workdays" }), days), field("Brief time", time)] };
+  return { days, time, fields: [field("Workdays", days, "div"), field("Brief time", time)] };
+}
+
+/** The world's time zones with `chosen` picked; `chosen` and `known` are listed even where this browser lacks them. */
+export function zonePicker(chosen, ...known) {
+  const zones = Intl.supportedValuesOf?.("timeZone") ?? [];
+  for (const zone of [...known, chosen]) if (!zones.includes(zone)) zones.unshift(zone);
+  return h("select.select", { label: "Time zone" }, zones.map((z) => h("option", { value: z, text: z.replaceAll("_", " "), selected: z === chosen })));
 }
 
 /** Seven toggles, Monday first; `days()` gives the ISO weekday numbers picked, never none. */

@@ -1,11 +1,15 @@
 // Project sharing: the members sheet. Owners add people by email (or invite them), change roles and
 // remove people; everyone else sees who is in and can leave.
 
-import { api } from "../api.js";
+import { api, post } from "../api.js";
 import { loadProjects, state } from "../state.js";
-import { avatar, button, explain, field, fill, h, onSubmit, openSheet, toast } from "../ui.js";
+import { avatar, button, explain, field, fill, h, onSubmit, openSheet, rowList, told } from "../ui.js";
 
 const roleNames = { owner: "Owner", editor: "Can edit", commenter: "Can comment" };
+
+/** A row of a members list: `member`'s initials and name ("(you)" for the user), `detail` under it, then `trailing`. */
+export const personRow = (member, detail, ...trailing) => h("div.row", {}, avatar(member.name, "small"),
+  h("span.grow", {}, h("span.name", { text: member.user_id === state.user.id ? `${member.name} (you)` : member.name }), detail), ...trailing);
 
 /** The project header's button: "Share" for the owner, "Members" for the others of a shared project. */
 export function shareButton(project) {
@@ -15,13 +19,17 @@ export function shareButton(project) {
   return button({ class: "link-btn share", text: label, on: { click: () => openSharing(project) } });
 }
 
+/** A choice of the roles an owner gives, `chosen` picked. */
+const roleSelect = (props, chosen) => h("select.select", props, ["editor", "commenter"].map((r) => h("option", { value: r, text: roleNames[r], selected: r === chosen })));
+
 function openSharing(project) {
   const owner = project.role === "owner";
+  const members = `/projects/${project.id}/members`;
   const content = h("div.sharing");
   const sheet = openSheet({ title: owner ? `Share ${project.name}` : project.name, content });
   const refresh = async () => {
     try {
-      const { results } = await api(`/projects/${project.id}/members`);
+      const { results } = await api(members);
       draw(results);
     } catch (error) {
       fill(content, h("p.form-error", { role: "alert", text: explain(error) }));
@@ -30,34 +38,23 @@ function openSharing(project) {
 
   const form = owner ? addForm() : null;
 
-  function draw(members) {
-    const list = h("ul.list.card.members", { role: "list" }, members.map((m) => memberRow(m)));
-    fill(content, form, h("h3.group-label", { text: "People" }), list,
+  function draw(people) {
+    fill(content, form, h("h3.group-label", { text: "People" }), rowList(".members", people.map(memberRow)),
       owner ? null : button({ class: "btn block leave", text: "Leave project", on: { click: leave } }));
   }
 
   function memberRow(member) {
-    const you = member.user_id === state.user.id;
-    const who = h("span.grow", {}, h("span.name", { text: you ? `${member.name} (you)` : member.name }),
-      h("span.email", { text: member.email }));
-    let role;
-    if (owner && member.role !== "owner") {
-      role = h("select.select.role", { label: `Role for ${member.name}` },
-        ["editor", "commenter"].map((r) => h("option", { value: r, text: roleNames[r], selected: r === member.role })));
-      role.addEventListener("change", () => change(member, role.value));
-    } else {
-      role = h("span.value", { text: roleNames[member.role] ?? member.role });
-    }
-    const remove = owner && member.role !== "owner"
-      ? button({ class: "icon-btn", icon: "close", label: `Remove ${member.name}`, on: { click: () => removeMember(member) } })
-      : null;
-    return h("li", {}, h("div.row", {}, avatar(member.name, "small"), who, role, remove));
+    const manage = owner && member.role !== "owner";
+    const role = manage
+      ? roleSelect({ class: "select role", label: `Role for ${member.name}`, on: { change: (event) => change(member, event.target.value) } }, member.role)
+      : h("span.value", { text: roleNames[member.role] ?? member.role });
+    return personRow(member, h("span.email", { text: member.email }), role,
+      manage && button({ class: "icon-btn", icon: "close", label: `Remove ${member.name}`, on: { click: () => removeMember(member) } }));
   }
 
   function addForm() {
     const email = h("input.input", { type: "email", autocomplete: "off", label: "Email", placeholder: "name@example.com", required: true });
-    const role = h("select.select", { label: "Role" },
-      h("option", { value: "editor", text: roleNames.editor }), h("option", { value: "commenter", text: roleNames.commenter }));
+    const role = roleSelect({ label: "Role" });
     const note = h("p.hint", { role: "status", "aria-live": "polite" });
     const invite = button({ class: "btn block", text: "Send an invitation", hidden: true });
     const form = h("form.add-member", {},
@@ -72,7 +69,7 @@ function openSharing(project) {
       const address = email.value.trim();
       if (!address) return;
       try {
-        await api(`/projects/${project.id}/members`, { method: "POST", body: { email: address, role: role.value } });
+        await post(members, { email: address, role: role.value });
         await afterChange();
         email.value = "";
         note.textContent = `${address} can now see ${project.name}.`;
@@ -87,7 +84,7 @@ function openSharing(project) {
     });
     invite.addEventListener("click", async () => {
       try {
-        await api("/invites", { method: "POST", body: { email: email.value.trim(), project_id: project.id, role: role.value } });
+        await post("/invites", { email: email.value.trim(), project_id: project.id, role: role.value });
         invite.hidden = true;
         note.textContent = "Invitation sent";
       } catch (error) {
@@ -98,32 +95,20 @@ function openSharing(project) {
   }
 
   async function change(member, role) {
-    try {
-      await api(`/projects/${project.id}/members/${member.user_id}`, { method: "POST", body: { role } });
-    } catch (error) {
-      toast(explain(error));
-    }
+    await told(post(`${members}/${member.user_id}`, { role }));
     await refresh();
   }
 
-  async function removeMember(member) {
-    try {
-      await api(`/projects/${project.id}/members/${member.user_id}`, { method: "DELETE" });
-      await afterChange();
-    } catch (error) {
-      toast(explain(error));
-    }
+  function removeMember(member) {
+    told(api(`${members}/${member.user_id}`, { method: "DELETE" }).then(afterChange));
   }
 
-  async function leave() {
-    try {
-      await api(`/projects/${project.id}/members/${state.user.id}`, { method: "DELETE" });
+  function leave() {
+    told(api(`${members}/${state.user.id}`, { method: "DELETE" }).then(async () => {
       sheet.close();
       await loadProjects();
       location.hash = "#/tasks/projects";
-    } catch (error) {
-      toast(explain(error));
-    }
+    }));
   }
 
   async function afterChange() {

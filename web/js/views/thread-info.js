@@ -2,7 +2,8 @@
 
 import { api } from "../api.js";
 import { state } from "../state.js";
-import { avatar, button, explain, field, h, markChosen, onSubmit, openSheet, toast } from "../ui.js";
+import { button, field, formOf, h, markChosen, openSheet, rowList, told } from "../ui.js";
+import { personRow } from "./sharing.js";
 
 const levels = [["all", "All"], ["mentions", "Mentions"], ["muted", "Muted"]];
 
@@ -11,25 +12,18 @@ export function openThreadInfo(conversation, title, closed) {
   const me = state.user.id;
   const group = conversation.kind === "group";
   const owner = group && conversation.members.some((m) => m.user_id === me && m.role === "owner");
-  const save = (path, body) => api(`/conversations/${conversation.id}${path}`, { method: body ? "POST" : "DELETE", body })
-    .catch((error) => {
-      toast(explain(error));
-      throw error;
-    });
+  const save = (path, body) => api(`/conversations/${conversation.id}${path}`, { method: body ? "POST" : "DELETE", body });
 
   const level = h("div.segmented", { role: "group", label: "Notifications" }, levels.map(([value, text]) =>
     button({ text, "aria-pressed": String(conversation.notification_level === value), on: {
-      click: ({ currentTarget }) => save("", { notification_level: value, muted: value === "muted" })
-        .then(() => markChosen(currentTarget), () => {}),
+      click: ({ currentTarget }) => told(save("", { notification_level: value, muted: value === "muted" }).then(() => markChosen(currentTarget))),
     } })));
 
-  const people = h("ul.list.card.members", { role: "list" }, conversation.members.map((m) => {
-    const row = h("li", {}, h("div.row", {}, avatar(m.name, "small"),
-      h("span.grow.name", { text: m.user_id === me ? `${m.name} (you)` : m.name }),
-      m.role === "owner" ? h("span.value", { text: "Owner" }) : null,
-      owner && m.user_id !== me ? button({ class: "icon-btn", icon: "close", label: `Remove ${m.name}`, on: {
-        click: () => save(`/members/${m.user_id}`).then(() => row.remove(), () => {}),
-      } }) : null));
+  const people = rowList(".members", conversation.members.map((m) => {
+    const row = personRow(m, null, m.role === "owner" && h("span.value", { text: "Owner" }),
+      owner && m.user_id !== me && button({ class: "icon-btn", icon: "close", label: `Remove ${m.name}`, on: {
+        click: () => told(save(`/members/${m.user_id}`).then(() => row.parentNode.remove())),
+      } }));
     return row;
   }));
 
@@ -40,10 +34,8 @@ export function openThreadInfo(conversation, title, closed) {
     const project = h("select.select", { label: "Linked project" }, h("option", { value: "", text: "None" }),
       state.projects.filter((p) => !p.inbox_project && p.role === "owner").map((p) =>
         h("option", { value: p.id, text: p.name, selected: p.id === conversation.project_id })));
-    project.addEventListener("change", () => save("", { project_id: project.value || null }).catch(() => {}));
-    manage = h("form", {}, field("Name", name), field("Add someone by email", email), field("Project", project),
-      h("button", { type: "submit", class: "btn primary block", text: "Save" }));
-    onSubmit(manage, async () => {
+    project.addEventListener("change", () => told(save("", { project_id: project.value || null })));
+    manage = formOf([field("Name", name), field("Add someone by email", email), field("Project", project)], "Save", async () => {
       if (name.value.trim() !== conversation.name) await save("", { name: name.value.trim() });
       if (email.value.trim()) await save("/members", { member_emails: [email.value.trim()] });
       sheet.close();
@@ -51,10 +43,10 @@ export function openThreadInfo(conversation, title, closed) {
   }
 
   const leave = group && button({ class: "btn block leave", text: "Leave conversation", on: {
-    click: () => save("/leave", {}).then(() => {
+    click: () => told(save("/leave", {}).then(() => {
       location.hash = "#/messages";
       sheet.close();
-    }, () => {}),
+    })),
   } });
 
   const sheet = openSheet({

@@ -1,8 +1,8 @@
 // Time: the last seven days of tracked time, per day, with the streak and estimate against actual.
 
 import { api } from "../api.js";
-import { hoursMinutes } from "../dates.js";
-import { fill, h, screenHeader } from "../ui.js";
+import { dayText, hoursMinutes } from "../dates.js";
+import { count, fill, h, rowList, screenHeader } from "../ui.js";
 
 export async function renderTime(view) {
   const report = await api("/time/report");
@@ -14,16 +14,15 @@ export async function renderTime(view) {
         h("span.day", { text: weekday(d.date).slice(0, 2) }))));
   const stats = h("div.stat-grid", {},
     stat(hoursMinutes(report.total_seconds), "Tracked in 7 days"),
-    stat(`${report.streak.current_days} ${report.streak.current_days === 1 ? "day" : "days"}`, `Streak · best ${report.streak.longest_days}`));
+    stat(count(report.streak.current_days, "day"), `Streak · best ${report.streak.longest_days}`));
   const body = [stats, h("h2.section-title", { text: "Per day" }), bars];
   const tasks = report.tasks.slice(0, 12);
   if (tasks.length) {
     body.push(h("h2.section-title", { text: "Estimate and actual" }),
-      h("ul.list.card", { role: "list" },
-        tasks.map((t) => h("li", {}, h("div.row.est-row", {}, h("span.grow", { text: t.content }),
-          h("span.nums", { text: t.estimate_seconds ? `${hoursMinutes(t.actual_seconds)} of ${hoursMinutes(t.estimate_seconds)}` : hoursMinutes(t.actual_seconds) }))))));
+      rowList("", tasks.map((t) => h("div.row.est-row", {}, h("span.grow", { text: t.content }),
+        h("span.nums", { text: t.estimate_seconds ? `${hoursMinutes(t.actual_seconds)} of ${hoursMinutes(t.estimate_seconds)}` : hoursMinutes(t.actual_seconds) })))));
   } else {
-    body.push(h("p.hint", { style: "text-align:center;margin-top:20px", text: "Start the stopwatch from a task to see where your time goes." }));
+    body.push(h("p.hint.center", { text: "Start the stopwatch from a task to see where your time goes." }));
   }
   fill(view, screenHeader("Time", "The last 7 days"), ...body);
 }
@@ -32,6 +31,4 @@ function stat(number, label) {
   return h("div.card.stat", {}, h("div.num", { text: number }), h("div.lbl", { text: label }));
 }
 
-function weekday(iso) {
-  return new Intl.DateTimeFormat(navigator.language, { weekday: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
-}
+const weekday = (iso) => dayText(iso, { weekday: "long" });
