@@ -80,8 +80,14 @@ def test_task_rows_in_a_shared_project_show_who_is_assigned(browser: Browser, ne
         answer = ada.api.post(f"/projects/{project['id']}/members", json={"email": member.email, "role": "editor"})
         assert answer.status_code == 200, answer.text
     everyone = [ada.user["id"], bob.user["id"], carol.user["id"]]
-    for content, assignees in [("Plan the launch", everyone), ("Book the venue", [bob.user["id"]]), ("Write the blurb", [])]:
-        answer = ada.api.post("/tasks", json={"content": content, "project_id": project["id"], "assignee_ids": assignees})
+    long_title = "Confirm the caterer, the sound check and who collects the banners from the printer"
+    for content, assignees, extra in [
+        ("Plan the launch", everyone, {}),
+        ("Book the venue", [bob.user["id"]], {"due_string": "tomorrow at 10am", "priority": 4, "labels": ["calls"]}),
+        ("Write the blurb", [], {}),
+        (long_title, everyone, {"due_string": "friday", "labels": ["errands", "venue"]}),
+    ]:
+        answer = ada.api.post("/tasks", json={"content": content, "project_id": project["id"], "assignee_ids": assignees, **extra})
         assert answer.status_code == 200, answer.text
     bob.api.post("/tasks", json={"content": "Renew my passport", "assignee_ids": [bob.user["id"]]})
 
@@ -91,7 +97,14 @@ def test_task_rows_in_a_shared_project_show_who_is_assigned(browser: Browser, ne
     assert avatars(browser, "Plan the launch") == [("AL", "Ada Lovelace"), ("BN", "Bob Noyce"), ("+1", "and Carol Shaw")]
     assert avatars(browser, "Book the venue") == [("BN", "Bob Noyce")]
     assert avatars(browser, "Write the blurb") == []
-    browser.screenshot("11-project-assignees")
+    # Screen readers hear who is assigned with the row's button.
+    described = browser.labelled("Open Book the venue").get_attribute("aria-describedby")
+    assert browser.find(f"#{described}").find_element("css selector", "[role=img]").get_attribute("aria-label") == "Bob Noyce"
+    for theme in ("light", "dark"):
+        browser.driver.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+        for title in ("Plan the launch", "Book the venue", long_title):
+            assert_initials_sit_clear_of_the_text(browser, title)
+        browser.screenshot("11-project-assignees" if theme == "light" else "11-project-assignees-dark")
     # The project's people are fetched once for all its rows.
     fetched = "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/collaborators')).length"
     assert browser.driver.execute_script(fetched) == 1
@@ -100,6 +113,31 @@ def test_task_rows_in_a_shared_project_show_who_is_assigned(browser: Browser, ne
     browser.go("#/tasks/inbox")
     browser.see_text(".tasks", "Renew my passport")
     assert avatars(browser, "Renew my passport") == []
+
+
+def assert_initials_sit_clear_of_the_text(browser: Browser, title: str) -> None:
+    """The row's initials sit inside its button, below the title, apart from each other and from the rest
+    of the second line, so the divider above the next row runs unbroken."""
+    boxes = browser.driver.execute_script(
+        """
+        const row = [...document.querySelectorAll('.view li.task')].find((li) => li.querySelector('.title').textContent === arguments[0]);
+        const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        return {
+          main: box(row.querySelector('.task-main')),
+          title: box(row.querySelector('.title')),
+          avatars: [...row.querySelectorAll('.assignees [role=img]')].map(box),
+          others: [...row.querySelectorAll('.meta > :not(.assignees)')].map(box),
+        };
+        """,
+        title,
+    )
+    overlap = lambda a, b: a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+    main = boxes["main"]
+    assert boxes["avatars"], title
+    for i, avatar in enumerate(boxes["avatars"]):
+        assert main[0] <= avatar[0] and avatar[2] <= main[2] + 0.5 and main[1] <= avatar[1] and avatar[3] <= main[3] + 0.5, (title, avatar, main)
+        assert avatar[1] >= boxes["title"][3] - 0.5, (title, "initials beside the title")
+        assert not any(overlap(avatar, other) for other in boxes["avatars"][i + 1 :] + boxes["others"]), (title, boxes)
 
 
 def avatars(browser: Browser, title: str) -> list[tuple[str, str]]:

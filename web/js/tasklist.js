@@ -58,13 +58,14 @@ function taskRow(task, { showProject, showDue }) {
     if (project && !project.inbox_project) meta.append(h("span", { text: project.name }));
   }
   for (const label of task.labels) meta.append(h("span.chip", { text: `@${label}` }));
+  const people = task.assignee_ids?.length && projectById(task.project_id)?.is_shared ? assignees(task) : null;
+  if (people) meta.append(people);
 
   const check = checkTemplate.cloneNode(true);
   check.setAttribute("aria-label", `Complete ${task.content}`);
-  const main = button({ class: "task-main", label: `Open ${task.content}` },
+  const main = button({ class: "task-main", label: `Open ${task.content}`, "aria-describedby": people?.id },
     h("span.title", { text: task.content }), meta.childElementCount ? meta : null);
   const row = h("li.task", { data: { id: task.id, priority: String(task.priority) } }, check, main);
-  if (task.assignee_ids?.length && projectById(task.project_id)?.is_shared) row.append(assignees(task));
 
   check.addEventListener("click", () => complete(task, row, check));
   main.addEventListener("click", () => openTaskDetail(task));
@@ -76,9 +77,12 @@ function taskRow(task, { showProject, showDue }) {
   return row;
 }
 
-/** The first two assignees' initials, then "+N" for the others, each named for screen readers. */
+/**
+ * The first two assignees' initials, then "+N" for the others, at the end of the row's second line; each
+ * is named, and the row's button is described by them, for screen readers.
+ */
 function assignees(task) {
-  const box = h("span.assignees");
+  const box = h("span.assignees", { id: `assigned-${task.id}` });
   projectPeople(task.project_id).then((all) => {
     const people = task.assignee_ids.map((id) => all.find((p) => p.id === id)?.name).filter(Boolean);
     box.append(...people.slice(0, 2).map((name) => avatar(name, "tiny", true)));
