@@ -62,3 +62,28 @@ def test_a_reminder_set_in_the_sheet_goes_off_on_screen(browser: Browser, person
     tap(browser, browser.labelled("Remove reminder 10 min before"))
     browser.wait().until(lambda _: all(r["type"] == "absolute" for r in person.api.get(f"/reminders?task_id={task['id']}").json()["results"]))
     browser.wait().until(lambda _: not browser.all(".sheet .reminders li"))
+
+
+def test_the_open_sheet_shows_what_happens_to_the_task_meanwhile(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    bob = new_person("Bob Noyce")
+    project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code in (200, 201)
+    task = add_task(ada, "Order the banners", project_id=project["id"], due_string="tomorrow at 9am")  # who adds it follows it
+    soon = (dt.datetime.now(UTC) + dt.timedelta(seconds=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert ada.api.post("/reminders", json={"task_id": task["id"], "type": "absolute", "due": {"datetime": soon}}).status_code in (200, 201)
+
+    signed_in(browser, ada, f"#/projects/{project['id']}")
+    open_task(browser, "Order the banners")
+    browser.see_text(".sheet .comments", "You added this")
+    assert len(browser.all(".sheet .reminders li")) == 1
+    comment = browser.labelled("Add a comment")
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", comment)
+    comment.send_keys("Blue ones, ple")
+
+    # The reminder goes off, then Bob completes the task on another device: the open sheet shows both.
+    browser.wait(15).until(lambda _: not browser.all(".sheet .reminders li"))
+    assert bob.api.post(f"/tasks/{task['id']}/close").status_code in (200, 204)
+    browser.see_text(".sheet .comments", "Bob Noyce completed this")
+    assert browser.all(".sheet.open") and browser.labelled("Add a comment").get_attribute("value") == "Blue ones, ple"
+    browser.screenshot("32-task-sheet-live")

@@ -31,6 +31,8 @@ export function openTaskDetail(task) {
   const error = formError();
   const save = button({ class: "btn primary", text: "Save" });
   const stopwatch = stopwatchCard(task);
+  const reminders = reminderRow(task, parts);
+  const history = commentsSection(task);
 
   const content = h("div", {},
     title,
@@ -40,18 +42,28 @@ export function openTaskDetail(task) {
       h("div.form-row", {}, field("Due date", date), field("Time", time)),
       task.due?.is_recurring ? h("p.hint", { text: `Repeats ${task.due.string}. A new date ends the repeat.` }) : null,
       field("Priority", h("div.prio-picker", { role: "group", label: "Priority" }, priorityButtons), "div"),
-      reminderRow(task, parts),
+      reminders.element,
       field("Project", project),
       field("Labels", labels),
       field("Estimate (minutes)", estimate),
     ),
     subtasksSection(task),
-    peopleSection(task),
-    commentsSection(task),
+    peopleSection(task, history.refresh),
+    history.element,
     error,
     h("div.sheet-actions", {}, save),
   );
-  const sheet = openSheet({ title: "Task", content, onClose: stopwatch.dispose });
+  // What happens to the task while its sheet is open (someone completes it, a reminder goes off) shows
+  // in its history and reminders at once, leaving the fields and what is being typed as they are.
+  const unsubscribe = onLiveEvent((event) => {
+    if (event.task_id !== task.id && event.kind !== "stopwatch.changed") return;
+    history.refresh();
+    reminders.refresh();
+  });
+  const sheet = openSheet({ title: "Task", content, onClose: () => {
+    stopwatch.dispose();
+    unsubscribe();
+  } });
   requestAnimationFrame(autoGrow(title));
 
   save.addEventListener("click", async () => {
@@ -188,7 +200,7 @@ function subtasksSection(task) {
 }
 
 /** Who is assigned and who follows the task, in a shared project; nothing in a private one. */
-function peopleSection(task) {
+function peopleSection(task, assigned) {
   const element = h("div.section");
   projectPeople(task.project_id).then(async (people) => {
     if (!people.length) return;
@@ -201,6 +213,7 @@ function peopleSection(task) {
         told(post(`/tasks/${task.id}`, { assignee_ids: [...ids] }).then((saved) => {
           task.assignee_ids = saved.assignee_ids;
           showAssigned();
+          assigned();
           tasksChanged();
         }));
       });
@@ -240,15 +253,22 @@ function commentsSection(task) {
     h("div.grow", {}, h("div.meta", {}, h("strong", { text: who(comment.posted_uid) }), h("span", { text: stamp(comment.posted_at, tz) })),
       h("p", { text: comment.content })));
   const activityRow = (a) => h("li.activity", { text: `${a.actor_id === state.user.id ? "You" : a.actor_name ?? "Someone"} ${happened(a, tz)} · ${ago(a.created_at)}` });
-  Promise.all([listAll(`/comments?task_id=${task.id}`), listAll(`/tasks/${task.id}/activity`, 200), projectPeople(task.project_id)]).then(([comments, activity, people]) => {
-    for (const person of people) names.set(person.id, person.name);
-    const items = [...comments.map((c) => [c.posted_at, commentRow(c)]), ...activity.filter((a) => a.kind !== "commented").map((a) => [a.created_at, activityRow(a)])];
-    list.replaceChildren(...items.sort((x, y) => x[0].localeCompare(y[0])).map((item) => item[1]));
-  }).catch(() => {});
-  return h("div.section", {}, h("h3.detail-label", { text: "Comments and activity" }), list,
+  let loads = 0;
+  const refresh = () => {
+    const mine = ++loads;
+    Promise.all([listAll(`/comments?task_id=${task.id}`), listAll(`/tasks/${task.id}/activity`, 200), projectPeople(task.project_id)]).then(([comments, activity, people]) => {
+      if (mine !== loads) return;
+      for (const person of people) names.set(person.id, person.name);
+      const items = [...comments.map((c) => [c.posted_at, commentRow(c)]), ...activity.filter((a) => a.kind !== "commented").map((a) => [a.created_at, activityRow(a)])];
+      list.replaceChildren(...items.sort((x, y) => x[0].localeCompare(y[0])).map((item) => item[1]));
+    }).catch(() => {});
+  };
+  refresh();
+  const element = h("div.section", {}, h("h3.detail-label", { text: "Comments and activity" }), list,
     inlineForm("Add a comment", "send", "Post comment",
       async (content) => list.append(commentRow(await post("/comments", { task_id: task.id, content }))),
       { maxlength: 15000, enterkeyhint: "send" }));
+  return { element, refresh };
 }
 
 /** What an activity entry says happened, after who did it: "moved this to Tomorrow". */
@@ -283,8 +303,11 @@ function reminderRow(task, parts) {
     .map(([value, text]) => h("option", { value, text, disabled: noTime && /\d/.test(value) })));
   const describe = (r) => r.due ? describeDue({ date: r.due.datetime }, tz).label
     : r.minute_offset ? `${r.minute_offset % 60 ? `${r.minute_offset} min` : `${r.minute_offset / 60} h`} before` : "At due time";
+  let loads = 0;
   const load = async () => {
+    const asked = ++loads;
     const mine = (await api(`/reminders?task_id=${task.id}`)).results.filter((r) => !r.fired_at);
+    if (asked !== loads) return;
     list.replaceChildren(...mine.map((r) => h("li.row", {}, h("span.grow", { text: describe(r) }),
       button({ class: "link-btn", text: "Remove", label: `Remove reminder ${describe(r)}`, on: { click: () => told(api(`/reminders/${r.id}`, { method: "DELETE" }).then(load)) } }))));
     list.hidden = !mine.length;
@@ -303,6 +326,7 @@ function reminderRow(task, parts) {
     else if (pick.value) add({ type: "relative", minute_offset: Number(pick.value) });
   });
   setAt.addEventListener("click", () => (at.value ? add({ type: "absolute", due: { datetime: at.value.length > 16 ? at.value : `${at.value}:00` } }) : at.focus()));
-  load().catch(() => {});
-  return h("div", {}, field("Reminder", pick), atRow, list);
+  const refresh = () => load().catch(() => {});
+  refresh();
+  return { element: h("div", {}, field("Reminder", pick), atRow, list), refresh };
 }
