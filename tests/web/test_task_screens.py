@@ -343,3 +343,58 @@ def test_a_create_sent_twice_makes_one_task_and_two_alike_made_offline_make_two(
 def texts(browser: Browser, css: str) -> list[str]:
     """The text of every element `css` matches, read at once (rows are redrawn as changes go out)."""
     return browser.driver.execute_script("return [...document.querySelectorAll(arguments[0])].map((el) => el.textContent)", css)
+
+
+def test_a_due_time_is_the_users_own_clock_time_whatever_the_browsers_zone(browser: Browser, new_person) -> None:
+    # Ada lives in Tokyo; this browser runs on Paris time. 05:00 in Tokyo is the evening before in UTC.
+    ada, bob = new_person("Ada Lovelace", timezone="Asia/Tokyo"), new_person("Bob Noyce")
+    in_two = dt.datetime.now(ZoneInfo("Asia/Tokyo")).date() + dt.timedelta(days=2)
+    task = add_task(ada, "Call the printer", due_datetime=f"{in_two.isoformat()}T05:00:00")
+    conversation = ada.api.post("/conversations", json={"kind": "dm", "email": bob.email}).json()["id"]
+    assert ada.api.post(f"/conversations/{conversation}/tasks", json={"task_id": task["id"]}).status_code in (200, 201)
+
+    signed_in(browser, ada, "#/tasks/upcoming")
+    five = browser.driver.execute_script(
+        "return new Intl.DateTimeFormat(navigator.language, {hour: 'numeric', minute: '2-digit', timeZone: 'UTC'}).format(Date.UTC(2000, 0, 1, 5))"
+    )
+    row = browser.labelled("Open Call the printer")
+    assert row.find_element("css selector", ".due").text == five
+    group = row.find_element("xpath", "ancestor::section[contains(@class, 'day-group')]")
+    assert group.find_element("css selector", ".group-label").text.startswith(day_words(browser, in_two.isoformat()))
+    sheet = open_task(browser, "Call the printer")
+    assert browser.labelled("Due date").get_attribute("value") == in_two.isoformat()
+    assert browser.labelled("Due time").get_attribute("value") == "05:00"
+    sheet.find_element("css selector", "[aria-label='Close']").click()
+
+    # A floating time (no zone, no "Z") reads as the same wall-clock time in any zone.
+    floating = browser.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        import('/js/dates.js').then((dates) => done(['Pacific/Auckland', 'America/Los_Angeles', 'UTC']
+          .map((zone) => dates.dueParts({ date: '2026-11-24T09:00:00' }, zone))));
+        """
+    )
+    assert floating == [{"date": "2026-11-24", "time": "09:00"}] * 3
+
+    # The task's card in a thread says the day in Tokyo, also once the task moves a day on.
+    browser.go(f"#/messages/{conversation}")
+    card = browser.find(".task-card")
+    assert card.find_element("css selector", ".meta").text == day_words(browser, in_two.isoformat())
+    in_three = in_two + dt.timedelta(days=1)
+    assert ada.api.post(f"/tasks/{task['id']}", json={"due_datetime": f"{in_three.isoformat()}T05:00:00"}).status_code == 200
+    expected = day_words(browser, in_three.isoformat())
+    card_day = lambda: browser.driver.execute_script("return [...document.querySelectorAll('.task-card .meta')].pop()?.textContent")
+    browser.wait().until(lambda _: card_day() == expected)
+    time.sleep(1)  # the card is redrawn twice (the notice, then the task as it is now): the last one stands
+    assert card_day() == expected
+
+
+def day_words(browser: Browser, iso: str) -> str:
+    """How the app names a day relative to today in Ada's zone ("Tomorrow", "Friday"), from its own module."""
+    return browser.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        import('/js/dates.js').then((dates) => done(dates.relativeDay(arguments[0], dates.todayIn('Asia/Tokyo'))));
+        """,
+        iso,
+    )

@@ -39,7 +39,11 @@ function daysBetween(fromIso, toIso) {
   return Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86400000);
 }
 
-/** A task's due as `{date, time}` in `tz` (time `HH:MM` or null), or null when it has none. */
+/**
+ * A due (`{date}` as the API gives it) as `{date, time}` in `tz` (time `HH:MM` or null), or null when
+ * there is none; every screen reads dues through it. A UTC time ("…Z") is shown in `tz`; a floating time
+ * (no "Z": "2026-11-24T09:00:00") is the user's own wall-clock time, the same in every zone.
+ */
 export function dueParts(due, tz) {
   if (!due) return null;
   const value = due.date;

@@ -2,7 +2,7 @@
 // task cards and a composer.
 
 import { api, clientId, post } from "../api.js";
-import { relativeDay, stamp, todayIn } from "../dates.js";
+import { dueParts, relativeDay, stamp, todayIn } from "../dates.js";
 import { pressable } from "../gestures.js";
 import { onLiveEvent, onTyping } from "../live.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
@@ -359,9 +359,11 @@ function textWithMentions(message) {
 }
 
 function taskCard(task) {
+  const tz = userTimeZone();
+  const day = dueParts(task.due_date && { date: task.due_date }, tz)?.date;
   const check = checkBox(`Complete ${task.content}`, task.is_completed);
   const open = button({ class: "card-open grow", label: `Open ${task.content}` },
-    h("span.title", { text: task.content }), task.due_date ? h("span.meta", { text: relativeDay(task.due_date.slice(0, 10), todayIn(userTimeZone())) }) : null);
+    h("span.title", { text: task.content }), day ? h("span.meta", { text: relativeDay(day, todayIn(tz)) }) : null);
   const card = h("div", { class: `bubble task-card task${task.is_completed ? " is-done" : ""}`, data: { taskId: task.id } }, check, open);
   onCheck(check, card, (done) => post(`/tasks/${task.id}/${done ? "close" : "reopen"}`).then(tasksChanged));
   open.addEventListener("click", () => openTaskById(task.id, "This task is in a list that isn't shared with you."));
