@@ -56,7 +56,7 @@ export async function renderSettings(view, signOut) {
     h("h2.group-label", { text: "Notifications" }),
     quietCard,
     h("h2.group-label", { text: "Appearance" }),
-    h("div.card.pad", {}, themeControl),
+    h("div.card.boxed", {}, themeControl),
     h("h2.group-label", { text: "Daily brief" }),
     h("div.card.boxed", {}, brief.fields, briefHint),
     h("h2.group-label", { text: "Messages" }),

@@ -42,7 +42,7 @@ async function inboxScreen() {
   const body = [quickAdd("Add to Inbox", (text) => ({ text }), "/tasks/quick")];
   const waiting = pendingList(inbox.id);
   body.push(waiting, tasks.length ? taskList(tasks) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
-  return { header: screenHeader("Inbox", count(tasks.length, "task")), body };
+  return { header: screenHeader("Inbox", count(tasks.length + (waiting?.childElementCount ?? 0), "task")), body };
 }
 
 async function upcomingScreen() {
@@ -110,7 +110,8 @@ export async function renderProject(view, { id }) {
   const tasks = withPending(everything);
   const top = tasks.filter((t) => !t.parent_id);
   const body = [quickAdd(`Add to ${project.name}`, (content) => ({ content, project_id: id }))];
-  body.push(pendingList(id));
+  const waiting = pendingList(id);
+  body.push(waiting);
   const loose = top.filter((t) => !t.section_id);
   if (loose.length) body.push(taskList(loose));
   for (const section of [...sections].sort((a, b) => a.section_order - b.section_order)) {
@@ -122,7 +123,7 @@ export async function renderProject(view, { id }) {
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
   body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
-  const header = screenHeader(project.name, count(top.length, "task"), shareButton(project));
+  const header = screenHeader(project.name, count(top.length + (waiting?.childElementCount ?? 0), "task"), shareButton(project));
   header.querySelector("h1").prepend(h("span.swatch", { style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
   return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }
