@@ -132,25 +132,26 @@ extension SQLiteStore: TaskStore {
         return task
     }
 
+    private static let insertTaskSQL = """
+        INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
+            deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
+            added_by, assigned_by, responsible, added_at, updated_at, client_id, \(DueColumns.names))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(DueColumns.placeholders))
+        """
+
     /// Places and inserts one task with its due and labels; returns its row id. The task belongs to its
     /// project's owner; `author` is who added it.
     static func insertTask(_ db: Database, author: Int64, draft: TaskDraft, now: Date) throws -> Int64 {
         let place = try placement(db, viewer: author, draft: draft)
         let order = try draft.childOrder ?? nextChildOrder(db, project: place.project, parent: place.parent)
         try db.run(
-            sql: """
-                INSERT INTO tasks (user_id, project_id, section_id, parent_id, content, description, priority,
-                    deadline_date, deadline_lang, duration_amount, duration_unit, child_order, day_order,
-                    added_by, assigned_by, responsible, added_at, updated_at, client_id, \(DueColumns.names)
-                )
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(DueColumns.placeholders))
-                """,
+            sql: insertTaskSQL,
             arguments: [
                 place.owner, place.project, place.section, place.parent, draft.content, draft.description,
                 draft.priority, draft.deadline?.date.iso, draft.deadline?.lang, draft.duration?.amount,
                 draft.duration?.unit.rawValue,
                 order, draft.dayOrder, author, nil, nil, now.micros, now.micros, draft.clientID,
-            ] + DueColumns.values(draft.due, floatingIn: try floatingZone(db, of: draft.due, writer: author)))
+            ] + DueColumns.values(db, draft.due, setBy: author))
         let taskID = db.lastInsertedRowID
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         try follow(db, task: taskID, user: author, now: now)
@@ -485,17 +486,10 @@ extension SQLiteStore: TaskStore {
 
     /// Sets the task's due and moves its relative reminders with it.
     private static func writeDue(_ db: Database, task: Int64, due: Due?, by writer: Int64) throws {
-        let values = DueColumns.values(due, floatingIn: try floatingZone(db, of: due, writer: writer))
-        try db.run(sql: "UPDATE tasks SET \(DueColumns.assignments) WHERE id = ?", arguments: values + [task])
+        try db.run(
+            sql: "UPDATE tasks SET \(DueColumns.assignments) WHERE id = ?",
+            arguments: DueColumns.values(db, due, setBy: writer) + [task])
         try rearmRelativeReminders(db, task: task)
-    }
-
-    /// The zone a due's time of day is read in when the due names none (a floating time): that of the
-    /// person who set it, so "9:00" is their nine o'clock for overdue checks and reminders, not UTC's.
-    private static func floatingZone(_ db: Database, of due: Due?, writer: Int64) throws -> TimeZone {
-        guard due?.time != nil, due?.timezone == nil else { return .gmt }
-        let name = try db.fetchValue(String.self, sql: "SELECT timezone FROM users WHERE id = ?", arguments: [writer])
-        return name.flatMap(TimeZone.init(identifier:)) ?? .gmt
     }
 
     /// The columns that keep a task's due, in one order for inserts and updates.
@@ -507,8 +501,17 @@ extension SQLiteStore: TaskStore {
         static let placeholders = databaseQuestionMarks(count: all.count)
         static let assignments = all.map { "\($0) = ?" }.joined(separator: ", ")
 
-        static func values(_ due: Due?, floatingIn zone: TimeZone) -> StatementArguments {
-            [
+        /// The columns' values. A due's time of day without a zone (a floating time) is read on the clock
+        /// of the person who set it, so "9:00" is their nine o'clock for overdue checks and reminders.
+        static func values(_ db: Database, _ due: Due?, setBy writer: Int64) throws -> StatementArguments {
+            var zone = TimeZone.gmt
+            if due?.time != nil, due?.timezone == nil,
+                let name = try db.fetchValue(
+                    String.self, sql: "SELECT timezone FROM users WHERE id = ?", arguments: [writer])
+            {
+                zone = TimeZone(identifier: name) ?? .gmt
+            }
+            return [
                 due?.date.iso, DueDay.of(due), due?.time?.iso, due?.timezone, due?.string, due?.lang,
                 due?.recurrence?.rrule, due?.instant(fallback: zone)?.micros,
             ]
