@@ -75,6 +75,17 @@ let package = Package(
         ),
         // The capture engine's benchmark (scripts/bench-capture): timing loops only, no JSON or I/O measured.
         .executableTarget(name: "CaptureBench", dependencies: ["KairosCapture"]),
+        // The load generator of scripts/bench-messaging: HTTP sends and realtime sockets on NIO, light on CPU.
+        .executableTarget(
+            name: "MessagingBench",
+            dependencies: [
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "KairosCoreTests", dependencies: ["KairosCore"]),
         .testTarget(
             name: "KairosCaptureTests",

@@ -47,6 +47,16 @@ struct NotificationTests {
         }
     }
 
+    @Test("A message of files alone is told as a file sent, with nothing cut off after it")
+    func fileOnlyMessage() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let team = try await ada.group("Launch crew", with: [bob, carol])
+            let photo = try await ada.upload(SampleFile.gif, name: "view.gif")
+            try expectOK(try await ada.sendReply("", attachmentIDs: [photo.id], to: team.id), as: PostedMessage.self)
+            #expect(try await bob.notifications().map(\.text) == ["Ada Lovelace sent a file in Launch crew"])
+        }
+    }
+
     @Test("Assignees hear of their tasks; followers hear when a task is completed or reopened")
     func tasks() async throws {
         try await withSharedLaunch { ada, bob, carol, dave, launch in

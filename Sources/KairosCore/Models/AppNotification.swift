@@ -81,8 +81,9 @@ public enum NotificationText {
         "\(actor) mentioned you in \(conversation): \(excerpt(text))"
     }
 
+    /// A message with no text carries only attachments.
     public static func message(by actor: String, in conversation: String, text: String) -> String {
-        "\(actor) in \(conversation): \(excerpt(text))"
+        text.isEmpty ? "\(actor) sent a file in \(conversation)" : "\(actor) in \(conversation): \(excerpt(text))"
     }
 
     public static func assigned(_ task: String, by actor: String) -> String {

@@ -83,6 +83,19 @@ extension SQLiteStore: NotificationStore {
             arguments: [task, user, now.micros])
     }
 
+    /// Someone a notification is for, and whether it falls in their quiet hours.
+    struct Recipient {
+        let user: Int64
+        let quiet: Bool
+
+        /// Reads `user_id`, `timezone`, `quiet_start` and `quiet_end` from a users row (or a join with one).
+        init(row: Row, now: Date) {
+            user = row["user_id"]
+            let window = User.quietHours(start: row["quiet_start"], end: row["quiet_end"])
+            quiet = window?.contains(now, in: TimeZone(identifier: row["timezone"]) ?? .gmt) ?? false
+        }
+    }
+
     /// Adds a notification to `user`'s feed, marked quiet when it falls in their quiet hours; returns
     /// whether it was.
     @discardableResult
@@ -92,63 +105,81 @@ extension SQLiteStore: NotificationStore {
     ) throws -> Bool {
         guard
             let row = try db.fetchRow(
-                sql: "SELECT timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user])
+                sql: "SELECT id AS user_id, timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user])
         else { return true }
-        let window = User.quietHours(start: row["quiet_start"], end: row["quiet_end"])
-        let quiet = window?.contains(now, in: TimeZone(identifier: row["timezone"]) ?? .gmt) ?? false
+        let recipient = Recipient(row: row, now: now)
+        try notify(
+            db, [recipient], kind, text: text, actor: actor, conversation: conversation, message: message, task: task,
+            now: now)
+        return recipient.quiet
+    }
+
+    /// Adds the same notification to each recipient's feed, in two statements whatever their number. It is
+    /// pushed through the event feed (and so the realtime socket) unless it falls in the recipient's quiet
+    /// hours. A plain new message is already in the feed as `message.created`; the client notifies from that.
+    static func notify(
+        _ db: Database, _ recipients: [Recipient], _ kind: AppNotification.Kind, text: String, actor: Int64?,
+        conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, now: Date
+    ) throws {
+        guard !recipients.isEmpty else { return }
+        let rows = "[" + recipients.map { "[\($0.user),\($0.quiet ? 1 : 0)]" }.joined(separator: ",") + "]"
         try db.run(
             sql: """
                 INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, task_id, quiet,
                     created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                SELECT value ->> 0, ?, ?, ?, ?, ?, ?, value ->> 1, ? FROM json_each(?)
                 """,
-            arguments: [user, kind.rawValue, text, actor, conversation, message, task, quiet, now.micros])
-        // Pushed through the event feed (and so the realtime socket) unless it falls in quiet hours. A plain
-        // new message is already in the feed as `message.created`; the client notifies from that.
-        guard !quiet, kind != .message else { return quiet }
+            arguments: [kind.rawValue, text, actor, conversation, message, task, now.micros, rows])
+        let pushed = recipients.filter { !$0.quiet }.map(\.user)
+        guard kind != .message, !pushed.isEmpty else { return }
         try db.run(
             sql: """
                 INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at)
-                VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE user_id = ?), ?, ?, ?, ?, ?, ?)
+                SELECT r.value, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = r.value),
+                    ?, ?, ?, ?, ?, ?
+                FROM json_each(?) r
                 """,
             arguments: [
-                user, user, UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
+                UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
+                pushed.jsonArray,
             ])
-        return false
     }
 
     /// A new text message: a mention for the people it mentions, a message notification for members whose
     /// level is `all`; nothing for the author or anyone who muted the conversation.
     static func notifyMembers(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
         guard let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID else { return }
-        let authorName =
-            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM users WHERE id = ?"), arguments: [author])
-            ?? ""
-        let place = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT name FROM conversations WHERE id = ?"), arguments: [conversation])
-        let mentioned = Set(draft.mentions.compactMap(\.rowID))
         let members = try db.fetchRows(
             sql: """
-                SELECT user_id, muted, notification_level FROM conversation_members
-                WHERE conversation_id = ? AND user_id <> ?
+                SELECT cm.user_id, cm.muted, cm.notification_level, u.timezone, u.quiet_start, u.quiet_end,
+                    c.name AS place, (SELECT name FROM users WHERE id = ?2) AS author_name
+                FROM conversation_members cm JOIN users u ON u.id = cm.user_id
+                    JOIN conversations c ON c.id = cm.conversation_id
+                WHERE cm.conversation_id = ?1 AND cm.user_id <> ?2
                 """,
             arguments: [conversation, author])
+        guard let first = members.first else { return }
+        let authorName: String = first["author_name"] ?? ""
+        let place: String = first["place"] ?? "a direct message"
+        let mentioned = Set(draft.mentions.compactMap(\.rowID))
+        var mentions: [Recipient] = []
+        var messages: [Recipient] = []
         for member in members {
-            let user: Int64 = member["user_id"]
             let level = NotificationLevel(rawValue: member["notification_level"]) ?? .all
             if member["muted"] as Bool || level == .muted { continue }
-            if mentioned.contains(user) {
-                try notify(
-                    db, user: user, .mention,
-                    text: NotificationText.mention(by: authorName, in: place ?? "a direct message", text: draft.text),
-                    actor: author, conversation: conversation, message: message, now: now)
+            let recipient = Recipient(row: member, now: now)
+            if mentioned.contains(recipient.user) {
+                mentions.append(recipient)
             } else if level == .all {
-                try notify(
-                    db, user: user, .message,
-                    text: NotificationText.message(by: authorName, in: place ?? "a direct message", text: draft.text),
-                    actor: author, conversation: conversation, message: message, now: now)
+                messages.append(recipient)
             }
         }
+        try notify(
+            db, mentions, .mention, text: NotificationText.mention(by: authorName, in: place, text: draft.text),
+            actor: author, conversation: conversation, message: message, now: now)
+        try notify(
+            db, messages, .message, text: NotificationText.message(by: authorName, in: place, text: draft.text),
+            actor: author, conversation: conversation, message: message, now: now)
     }
 
     /// Tells `assignee` a task is now theirs (unless they assigned it themselves), and makes them a follower.
@@ -165,18 +196,20 @@ extension SQLiteStore: NotificationStore {
     static func notifyFollowers(
         _ db: Database, task: Int64, _ kind: AppNotification.Kind, by actor: Int64, now: Date
     ) throws {
-        let followers = try Int64.fetchAll(
-            db.cachedStatement(sql: "SELECT user_id FROM task_followers WHERE task_id = ? AND user_id <> ?"),
-            arguments: [task, actor])
+        let followers = try db.fetchRows(
+            sql: """
+                SELECT f.user_id, u.timezone, u.quiet_start, u.quiet_end
+                FROM task_followers f JOIN users u ON u.id = f.user_id WHERE f.task_id = ? AND f.user_id <> ?
+                """,
+            arguments: [task, actor]
+        ).map { Recipient(row: $0, now: now) }
         guard !followers.isEmpty else { return }
         let names = try names(db, task: task, actor: actor)
         let text =
             kind == .taskCompleted
             ? NotificationText.completed(names.task, by: names.actor)
             : NotificationText.reopened(names.task, by: names.actor)
-        for follower in followers {
-            try notify(db, user: follower, kind, text: text, actor: actor, task: task, now: now)
-        }
+        try notify(db, followers, kind, text: text, actor: actor, task: task, now: now)
     }
 
     private static func names(_ db: Database, task: Int64, actor: Int64) throws -> (task: String, actor: String) {
