@@ -16,6 +16,7 @@ struct SQLiteStoreTests {
                 "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees", "v9-realtime", "v10-attachment-sweep",
                 "v11-task-client-id", "v12-user-preferences",
                 "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
+                "v16-events-by-conversation-message",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

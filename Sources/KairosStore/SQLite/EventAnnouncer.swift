@@ -24,6 +24,8 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
     private var pending: [Row] = []
     private var messages: [String: Message] = [:]
     private var observers: [@Sendable ([NewEvent]) -> Void] = []
+    /// Observers run here, in commit order, so that handing events to sockets never holds up the writer.
+    private let delivery = DispatchQueue(label: "kairos.events.announce")
 
     /// Installs the trigger and the observer on the pool's writer; run after the migrations.
     func install(on pool: DatabasePool) throws {
@@ -84,6 +86,12 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
         messages.removeAll(keepingCapacity: true)
         lock.unlock()
         guard !rows.isEmpty else { return }
+        delivery.async { Self.announce(rows, attached, to: observers) }
+    }
+
+    private static func announce(
+        _ rows: [Row], _ attached: [String: Message], to observers: [@Sendable ([NewEvent]) -> Void]
+    ) {
         let events = rows.map { row in
             let messageID = row.message?.apiID
             return NewEvent(

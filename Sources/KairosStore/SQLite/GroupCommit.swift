@@ -17,6 +17,8 @@ final class GroupCommit: @unchecked Sendable {
     private let announcer: EventAnnouncer
     private let lock = NSLock()
     private var waiting: [Job] = []
+    /// Callers of `checkpoint()` waiting for the writer to reach the gap between two groups.
+    private var checkpointWaiters: [CheckedContinuation<Void, any Error>] = []
     private var draining = false
     /// Keeps one transaction (and the wait of its first caller) bounded under a flood of writes.
     static let largestGroup = 64
@@ -47,25 +49,49 @@ final class GroupCommit: @unchecked Sendable {
                 finish: { commitError in
                     continuation.resume(with: commitError.map { .failure($0) } ?? outcome.result!)
                 })
-            let starts = lock.withLock {
-                waiting.append(job)
-                defer { draining = true }
-                return !draining
-            }
-            if starts { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
+            enqueue { waiting.append(job) }
         }
     }
 
-    /// Runs on the writer: commits group after group until no write is waiting.
+    /// Copies the log's remaining frames into the database file on the writer, in the gap between two
+    /// groups rather than after the whole burst, so the next write can start the log over. Queued behind
+    /// a burst, it would wait seconds while the log (and the cost of syncing it) grew.
+    func checkpoint() async throws {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue { checkpointWaiters.append(continuation) }
+        }
+    }
+
+    /// Adds work under the lock and starts the writer's drain unless it is already running.
+    private func enqueue(_ add: () -> Void) {
+        let starts = lock.withLock {
+            add()
+            defer { draining = true }
+            return !draining
+        }
+        if starts { pool.asyncWriteWithoutTransaction { [self] db in drain(db) } }
+    }
+
+    /// Runs on the writer: commits group after group, with any checkpoint asked for in between, until
+    /// nothing is waiting.
     private func drain(_ db: Database) {
         while true {
-            let group: [Job] = lock.withLock {
+            let (group, checkpoints): ([Job], [CheckedContinuation<Void, any Error>]) = lock.withLock {
                 let group = Array(waiting.prefix(Self.largestGroup))
                 waiting.removeFirst(group.count)
-                if group.isEmpty { draining = false }
-                return group
+                let checkpoints = checkpointWaiters
+                checkpointWaiters.removeAll()
+                if group.isEmpty && checkpoints.isEmpty { draining = false }
+                return (group, checkpoints)
             }
-            guard !group.isEmpty else { return }
+            if !checkpoints.isEmpty {
+                let outcome = Result { _ = try db.checkpoint(.passive) }
+                for waiter in checkpoints { waiter.resume(with: outcome) }
+            }
+            if group.isEmpty {
+                if checkpoints.isEmpty { return }
+                continue
+            }
             do {
                 try db.inTransaction {
                     for job in group {

@@ -54,7 +54,7 @@ public final class SQLiteStore: ChangeTracking {
         // copies the last frames itself (the bulk is done, so the pause is short) and the next write
         // starts the log from the beginning.
         if log.walFrameCount > Self.longLogFrames {
-            try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            try await groupCommit.checkpoint()
         }
     }
 

@@ -19,6 +19,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v13-task-activity", migrate: createTaskActivity)
         migrator.registerMigration("v14-reminders", migrate: createReminders)
         migrator.registerMigration("v15-partial-task-indexes", migrate: indexOnlyTasksInSectionsOrParents)
+        migrator.registerMigration("v16-events-by-conversation-message", migrate: indexEventsByConversationMessage)
         return migrator
     }
 
@@ -580,6 +581,19 @@ enum SchemaMigrations {
                 CREATE INDEX tasks_by_section ON tasks(section_id) WHERE section_id IS NOT NULL;
                 DROP INDEX tasks_by_parent;
                 CREATE INDEX tasks_by_parent ON tasks(parent_id) WHERE parent_id IS NOT NULL;
+                """)
+    }
+
+    // `events` is keyed by (user, seq), and an index carries the key after its own columns: indexed by
+    // conversation alone, a message's events for ten members sorted under ten different members and so
+    // dirtied ten index pages. With the message id after the conversation, they sit side by side at the
+    // end of the conversation's range. Lookups and cascades by conversation still use the index.
+    private static func indexEventsByConversationMessage(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP INDEX events_by_conversation;
+                CREATE INDEX events_by_conversation ON events(conversation_id, message_id)
+                    WHERE conversation_id IS NOT NULL;
                 """)
     }
 }
