@@ -44,12 +44,13 @@ struct FixedRateRun {
         }
         let deliveries = listeners.latenciesMs
         let sends = sent.withLockedValue { $0 }
-        let seconds = { (end: UInt64) in Double(end - start) / 1_000_000_000 }
+        // From the first send's due moment to `end`; zero when nothing arrived at all.
+        let seconds = { (end: UInt64) in Double(max(end, start) - start) / 1_000_000_000 }
         return [
             "send_p50_ms": percentile(sends.latenciesMs, 0.5), "send_p99_ms": percentile(sends.latenciesMs, 0.99),
             "send_failures": Double(sends.failures), "send_rate_per_s": Double(messages) / seconds(sends.finished),
             "delivery_p50_ms": percentile(deliveries, 0.5), "delivery_p99_ms": percentile(deliveries, 0.99),
-            "deliveries_per_s": Double(deliveries.count) / seconds(listeners.lastDelivery),
+            "deliveries_per_s": deliveries.isEmpty ? 0 : Double(deliveries.count) / seconds(listeners.lastDelivery),
             "deliveries_missing": Double(expected - deliveries.count),
         ]
     }

@@ -3,8 +3,8 @@ import GRDB
 import KairosCore
 
 extension SQLiteStore: SearchStore {
-    /// Both indexes are ranked by bm25 (messages among the newest matches, see `rankedMessageWindow`) and
-    /// merged; pages go by offset, as relevance has no stable key.
+    /// Tasks are ranked by bm25, messages among their newest matches (`rankedMessageWindow`, `WindowRanking`),
+    /// and the two merged; pages go by offset, as relevance has no stable key.
     public func search(userID: String, query: SearchQuery, page: PageRequest) async throws -> Page<SearchHit> {
         let owner = try require(userID.rowID, "User")
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query.text) else {
@@ -57,10 +57,13 @@ extension SQLiteStore: SearchStore {
     /// word matches most of a long thread, so relevance is judged among the recent matches.
     static let rankedMessageWindow = 1_000
 
+    /// The best of the newest matches the caller can see, ranked and marked by `WindowRanking`.
     private static func messageHits(
         _ db: Database, owner: Int64, pattern: FTS5Pattern, query: SearchQuery, limit: Int
     ) throws -> [(rank: Double, hit: SearchHit)] {
-        var matches = """
+        guard let ranking = WindowRanking(query: query.text) else { return [] }
+        var sql = """
+            SELECT m.id, m.conversation_id, m.author_id, c.project_id, m.body, m.created_at
             FROM messages_fts
             JOIN messages m ON m.id = messages_fts.rowid
             JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id = ?
@@ -69,54 +72,36 @@ extension SQLiteStore: SearchStore {
             """
         var arguments: StatementArguments = [owner, pattern.rawPattern]
         if let person = query.personID {
-            matches += " AND m.author_id = ?"
+            sql += " AND m.author_id = ?"
             arguments += [person.rowID ?? 0]
         }
         if let conversation = query.conversationID {
-            matches += " AND m.conversation_id = ?"
+            sql += " AND m.conversation_id = ?"
             arguments += [conversation.rowID ?? 0]
         }
         if let project = query.projectID {
-            matches += " AND c.project_id = ?"
+            sql += " AND c.project_id = ?"
             arguments += [project.rowID ?? 0]
         }
-        if let oldest = try Int64.fetchOne(
-            db.makeStatement(
-                sql: "SELECT m.id \(matches) ORDER BY messages_fts.rowid DESC LIMIT 1 OFFSET \(rankedMessageWindow - 1)"
-            ),
-            arguments: arguments)
-        {
-            matches += " AND messages_fts.rowid >= ?"
-            arguments += [oldest]
-        }
-        let sql = """
-            SELECT m.id, m.conversation_id, m.author_id, c.project_id,
-                snippet(messages_fts, 0, char(1), char(2), '…', 12), bm25(messages_fts), m.created_at
-            \(matches) ORDER BY bm25(messages_fts) LIMIT \(limit)
-            """
-        return try db.fetchRows(sql: sql, arguments: arguments, uncached: true).map { row in
+        sql += " ORDER BY messages_fts.rowid DESC LIMIT \(rankedMessageWindow)"
+        let candidates = try db.fetchRows(sql: sql, arguments: arguments, uncached: true)
+        let scores = ranking.scores(candidates.map { $0[4] })
+        // Best first; among equals, the newer (candidates come newest first).
+        let best = candidates.indices.sorted { (-scores[$0], $0) < (-scores[$1], $1) }.prefix(limit)
+        return best.map { index in
+            let row = candidates[index]
             let hit = SearchHit(
                 kind: .message, id: (row[0] as Int64).apiID, projectID: (row[3] as Int64?)?.apiID,
-                conversationID: (row[1] as Int64).apiID, authorID: (row[2] as Int64?)?.apiID, snippet: marked(row[4]),
-                createdAt: Date(micros: row[6]))
-            return (row[5], hit)
+                conversationID: (row[1] as Int64).apiID, authorID: (row[2] as Int64?)?.apiID,
+                snippet: ranking.snippet(row[4]), createdAt: Date(micros: row[5]))
+            return (-scores[index], hit)
         }
     }
 
-    /// Escapes the snippet for HTML and turns FTS5's match markers (\u{1} and \u{2}) into `<mark>` tags.
+    /// Escapes FTS5's snippet for HTML and turns its match markers (\u{1} and \u{2}) into `<mark>` tags.
     private static func marked(_ snippet: String) -> String {
-        var text = ""
-        for character in snippet {
-            switch character {
-            case "&": text += "&amp;"
-            case "<": text += "&lt;"
-            case ">": text += "&gt;"
-            case "\"": text += "&quot;"
-            case "\u{1}": text += "<mark>"
-            case "\u{2}": text += "</mark>"
-            default: text.append(character)
-            }
-        }
-        return text
+        WindowRanking.escaped(snippet[...])
+            .replacingOccurrences(of: "\u{1}", with: "<mark>")
+            .replacingOccurrences(of: "\u{2}", with: "</mark>")
     }
 }
