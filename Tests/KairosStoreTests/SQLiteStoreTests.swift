@@ -15,7 +15,7 @@ struct SQLiteStoreTests {
                 "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
                 "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees", "v9-realtime", "v10-attachment-sweep",
                 "v11-task-client-id", "v12-user-preferences",
-                "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
+                "v13-task-activity", "v14-reminders", "v15-partial-task-indexes", "v16-event-projects",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -270,12 +270,12 @@ struct SQLiteStoreTests {
         let section = try await temp.store.createSection(
             userID: user.id, projectID: project.id, name: "Pack", order: nil, now: temp.now)
         let task = try await temp.task("passport", for: user) { $0.sectionID = section.id }
-        try await temp.store.deleteProject(userID: user.id, id: project.id, moveTasksToInbox: true)
+        try await temp.store.deleteProject(userID: user.id, id: project.id, moveTasksToInbox: true, now: Date())
         let moved = try #require(try await temp.store.task(userID: user.id, id: task.id))
         #expect(moved.projectID == inbox.id)
         #expect(moved.sectionID == nil)
         await #expect(throws: KairosError.self) {
-            try await temp.store.deleteProject(userID: user.id, id: inbox.id, moveTasksToInbox: true)
+            try await temp.store.deleteProject(userID: user.id, id: inbox.id, moveTasksToInbox: true, now: Date())
         }
     }
 
@@ -287,7 +287,7 @@ struct SQLiteStoreTests {
         let task = try await temp.task("secret", for: ada)
         #expect(try await temp.store.task(userID: bob.id, id: task.id) == nil)
         await #expect(throws: KairosError.missing("Task")) {
-            try await temp.store.deleteTask(userID: bob.id, id: task.id)
+            try await temp.store.deleteTask(userID: bob.id, id: task.id, now: Date())
         }
         await #expect(throws: KairosError.self) {
             _ = try await temp.task("sneaky", for: bob) { $0.parentID = task.id }

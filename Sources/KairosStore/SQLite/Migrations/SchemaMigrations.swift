@@ -19,6 +19,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v13-task-activity", migrate: createTaskActivity)
         migrator.registerMigration("v14-reminders", migrate: createReminders)
         migrator.registerMigration("v15-partial-task-indexes", migrate: indexOnlyTasksInSectionsOrParents)
+        migrator.registerMigration("v16-event-projects", migrate: addEventProjects)
         return migrator
     }
 
@@ -580,6 +581,20 @@ enum SchemaMigrations {
                 CREATE INDEX tasks_by_section ON tasks(section_id) WHERE section_id IS NOT NULL;
                 DROP INDEX tasks_by_parent;
                 CREATE INDEX tasks_by_parent ON tasks(parent_id) WHERE parent_id IS NOT NULL;
+                """)
+    }
+
+    // Shared projects' changes in the feed. `project_id` is the project an event is about (a task's project for
+    // `task.updated`, the project a task left for `task.deleted`). `task_id` references tasks ON DELETE CASCADE,
+    // so a `task.deleted` naming its task there would vanish with the task: it names it in `removed_task_id`.
+    // Neither has a foreign key: the news that a task or project is gone must outlive it, and an event that
+    // vanished would hand its seq (the next is one more than the highest left) to a later event, which a client
+    // that saw the first would skip.
+    private static func addEventProjects(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE events ADD COLUMN project_id INTEGER;
+                ALTER TABLE events ADD COLUMN removed_task_id INTEGER;
                 """)
     }
 }
