@@ -12,7 +12,7 @@ public enum UserEventKind: String, Codable, Sendable, CaseIterable {
     /// user does not see it.
     case taskDeleted = "task.deleted"
     /// A shared project the user is in (`projectID`) was renamed, recoloured, archived or unarchived, or its
-    /// sections, members or roles changed; a member who was removed hears this last, then nothing more.
+    /// sections, members or roles changed, or it was deleted; a member who was removed hears this last.
     case projectUpdated = "project.updated"
     /// The user's stopwatch was started, paused, resumed or stopped (on another device, say): read `/time/timer`.
     case stopwatchChanged = "stopwatch.changed"
