@@ -39,7 +39,7 @@ public protocol ReminderStore: Sendable {
     func reminders(userID: String, taskID: String?, page: PageRequest) async throws -> Page<Reminder>
     /// `conflict` when the user already has `Limits.maxRemindersPerTask` waiting on the task.
     func createReminder(userID: String, taskID: String, time: ReminderTime, now: Date) async throws -> Reminder
-    func deleteReminder(userID: String, id: String) async throws
+    func deleteReminder(userID: String, id: String, now: Date) async throws
     /// Sets off every reminder due by `now`, at most `limit`: each is marked fired in the same write as the
     /// notification it leaves, so none goes off twice. A reminder on a completed task, or one its owner
     /// can no longer see, is marked fired silently.

@@ -98,7 +98,7 @@ public protocol ProjectStore: Sendable {
     func createProject(userID: String, draft: ProjectDraft, now: Date) async throws -> Project
     func updateProject(userID: String, id: String, changes: ProjectChanges, now: Date) async throws -> Project
     /// Deletes a project, its sections and subprojects; its tasks move to the Inbox or are deleted.
-    func deleteProject(userID: String, id: String, moveTasksToInbox: Bool) async throws
+    func deleteProject(userID: String, id: String, moveTasksToInbox: Bool, now: Date) async throws
 
     func sections(userID: String, projectID: String?, page: PageRequest) async throws -> Page<Section>
     func section(userID: String, id: String) async throws -> Section?
@@ -107,7 +107,7 @@ public protocol ProjectStore: Sendable {
         userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date
     ) async throws -> Section
     /// Deletes a section and the tasks in it.
-    func deleteSection(userID: String, id: String) async throws
+    func deleteSection(userID: String, id: String, now: Date) async throws
 
     func labels(userID: String, page: PageRequest) async throws -> Page<Label>
     func label(userID: String, id: String) async throws -> Label?
@@ -289,7 +289,7 @@ public protocol TaskStore: Sendable {
     @discardableResult
     func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws -> [String]
     /// Deletes a task with its subtasks and comments.
-    func deleteTask(userID: String, id: String) async throws
+    func deleteTask(userID: String, id: String, now: Date) async throws
     func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage
     /// Full-text search over content and description of active tasks, best matches first.
     func searchTasks(userID: String, text: String, page: PageRequest) async throws -> Page<TaskItem>
@@ -299,8 +299,8 @@ public protocol TaskStore: Sendable {
     func createComment(
         userID: String, taskID: String?, projectID: String?, content: String, now: Date
     ) async throws -> Comment
-    func updateComment(userID: String, id: String, content: String) async throws -> Comment
-    func deleteComment(userID: String, id: String) async throws
+    func updateComment(userID: String, id: String, content: String, now: Date) async throws -> Comment
+    func deleteComment(userID: String, id: String, now: Date) async throws
 }
 
 /// A session to record, already validated.

@@ -16,7 +16,7 @@ struct SQLiteStoreTests {
                 "v5-sharing", "v6-invites", "v7-notifications", "v8-assignees", "v9-realtime", "v10-attachment-sweep",
                 "v11-task-client-id", "v12-user-preferences",
                 "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
-                "v16-events-by-conversation-message",
+                "v16-events-by-conversation-message", "v17-event-projects",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -271,12 +271,12 @@ struct SQLiteStoreTests {
         let section = try await temp.store.createSection(
             userID: user.id, projectID: project.id, name: "Pack", order: nil, now: temp.now)
         let task = try await temp.task("passport", for: user) { $0.sectionID = section.id }
-        try await temp.store.deleteProject(userID: user.id, id: project.id, moveTasksToInbox: true)
+        try await temp.store.deleteProject(userID: user.id, id: project.id, moveTasksToInbox: true, now: Date())
         let moved = try #require(try await temp.store.task(userID: user.id, id: task.id))
         #expect(moved.projectID == inbox.id)
         #expect(moved.sectionID == nil)
         await #expect(throws: KairosError.self) {
-            try await temp.store.deleteProject(userID: user.id, id: inbox.id, moveTasksToInbox: true)
+            try await temp.store.deleteProject(userID: user.id, id: inbox.id, moveTasksToInbox: true, now: Date())
         }
     }
 
@@ -288,7 +288,7 @@ struct SQLiteStoreTests {
         let task = try await temp.task("secret", for: ada)
         #expect(try await temp.store.task(userID: bob.id, id: task.id) == nil)
         await #expect(throws: KairosError.missing("Task")) {
-            try await temp.store.deleteTask(userID: bob.id, id: task.id)
+            try await temp.store.deleteTask(userID: bob.id, id: task.id, now: Date())
         }
         await #expect(throws: KairosError.self) {
             _ = try await temp.task("sneaky", for: bob) { $0.parentID = task.id }

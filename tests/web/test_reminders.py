@@ -55,7 +55,7 @@ def test_a_reminder_set_in_the_sheet_goes_off_on_screen(browser: Browser, person
     browser.wait().until(lambda _: len(person.api.get(f"/reminders?task_id={task['id']}").json()["results"]) == 2)
     assert len(browser.all(".sheet .reminders li")) in (1, 2)  # the new one may already have gone off
 
-    browser.see_text("#toasts", "Whenever you\u2019re ready: Water the ferns", timeout=15)
+    browser.see_text(".sheet .toast", "Whenever you\u2019re ready: Water the ferns", timeout=15)
     browser.screenshot("31-reminder-toast")
     assert [n["kind"] for n in person.api.get("/notifications").json()["results"]] == ["reminder"]
 

@@ -1,9 +1,9 @@
 // The app shell: signed-in check, hash routes, the tab bar and the capture button.
 
 import { session, SIGNED_OUT } from "./api.js";
-import { startLive, stopLive } from "./live.js";
+import { onLiveEvent, startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
-import { changes, loadProjects, loadUser, state } from "./state.js";
+import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } from "./state.js";
 import { applyTheme, currentTheme } from "./theme.js";
 import { button, h, SOMETHING_WRONG } from "./ui.js";
 import { renderAuth } from "./views/auth.js";
@@ -65,7 +65,7 @@ async function route({ keepPlace = false } = {}) {
   }
   const [match, tab, render] = found;
   const id = ++renderCount;
-  const focusedLabel = keepPlace ? document.activeElement?.getAttribute("aria-label") : null;
+  const focusedLabel = keepPlace && view.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
   const scroll = window.scrollY;
   currentTab = tab;
   for (const link of tabbar.children) {
@@ -88,7 +88,12 @@ async function route({ keepPlace = false } = {}) {
   view.replaceChildren(...stage.childNodes);
   view.dataset.route = hash;
   if (keepPlace) {
-    window.scrollTo(0, scroll);
+    // A long list adds its rows over a few frames: scroll back once they reach that far.
+    const restore = (frames) => {
+      window.scrollTo(0, scroll);
+      if (window.scrollY < scroll && frames) requestAnimationFrame(() => restore(frames - 1));
+    };
+    restore(20);
     if (focusedLabel) view.querySelector(`[aria-label="${CSS.escape(focusedLabel)}"]`)?.focus({ preventScroll: true });
   } else {
     window.scrollTo(0, 0);
@@ -96,6 +101,34 @@ async function route({ keepPlace = false } = {}) {
   }
   markFirstScreen();
   document.title = `${tabs.find(([key]) => key === tab)[1]} · Kairos`;
+}
+
+// A teammate's change to a shared task or project reloads the open list in place, several at once as
+// one, and never while the user is typing on it.
+let reload = null;
+let reloadProjects = false;
+let reloadScreen = false;
+onLiveEvent((event) => {
+  if (!/^(task\.(updated|deleted)|project\.updated)$/.test(event.kind)) return;
+  reloadProjects ||= event.kind === "project.updated";
+  reloadScreen ||= shows(event);
+  clearTimeout(reload);
+  reload = setTimeout(reloadNow, 300);
+});
+
+async function reloadNow() {
+  if (view.contains(document.activeElement) && document.activeElement.value) return (reload = setTimeout(reloadNow, 2000));
+  const [projects, screen] = [reloadProjects, reloadScreen];
+  reloadProjects = reloadScreen = false;
+  if (projects) await loadProjects().catch(() => {});
+  if (screen) tasksChanged();
+}
+
+/** Whether the open screen may show what the event names: a project's screen (or the Inbox) only its own. */
+function shows({ project_id, task_id }) {
+  const match = location.hash.match(/^#\/(?:projects\/([\w-]+)|tasks\/inbox)$/);
+  if (!match) return /^#\/(home|tasks\/|calendar)/.test(location.hash);
+  return project_id === (match[1] ?? inboxProject()?.id) || !!view.querySelector(`[data-id="${task_id}"]`);
 }
 
 function markFirstScreen() {

@@ -163,9 +163,12 @@ export function explain(error) {
   return SOMETHING_WRONG;
 }
 
-/** Shows a short message at the bottom; `action` adds a button (such as Undo). */
+/**
+ * Shows a short message at the bottom, or, while a sheet is open, just under its header; `action` adds a
+ * button (such as Undo).
+ */
 export function toast(message, { action, onAction, duration = 5000 } = {}) {
-  const root = document.getElementById("toasts");
+  const root = [...document.querySelectorAll(".sheet.open .sheet-toasts")].pop() ?? document.getElementById("toasts");
   const el = h("div.toast", {}, h("span.msg-text", { text: message }));
   let timer;
   const dismiss = () => {
@@ -197,11 +200,14 @@ export function openSheet({ title, content, onClose, label }) {
   const closeButton = button({ class: "icon-btn filled", label: "Close", icon: "close" });
   const handle = h("div.sheet-handle", { "aria-hidden": "true" });
   const body = h("div.sheet-body", {}, content);
+  // Messages showing when it opens move into it, and back out when it closes.
+  const toasts = h("div.sheet-toasts", { role: "status", "aria-live": "polite" }, [...document.getElementById("toasts").childNodes]);
   const sheet = h(
     "section",
     { class: "sheet", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, label },
     handle,
     h("header.sheet-head", {}, h("span.spacer"), h("h2", { id: titleId, text: title }), closeButton),
+    toasts,
     body,
   );
   const host = document.getElementById("sheets");
@@ -215,6 +221,7 @@ export function openSheet({ title, content, onClose, label }) {
     document.removeEventListener("keydown", onKey);
     sheet.classList.remove("open");
     backdrop.classList.remove("open");
+    document.getElementById("toasts").append(...toasts.childNodes);
     if (!host.querySelector(".sheet.open")) document.getElementById("app").removeAttribute("aria-hidden");
     setTimeout(() => {
       sheet.remove();

@@ -136,12 +136,13 @@ struct RealtimeSession {
     }
 
     /// Whether a handed-over event can be sent as it is: the store's read applies filters of its own
-    /// (receipts of people who hide them) and fills in messages, so other events are read from it.
+    /// (receipts of people who hide them, a project's events to someone who no longer sees it) and fills in
+    /// messages and projects, so other events are read from it.
     private static func isComplete(_ event: UserEvent) -> Bool {
         switch event.kind {
         case .messageCreated, .messageEdited: event.message != nil
-        case .taskUpdated, .stopwatchChanged, .notificationCreated: true
-        case .conversationRead: false
+        case .stopwatchChanged, .notificationCreated: true
+        case .conversationRead, .taskUpdated, .taskDeleted, .projectUpdated: false
         }
     }
 

@@ -66,7 +66,7 @@ public struct ProjectService: Sendable {
             throw KairosError.invalidField(field: "tasks", message: "tasks must be move_to_inbox or delete.")
         }
         try await access(id, allowing: .delete, for: user)
-        try await store.deleteProject(userID: user.id, id: id, moveTasksToInbox: move)
+        try await store.deleteProject(userID: user.id, id: id, moveTasksToInbox: move, now: clock.now())
     }
 
     // MARK: Sections
@@ -99,7 +99,7 @@ public struct ProjectService: Sendable {
 
     public func deleteSection(_ id: String, for user: User) async throws {
         try await sectionAccess(id, allowing: .delete, for: user)
-        try await store.deleteSection(userID: user.id, id: id)
+        try await store.deleteSection(userID: user.id, id: id, now: clock.now())
     }
 
     // MARK: Labels

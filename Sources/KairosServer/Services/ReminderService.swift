@@ -59,7 +59,7 @@ public struct ReminderService: Sendable {
     }
 
     public func delete(_ id: String, for user: User) async throws {
-        try await store.deleteReminder(userID: user.id, id: id)
+        try await store.deleteReminder(userID: user.id, id: id, now: clock.now())
     }
 
     /// The moment an absolute reminder is for, read like a due (`datetime`, or a `string` such as

@@ -215,7 +215,7 @@ public struct TaskService: Sendable {
 
     public func delete(_ id: String, for user: User) async throws {
         _ = try await task(id, allowing: .delete, for: user)
-        try await store.deleteTask(userID: user.id, id: id)
+        try await store.deleteTask(userID: user.id, id: id, now: clock.now())
     }
 
     /// Completed tasks between `since` and `until`, by completion time or by due date.
@@ -268,7 +268,7 @@ public struct TaskService: Sendable {
         let content = try Limits.requireText(request.content, Limits.commentContent, field: "content")
         let comment = try await comment(id, of: user)
         try PermissionGuard.require(user.id, .update, .comment, in: AccessScope(ownerID: comment.posterID))
-        return try await store.updateComment(userID: user.id, id: id, content: content)
+        return try await store.updateComment(userID: user.id, id: id, content: content, now: clock.now())
     }
 
     /// Deletes a comment: its author may, and so may the owner of the project it is in.
@@ -282,7 +282,7 @@ public struct TaskService: Sendable {
             }
         let scope = AccessScope(ownerID: comment.posterID, roles: access.map { [$0.ownerID: .owner] } ?? [:])
         try PermissionGuard.require(user.id, .delete, .comment, in: scope)
-        try await store.deleteComment(userID: user.id, id: id)
+        try await store.deleteComment(userID: user.id, id: id, now: clock.now())
     }
 
     // MARK: Field rules

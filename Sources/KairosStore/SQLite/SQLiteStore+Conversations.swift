@@ -363,12 +363,14 @@ extension SQLiteStore: ConversationStore {
         return try await pool.read { db in
             let rows = try db.fetchRows(
                 sql: """
-                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, e.task_id, e.actor_id, e.created_at
+                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, COALESCE(e.task_id, e.removed_task_id) AS task_id,
+                        e.project_id, e.actor_id, e.created_at
                     FROM events e
                     WHERE e.user_id = ?1 AND e.seq > ?2 AND (e.conversation_id IS NULL OR EXISTS (
                         SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
                         AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
                             SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
+                        AND (e.project_id IS NULL OR \(Self.projectEventVisible))
                     ORDER BY e.seq LIMIT ?3
                     """,
                 arguments: [user, seq, limit + 1, UserEventKind.conversationRead.rawValue])
@@ -392,7 +394,8 @@ extension SQLiteStore: ConversationStore {
                 return UserEvent(
                     seq: row["seq"], kind: UserEventKind(rawValue: row["kind"]) ?? .messageCreated,
                     conversationID: (row["conversation_id"] as Int64?)?.apiID, messageID: messageID?.apiID,
-                    taskID: (row["task_id"] as Int64?)?.apiID, userID: (row["actor_id"] as Int64?)?.apiID,
+                    taskID: (row["task_id"] as Int64?)?.apiID, projectID: (row["project_id"] as Int64?)?.apiID,
+                    userID: (row["actor_id"] as Int64?)?.apiID,
                     message: messageID.flatMap { messages[$0] },
                     createdAt: Date(micros: row["created_at"]))
             }

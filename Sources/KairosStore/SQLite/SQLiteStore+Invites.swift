@@ -70,6 +70,7 @@ extension SQLiteStore: InviteStore {
                             ON CONFLICT (project_id, user_id) DO UPDATE SET role = excluded.role
                             """,
                         arguments: [project, userID, invite.role.rawValue, inviter, now.micros])
+                    try Self.announceProjectChange(db, project: project, by: userID, now: now)
                 }
             } else if let conversation = invite.conversationID?.rowID {
                 try Self.requireRoom(db, in: conversation, for: userID)

@@ -97,11 +97,12 @@ extension SQLiteStore: ProjectStore {
                     changes.childOrder, changes.isCollapsed, changes.isArchived, changes.commentersCanComplete,
                     now.micros, projectID,
                 ])
+            try Self.announceProjectChange(db, project: projectID, by: viewer, now: now)
             return try require(try Self.project(db, viewer: viewer, id: projectID), "Project")
         }
     }
 
-    public func deleteProject(userID: String, id: String, moveTasksToInbox: Bool) async throws {
+    public func deleteProject(userID: String, id: String, moveTasksToInbox: Bool, now: Date) async throws {
         let owner = try require(userID.rowID, "User")
         let projectID = try require(id.rowID, "Project")
         try await write { db in
@@ -112,6 +113,8 @@ extension SQLiteStore: ProjectStore {
             if project.isInbox {
                 throw KairosError.invalidField(field: "id", message: "The Inbox cannot be deleted.")
             }
+            // First, while the events of its tasks (which go with them) still hold the highest seqs.
+            try Self.announceProjectChange(db, project: projectID, by: owner, now: now)
             if moveTasksToInbox {
                 // The project and its subprojects are about to go; their tasks land in the Inbox, unsectioned.
                 try db.run(
@@ -187,7 +190,9 @@ extension SQLiteStore: ProjectStore {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [project.ownerID.rowID!, project.id.rowID!, name, position, now.micros, now.micros])
-            return try require(try Self.section(db, viewer: viewer, id: db.lastInsertedRowID), "Section")
+            let section = try require(try Self.section(db, viewer: viewer, id: db.lastInsertedRowID), "Section")
+            try Self.announceProjectChange(db, project: project.id.rowID!, by: viewer, now: now)
+            return section
         }
     }
 
@@ -197,7 +202,7 @@ extension SQLiteStore: ProjectStore {
         let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         return try await write { db in
-            _ = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
+            let section = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
             try db.run(
                 sql: """
                     UPDATE sections SET name = COALESCE(?, name), section_order = COALESCE(?, section_order),
@@ -205,16 +210,18 @@ extension SQLiteStore: ProjectStore {
                     WHERE id = ?
                     """,
                 arguments: [name, order, isCollapsed, now.micros, sectionID])
+            try Self.announceProjectChange(db, project: section.projectID.rowID!, by: viewer, now: now)
             return try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
         }
     }
 
-    public func deleteSection(userID: String, id: String) async throws {
+    public func deleteSection(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         try await write { db in
-            _ = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
+            let section = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
             try db.run(sql: "DELETE FROM sections WHERE id = ?", arguments: [sectionID])
+            try Self.announceProjectChange(db, project: section.projectID.rowID!, by: viewer, now: now)
         }
     }
 

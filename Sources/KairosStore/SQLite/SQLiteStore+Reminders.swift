@@ -30,7 +30,7 @@ extension SQLiteStore: ReminderStore {
         let user = try require(userID.rowID, "User")
         let task = try require(taskID.rowID, "Task")
         return try await write { db in
-            _ = try require(try Self.task(db, viewer: user, id: task), "Task")
+            let item = try require(try Self.task(db, viewer: user, id: task), "Task")
             let count =
                 try db.fetchValue(
                     Int.self,
@@ -53,19 +53,26 @@ extension SQLiteStore: ReminderStore {
                         """,
                     arguments: [user, task, minutes, Int64(minutes) * 60_000_000, task, now.micros])
             }
-            return try require(
+            let reminder = try require(
                 try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [db.lastInsertedRowID])
                     .map(Reminder.init(row:)),
                 "Reminder")
+            try Self.announceTaskChange(db, task: task, in: item.projectID.rowID!, by: user, now: now)
+            return reminder
         }
     }
 
-    public func deleteReminder(userID: String, id: String) async throws {
+    public func deleteReminder(userID: String, id: String, now: Date) async throws {
         let user = try require(userID.rowID, "User")
         let reminder = try require(id.rowID, "Reminder")
         try await write { db in
-            try db.run(sql: "DELETE FROM reminders WHERE id = ? AND user_id = ?", arguments: [reminder, user])
-            if db.changesCount == 0 { throw KairosError.missing("Reminder") }
+            let task = try require(
+                try db.fetchValue(
+                    Int64.self, sql: "SELECT task_id FROM reminders WHERE id = ? AND user_id = ?",
+                    arguments: [reminder, user]),
+                "Reminder")
+            try db.run(sql: "DELETE FROM reminders WHERE id = ?", arguments: [reminder])
+            try Self.announceTaskChange(db, task: task, by: user, now: now)
         }
     }
 

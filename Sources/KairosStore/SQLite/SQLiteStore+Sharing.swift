@@ -71,6 +71,7 @@ extension SQLiteStore: SharingStore {
             try Self.audit(
                 db, existing == nil ? .memberAdded : .roleChanged, actor: actor, project: project, subject: user,
                 role: role, now: now)
+            try Self.announceProjectChange(db, project: project, by: actor, now: now)
             return existing == nil
         }
     }
@@ -80,6 +81,8 @@ extension SQLiteStore: SharingStore {
         let user = try require(userID.rowID, "User")
         let actor = try require(actorID.rowID, "User")
         try await write { db in
+            // Before they go, so the member who leaves hears it too: their last event of the project.
+            try Self.announceProjectChange(db, project: project, by: actor, now: now)
             try db.run(
                 sql: "DELETE FROM project_members WHERE project_id = ? AND user_id = ?", arguments: [project, user])
             if db.changesCount == 0 { throw KairosError.notFound("That person is not a member of this project.") }
@@ -97,6 +100,7 @@ extension SQLiteStore: SharingStore {
                     arguments: [task, user])
                 try Self.writeAssignees(
                     db, task: task, rest.map(\.apiID), replacing: rest.map(\.apiID), by: actor, now: now)
+                try Self.announceTaskChange(db, task: task, in: project, by: actor, now: now)
             }
             try Self.audit(
                 db, actor == user ? .memberLeft : .memberRemoved, actor: actor, project: project, subject: user,

@@ -159,6 +159,7 @@ extension SQLiteStore: TaskStore {
         if !draft.assigneeIDs.isEmpty {
             try writeAssignees(db, task: taskID, draft.assigneeIDs, replacing: [], by: author, now: now)
         }
+        try announceTaskChange(db, task: taskID, in: place.project, by: author, now: now)
         return taskID
     }
 
@@ -212,6 +213,7 @@ extension SQLiteStore: TaskStore {
             for change in changes.recordedAs.map({ [$0] }) ?? TaskChange.between(current, updated) {
                 try Self.record(db, task: taskID, change, by: viewer, now: now)
             }
+            try Self.announceTaskChange(db, task: taskID, in: updated.projectID.rowID!, by: viewer, now: now)
             return updated
         }
     }
@@ -233,6 +235,7 @@ extension SQLiteStore: TaskStore {
             if task.completedAt == nil {
                 try Self.record(db, task: taskID, .completed, by: viewer, now: now)
                 try Self.notifyFollowers(db, task: taskID, .taskCompleted, by: viewer, now: now)
+                try Self.announceTaskChange(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
             }
         }
     }
@@ -255,6 +258,7 @@ extension SQLiteStore: TaskStore {
             if task.completedAt != nil {
                 try Self.record(db, task: taskID, .reopened, by: viewer, now: now)
                 try Self.notifyFollowers(db, task: taskID, .taskReopened, by: viewer, now: now)
+                try Self.announceTaskChange(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
             }
         }
     }
@@ -324,6 +328,7 @@ extension SQLiteStore: TaskStore {
             if !unassigned.isEmpty {
                 try Self.record(db, task: taskID, .assigneesChanged(added: [], removed: unassigned), by: viewer, now: now)
             }
+            try Self.announceTaskMove(db, task: taskID, from: moving.projectID.rowID!, to: project, by: viewer, now: now)
             return unassigned
         }
     }
@@ -360,11 +365,13 @@ extension SQLiteStore: TaskStore {
         return dropped
     }
 
-    public func deleteTask(userID: String, id: String) async throws {
+    public func deleteTask(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         try await write { db in
-            _ = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
+            // First, while the task's earlier events still hold the highest seqs the news must follow.
+            try Self.announceTaskDeletion(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
             try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
         }
     }
@@ -656,7 +663,9 @@ extension SQLiteStore: TaskStore {
             let commentID = try Self.insertComment(
                 db, author: author, task: task, project: project, content: content, now: now)
             if let task { try Self.record(db, task: task, .commented, by: author, now: now) }
-            return try require(try Self.comment(db, viewer: author, id: commentID), "Comment")
+            let comment = try require(try Self.comment(db, viewer: author, id: commentID), "Comment")
+            try Self.announceCommentChange(db, comment, by: author, now: now)
+            return comment
         }
     }
 
@@ -669,22 +678,25 @@ extension SQLiteStore: TaskStore {
         return db.lastInsertedRowID
     }
 
-    public func updateComment(userID: String, id: String, content: String) async throws -> Comment {
+    public func updateComment(userID: String, id: String, content: String, now: Date) async throws -> Comment {
         let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         return try await write { db in
             _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
             try db.run(sql: "UPDATE comments SET content = ? WHERE id = ?", arguments: [content, commentID])
-            return try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
+            let comment = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
+            try Self.announceCommentChange(db, comment, by: viewer, now: now)
+            return comment
         }
     }
 
-    public func deleteComment(userID: String, id: String) async throws {
+    public func deleteComment(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let commentID = try require(id.rowID, "Comment")
         try await write { db in
-            _ = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
+            let comment = try require(try Self.comment(db, viewer: viewer, id: commentID), "Comment")
             try db.run(sql: "DELETE FROM comments WHERE id = ?", arguments: [commentID])
+            try Self.announceCommentChange(db, comment, by: viewer, now: now)
         }
     }
 

@@ -7,7 +7,8 @@ import KairosCore
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print your events (messages, edits, reads, task updates, notifications) as they happen.",
+        abstract:
+            "Print your events (messages, edits, reads, task and shared project changes, notifications) as they happen.",
         discussion: "Runs until Ctrl-C. A dropped connection is reopened without losing or repeating an event.")
 
     @Option(help: "Replay the events after this seq first (0 for all of them).")
@@ -39,12 +40,15 @@ struct WatchCommand: AsyncParsableCommand {
     }
 }
 
-/// How events read in the terminal: `[Launch] 14:05 Bob: hello`, `[Launch] Bob read up to here`.
+/// How events read in the terminal: `[Launch] 14:05 Bob: hello`, `[Launch] Bob read up to here`,
+/// `[#Launch] 14:05 Ada changed "Print flyers" (kairos show 12)`.
 struct EventText {
     let client: KairosClient
     let me: User
     /// Conversations already fetched, by id; fetched again when a member is unknown (someone joined).
     private var conversations: [String: Conversation] = [:]
+    /// Shared projects' names and people, by project id, as last read (kept once the user is removed).
+    private var projects: [String: (name: String, people: [String: String])] = [:]
 
     init(client: KairosClient) async throws {
         self.client = client
@@ -58,6 +62,9 @@ struct EventText {
             return ThreadText(me: me, conversation: conversation).lines(message).map { place + $0 }
         }
         let time = ThreadText.clock(event.createdAt, in: me.timeZone)
+        if let projectID = event.projectID {
+            return [await projectLine(event, in: projectID, at: time)]
+        }
         switch event.kind {
         case .conversationRead:
             let reader = conversation?.members.first { $0.userID == event.userID }?.name ?? "Someone"
@@ -71,6 +78,36 @@ struct EventText {
             return ["\(time) · notification: \(latest?.text ?? "see kairos notifications")"]
         case .messageCreated, .messageEdited:
             return ["\(place)\(time) · message \(event.messageID ?? "") (kairos thread \(event.conversationID ?? ""))"]
+        case .taskDeleted, .projectUpdated:
+            return ["\(time) · \(event.kind.rawValue)"]
+        }
+    }
+
+    /// `[#Launch] 14:05 Ada changed "Print flyers" (kairos show 12)`, `[#Launch] 14:05 Ada changed the project`.
+    private mutating func projectLine(_ event: UserEvent, in projectID: String, at time: String) async -> String {
+        var stillShared = true
+        if event.kind == .projectUpdated || projects[projectID] == nil {
+            if let project = try? await client.project(id: projectID) {
+                let people = (try? await client.collaborators(projectID: projectID)) ?? []
+                projects[projectID] = (project.name, Dictionary(people.map { ($0.id, $0.name) }) { first, _ in first })
+            } else {
+                stillShared = false
+            }
+        }
+        let known = projects[projectID]
+        let place = "[#\(known?.name ?? projectID)] \(time)"
+        let who = event.userID == me.id ? "You" : event.userID.flatMap { known?.people[$0] } ?? "Someone"
+        let taskID = event.taskID ?? ""
+        switch event.kind {
+        case .taskDeleted:
+            return "\(place) \(who) deleted task \(taskID), or moved it where you don't see it"
+        case .projectUpdated:
+            return stillShared
+                ? "\(place) \(who) changed the project (kairos projects)"
+                : "\(place) \(who) changed the project; it is no longer shared with you"
+        default:
+            let title = (try? await client.task(id: taskID)).map { "\"\($0.content)\"" } ?? "task \(taskID)"
+            return "\(place) \(who) changed \(title) (kairos show \(taskID))"
         }
     }
 

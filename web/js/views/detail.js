@@ -12,8 +12,9 @@ import { askForNotifications } from "./onboarding.js";
 
 export function openTaskDetail(task) {
   const tz = userTimeZone();
-  const parts = dueParts(task.due, tz);
+  let parts = dueParts(task.due, tz);
   const title = h("textarea.textarea.detail-title", { rows: 1, label: "Title", maxlength: 500, value: task.content });
+  const fitTitle = autoGrow(title);
   const notes = h("textarea.textarea", { label: "Notes", placeholder: "Notes", value: task.description });
   const date = h("input.input", { type: "date", label: "Due date", value: parts?.date ?? "" });
   const time = h("input.input", { type: "time", label: "Due time", value: parts?.time ?? "" });
@@ -26,7 +27,7 @@ export function openTaskDetail(task) {
   const project = h("select.select", { label: "Project" },
     state.projects.map((p) => h("option", { value: p.id, text: p.name, selected: p.id === task.project_id })));
   const labels = h("input.input", { label: "Labels", placeholder: "Labels, separated by commas", value: task.labels.join(", ") });
-  const estimateMinutes = task.duration ? task.duration.amount * (task.duration.unit === "day" ? 480 : 1) : "";
+  let estimateMinutes = minutesOf(task);
   const estimate = h("input.input", { type: "number", min: 1, max: 100000, inputmode: "numeric", label: "Estimate in minutes", placeholder: "Minutes", value: String(estimateMinutes) });
   const error = formError();
   const save = button({ class: "btn primary", text: "Save" });
@@ -53,10 +54,34 @@ export function openTaskDetail(task) {
     error,
     h("div.sheet-actions", {}, save),
   );
-  // What happens to the task while its sheet is open (someone completes it, a reminder goes off) shows
-  // in its history and reminders at once, leaving the fields and what is being typed as they are.
+  // What happens to the task while its sheet is open (someone edits, comments on or completes it, a
+  // reminder goes off) shows at once in its fields, history and reminders; a field the user has changed
+  // keeps what they typed.
+  const follow = async () => {
+    const fresh = await api(`/tasks/${task.id}`).catch(() => null);
+    if (!fresh) return;
+    const next = dueParts(fresh.due, tz);
+    const update = (input, was, now) => input.value === String(was) && (input.value = String(now));
+    update(title, task.content, fresh.content);
+    update(notes, task.description, fresh.description);
+    update(date, parts?.date ?? "", next?.date ?? "");
+    update(time, parts?.time ?? "", next?.time ?? "");
+    update(project, task.project_id, fresh.project_id);
+    update(labels, task.labels.join(", "), fresh.labels.join(", "));
+    update(estimate, estimateMinutes, minutesOf(fresh));
+    if (priority === task.priority) markChosen(priorityButtons[4 - (priority = fresh.priority)]);
+    Object.assign(task, fresh);
+    parts = next;
+    estimateMinutes = minutesOf(fresh);
+    fitTitle();
+  };
   const unsubscribe = onLiveEvent((event) => {
     if (event.task_id !== task.id && event.kind !== "stopwatch.changed") return;
+    if (event.kind === "task.deleted") {
+      sheet.close();
+      return toast("That task is no longer there.");
+    }
+    if (event.kind === "task.updated") follow();
     history.refresh();
     reminders.refresh();
   });
@@ -64,7 +89,7 @@ export function openTaskDetail(task) {
     stopwatch.dispose();
     unsubscribe();
   } });
-  requestAnimationFrame(autoGrow(title));
+  requestAnimationFrame(fitTitle);
 
   save.addEventListener("click", async () => {
     const body = {};
@@ -106,6 +131,9 @@ export function openTaskDetail(task) {
     }
   });
 }
+
+/** The task's estimate in minutes, or "" without one. */
+const minutesOf = (task) => (task.duration ? task.duration.amount * (task.duration.unit === "day" ? 480 : 1) : "");
 
 /** Opens the sheet of the task `id` as it is now; `missing` says so when the user can't see it (any more). */
 export async function openTaskById(id, missing = "That task is no longer there.") {

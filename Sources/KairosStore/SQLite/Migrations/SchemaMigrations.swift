@@ -20,6 +20,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v14-reminders", migrate: createReminders)
         migrator.registerMigration("v15-partial-task-indexes", migrate: indexOnlyTasksInSectionsOrParents)
         migrator.registerMigration("v16-events-by-conversation-message", migrate: indexEventsByConversationMessage)
+        migrator.registerMigration("v17-event-projects", migrate: addEventProjects)
         return migrator
     }
 
@@ -594,6 +595,20 @@ enum SchemaMigrations {
                 DROP INDEX events_by_conversation;
                 CREATE INDEX events_by_conversation ON events(conversation_id, message_id)
                     WHERE conversation_id IS NOT NULL;
+                """)
+    }
+
+    // Shared projects' changes in the feed. `project_id` is the project an event is about (a task's project for
+    // `task.updated`, the project a task left for `task.deleted`). `task_id` references tasks ON DELETE CASCADE,
+    // so a `task.deleted` naming its task there would vanish with the task: it names it in `removed_task_id`.
+    // Neither has a foreign key: the news that a task or project is gone must outlive it, and an event that
+    // vanished would hand its seq (the next is one more than the highest left) to a later event, which a client
+    // that saw the first would skip.
+    private static func addEventProjects(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE events ADD COLUMN project_id INTEGER;
+                ALTER TABLE events ADD COLUMN removed_task_id INTEGER;
                 """)
     }
 }

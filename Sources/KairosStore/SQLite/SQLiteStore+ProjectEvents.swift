@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import KairosCore
+
+// What happens in a shared project reaches the feed of everyone in it (its owner and members, the one who
+// did it too, for their other devices), written in the same transaction as the change. A project is shared
+// while it has a member; a change in a personal project costs one indexed lookup and adds no event.
+extension SQLiteStore {
+    /// `task.updated` to everyone in the task's project, when it is shared: the task was added, edited,
+    /// completed or reopened, assigned, commented on, or got or lost a reminder.
+    static func announceTaskChange(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws {
+        for user in try audience(db, project: project) {
+            try appendProjectEvent(db, to: user, .taskUpdated, task: task, project: project, by: actor, now: now)
+        }
+    }
+
+    /// `task.updated` for a task whose project is not at hand.
+    static func announceTaskChange(_ db: Database, task: Int64, by actor: Int64, now: Date) throws {
+        guard
+            let project = try db.fetchValue(Int64.self, sql: "SELECT project_id FROM tasks WHERE id = ?", arguments: [task])
+        else { return }
+        try announceTaskChange(db, task: task, in: project, by: actor, now: now)
+    }
+
+    /// A comment was added, edited or deleted: news of its task, or of its project.
+    static func announceCommentChange(_ db: Database, _ comment: Comment, by actor: Int64, now: Date) throws {
+        if let task = comment.taskID?.rowID {
+            try announceTaskChange(db, task: task, by: actor, now: now)
+        } else if let project = comment.projectID?.rowID {
+            try announceProjectChange(db, project: project, by: actor, now: now)
+        }
+    }
+
+    /// After a task moved from `source` to `destination`: `task.updated` to whoever still sees it (the
+    /// people of a shared destination, or the owner of a personal one), `task.deleted` to the rest of the
+    /// source's people, who lost sight of it.
+    static func announceTaskMove(
+        _ db: Database, task: Int64, from source: Int64, to destination: Int64, by actor: Int64, now: Date
+    ) throws {
+        let arriving = try audience(db, project: destination)
+        for user in arriving {
+            try appendProjectEvent(db, to: user, .taskUpdated, task: task, project: destination, by: actor, now: now)
+        }
+        let leaving = try audience(db, project: source).filter { !arriving.contains($0) }
+        guard !leaving.isEmpty else { return }
+        let personalOwner =
+            arriving.isEmpty
+            ? try db.fetchValue(Int64.self, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [destination])
+            : nil
+        for user in leaving {
+            if user == personalOwner {
+                try appendProjectEvent(
+                    db, to: user, .taskUpdated, task: task, project: destination, by: actor, now: now)
+            } else {
+                try appendProjectEvent(db, to: user, .taskDeleted, task: task, project: source, by: actor, now: now)
+            }
+        }
+    }
+
+    /// `task.deleted` to everyone in the task's shared project; call it before the row goes, so its seqs come
+    /// after those of the task's events that go with it.
+    static func announceTaskDeletion(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws {
+        for user in try audience(db, project: project) {
+            try appendProjectEvent(db, to: user, .taskDeleted, task: task, project: project, by: actor, now: now)
+        }
+    }
+
+    /// `project.updated` to everyone in the project, when it is shared: its name, colour, archiving,
+    /// sections, members or roles changed, or it is about to be deleted. Called before a member is removed,
+    /// it is their last word of it.
+    static func announceProjectChange(_ db: Database, project: Int64, by actor: Int64, now: Date) throws {
+        for user in try audience(db, project: project) {
+            try appendProjectEvent(db, to: user, .projectUpdated, project: project, by: actor, now: now)
+        }
+    }
+
+    /// Whether the reader (`?1`) of event `e` in a project's feed may have it: a task's change while they
+    /// see the task, a task's removal while they see the project. A project's change always: it names only
+    /// the project, and is how a member who was removed learns they are out.
+    static let projectEventVisible = """
+        CASE e.kind
+            WHEN '\(UserEventKind.projectUpdated.rawValue)' THEN 1
+            WHEN '\(UserEventKind.taskDeleted.rawValue)' THEN EXISTS (
+                SELECT 1 FROM projects WHERE projects.id = e.project_id AND \(reading(Visible.projects)))
+            ELSE EXISTS (SELECT 1 FROM tasks WHERE tasks.id = e.task_id AND \(reading(Visible.tasks)))
+        END
+        """
+
+    /// The owner and members of a shared project; nobody for a personal one, found with one indexed lookup.
+    private static func audience(_ db: Database, project: Int64) throws -> [Int64] {
+        let members = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT user_id FROM project_members WHERE project_id = ?"), arguments: [project])
+        guard !members.isEmpty,
+            let owner = try db.fetchValue(Int64.self, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [project])
+        else { return [] }
+        return [owner] + members
+    }
+
+    /// A deleted task is named in `removed_task_id`, which no foreign key empties, so the event outlives it.
+    private static func appendProjectEvent(
+        _ db: Database, to user: Int64, _ kind: UserEventKind, task: Int64? = nil, project: Int64, by actor: Int64,
+        now: Date
+    ) throws {
+        let gone = kind == .taskDeleted
+        try db.run(
+            sql: """
+                INSERT INTO events (user_id, seq, kind, task_id, removed_task_id, project_id, actor_id, created_at)
+                VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE user_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7)
+                """,
+            arguments: [user, kind.rawValue, gone ? nil : task, gone ? task : nil, project, actor, now.micros])
+    }
+
+    /// A `Visible` condition with the viewer bound as `?1`.
+    private static func reading(_ condition: String) -> String {
+        condition.replacingOccurrences(of: "?", with: "?1")
+    }
+}
