@@ -12,6 +12,26 @@ extension TestAPI {
 
 @Suite("Events: each user's numbered feed, for catching up after a disconnect")
 struct EventTests {
+    @Test("An event whose task is deleted keeps its number: the next event never reuses it, so none is skipped")
+    func deletedSubjectKeepsSeq() async throws {
+        try await withAdaBobAndCarol { ada, bob, _ in
+            let dm = try await ada.directMessage(with: bob)
+            let task = try await ada.createTask("Send the report")
+            _ = try await ada.share(task.id, into: dm.id)
+            try await ada.close(task.id)
+            let seen = try await bob.events().results
+            let last = try #require(seen.last)
+            #expect(last.kind == .taskUpdated && last.taskID == task.id)
+
+            try expectNoContent(try await ada.delete("tasks/\(task.id)"))
+            let after = try await ada.send("still there?", to: dm.id).message
+            let missed = try await bob.events(after: last.seq).results
+            #expect(missed.map(\.messageID) == [after.id])
+            #expect(missed.allSatisfy { $0.seq > last.seq })
+            #expect(try await bob.events().results.allSatisfy { $0.kind != .taskUpdated || $0.taskID != nil })
+        }
+    }
+
     @Test("New and edited messages reach every member's feed, numbered 1, 2, 3... per user")
     func messageEvents() async throws {
         try await withAdaBobAndCarol { ada, bob, carol in

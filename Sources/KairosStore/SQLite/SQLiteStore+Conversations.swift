@@ -358,6 +358,14 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
+    /// An event whose message, reader or task has since been deleted: it keeps its seq, but says nothing.
+    private static let subjectGone = """
+        ((e.kind IN ('\(UserEventKind.messageCreated.rawValue)', '\(UserEventKind.messageEdited.rawValue)',
+                '\(UserEventKind.conversationRead.rawValue)') AND e.message_id IS NULL)
+            OR (e.kind = '\(UserEventKind.conversationRead.rawValue)' AND e.actor_id IS NULL)
+            OR (e.kind = '\(UserEventKind.taskUpdated.rawValue)' AND e.task_id IS NULL))
+        """
+
     public func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent> {
         let user = try require(userID.rowID, "User")
         return try await pool.read { db in
@@ -370,7 +378,7 @@ extension SQLiteStore: ConversationStore {
                         SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
                         AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
                             SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
-                        AND (e.project_id IS NULL OR \(Self.projectEventVisible))
+                        AND (e.project_id IS NULL OR \(Self.projectEventVisible)) AND NOT \(Self.subjectGone)
                     ORDER BY e.seq LIMIT ?3
                     """,
                 arguments: [user, seq, limit + 1, UserEventKind.conversationRead.rawValue])

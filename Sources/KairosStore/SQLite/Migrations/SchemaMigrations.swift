@@ -21,6 +21,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v15-partial-task-indexes", migrate: indexOnlyTasksInSectionsOrParents)
         migrator.registerMigration("v16-events-by-conversation-message", migrate: indexEventsByConversationMessage)
         migrator.registerMigration("v17-event-projects", migrate: addEventProjects)
+        migrator.registerMigration("v18-events-outlive-subjects", migrate: keepEventsOfDeletedSubjects)
         return migrator
     }
 
@@ -609,6 +610,42 @@ enum SchemaMigrations {
             sql: """
                 ALTER TABLE events ADD COLUMN project_id INTEGER;
                 ALTER TABLE events ADD COLUMN removed_task_id INTEGER;
+                """)
+    }
+
+    // A user's next event is numbered one more than their highest left, so an event that vanished with the
+    // task, message, conversation or person it named would hand its seq to a later event, and a client that
+    // had seen the first would skip the second. Events now outlive what they name (the reference becomes
+    // NULL) and the feed's read leaves out those whose subject is gone. `events` is rebuilt: SQLite cannot
+    // change a foreign key in place.
+    private static func keepEventsOfDeletedSubjects(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE events_v18 (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL CHECK (seq > 0),
+                    kind TEXT NOT NULL CHECK (kind <> ''),
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE SET NULL,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE SET NULL,
+                    task_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
+                    actor_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                    created_at INTEGER NOT NULL,
+                    project_id INTEGER,
+                    removed_task_id INTEGER,
+                    PRIMARY KEY (user_id, seq)
+                ) WITHOUT ROWID;
+                INSERT INTO events_v18 (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at,
+                        project_id, removed_task_id)
+                    SELECT user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at, project_id,
+                        removed_task_id
+                    FROM events;
+                DROP TABLE events;
+                ALTER TABLE events_v18 RENAME TO events;
+                CREATE INDEX events_by_message ON events(message_id) WHERE message_id IS NOT NULL;
+                CREATE INDEX events_by_task ON events(task_id) WHERE task_id IS NOT NULL;
+                CREATE INDEX events_by_conversation ON events(conversation_id, message_id)
+                    WHERE conversation_id IS NOT NULL;
+                CREATE INDEX events_by_actor ON events(actor_id) WHERE actor_id IS NOT NULL;
                 """)
     }
 }
