@@ -57,8 +57,8 @@ extension SQLiteStore {
         }
     }
 
-    /// `task.deleted` to everyone in the task's shared project; call it before the row goes, so its seqs come
-    /// after those of the task's events that go with it.
+    /// `task.deleted` to everyone in the task's shared project; call it before the row goes, while its
+    /// project and audience can still be read.
     static func announceTaskDeletion(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws {
         for user in try audience(db, project: project) {
             try appendProjectEvent(db, to: user, .taskDeleted, task: task, project: project, by: actor, now: now)
