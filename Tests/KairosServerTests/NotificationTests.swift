@@ -39,11 +39,18 @@ struct NotificationTests {
             #expect(try await bob.events().results.filter { $0.kind == .notificationCreated }.count == 1)
             #expect(try await carol.events().results.allSatisfy { $0.kind != .notificationCreated })
 
+            // Muting a conversation stops its messages notifying, those already in the feed included; a mention
+            // there does not notify either.
             try expectOK(
                 try await carol.post("conversations/\(team.id)", ConversationUpdateRequest(muted: true)),
                 as: Conversation.self)
             try await ada.send("one more thing @carol", to: team.id)
-            #expect(try await carol.notifications().count == 2)
+            #expect(try await carol.notifications().isEmpty)
+            #expect(try await carol.unreadCount() == 0)
+            try expectOK(
+                try await carol.post("conversations/\(team.id)", ConversationUpdateRequest(muted: false)),
+                as: Conversation.self)
+            #expect(try await carol.notifications().map(\.kind) == [.message, .message])
         }
     }
 
@@ -101,7 +108,7 @@ struct NotificationTests {
             ada.clock.set("2026-03-05T12:00:00Z")  // 07:00
             try await ada.send("awake", to: dm.id)
             #expect(try await bob.notifications().map(\.quiet) == [false, true, true, false])
-            ada.clock.set("2026-03-05T04:00:00Z")  // 23:00: a mention, kept quiet, is not pushed
+            ada.clock.set("2026-03-06T04:00:00Z")  // 23:00: a mention, kept quiet, is not pushed
             try await ada.send("@bob sleep well", to: dm.id)
             #expect(try await bob.notifications().first?.kind == .mention)
             #expect(try await bob.events().results.allSatisfy { $0.kind != .notificationCreated })
@@ -141,6 +148,57 @@ struct NotificationTests {
                 try await bob.post("notifications/read", NotificationReadRequest(all: true)), as: UnreadCount.self)
             #expect(none.unreadCount == 0)
             #expect(try await bob.notifications().allSatisfy { $0.readAt != nil })
+        }
+    }
+
+    @Test("Reading a thread reads its messages' notifications; a newcomer hears only of what follows; pages keep time order")
+    func messageNotificationsFollowTheThread() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let team = try await ada.group("Launch crew", with: [bob])
+            let early = try await ada.send("before carol", to: team.id)
+            _ = try expectOK(
+                try await ada.post(
+                    "conversations/\(team.id)/members", ConversationMembersRequest(memberIDs: [carol.me.id])),
+                as: Conversation.self)
+            var sent: [PostedMessage] = []
+            for text in ["one", "two", "three", "four", "five"] { sent.append(try await ada.send(text, to: team.id)) }
+
+            #expect(try await carol.notifications().map(\.text).last == "Ada Lovelace in Launch crew: one")
+            #expect(try await carol.unreadCount() == 5)
+            #expect(try await bob.unreadCount() == 6)
+            _ = try expectOK(
+                try await bob.post("conversations/\(team.id)/read", ConversationReadRequest(messageID: sent[2].message.id)),
+                as: Conversation.self)
+            #expect(try await bob.unreadCount() == 2)
+            let bobs = try await bob.notifications()
+            #expect(bobs.map(\.messageID) == (sent.reversed().map(\.message.id) + [early.message.id]))
+            #expect(bobs.map { $0.readAt != nil } == [false, false, true, true, true, true])
+            #expect(try await bob.notifications(unreadOnly: true).map(\.messageID) == [sent[4].message.id, sent[3].message.id])
+
+            // One page after another: every notification once, in order.
+            var paged: [String] = []
+            var cursor: String?
+            repeat {
+                let response =
+                    if let cursor { try await bob.get("notifications", ["limit": "4", "cursor": cursor]) } else {
+                        try await bob.get("notifications", ["limit": "4"])
+                    }
+                let page = try expectOK(response, as: Page<AppNotification>.self)
+                paged += page.results.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(paged == bobs.map(\.id))
+
+            // Another's notification id, or a message id dressed as one, marks nothing of theirs.
+            let carols = try await carol.notifications()
+            _ = try expectOK(
+                try await ada.post("notifications/read", NotificationReadRequest(ids: [carols[0].id])), as: UnreadCount.self)
+            #expect(try await carol.unreadCount() == 5)
+            let marked = try expectOK(
+                try await carol.post("notifications/read", NotificationReadRequest(ids: [carols[1].id, "m\(early.message.id)"])),
+                as: UnreadCount.self)
+            #expect(marked.unreadCount == 4)
+            #expect(try await carol.notifications().count == 5)
         }
     }
 }

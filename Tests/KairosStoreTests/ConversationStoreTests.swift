@@ -129,6 +129,49 @@ struct ConversationStoreTests {
         #expect(try await store.latestEventSeq(userID: "1") == 2)
     }
 
+    @Test("Stored message notifications become read from the messages, keeping which were read and where each began")
+    func upgradeMessageNotifications() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kairos-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("kairos.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try SchemaMigrations.migrator.migrate(old, upTo: "v18-events-outlive-subjects")
+        try await old.write { db in
+            // Carol joined after the first message; Bob read the second's notification but not the thread.
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0),
+                        (3, 'carol@example.com', 'Carol', 'x', 'UTC', 0);
+                    INSERT INTO conversations (id, kind, name, created_by, last_activity, created_at)
+                        VALUES (1, 'group', 'Crew', 1, 3, 0);
+                    INSERT INTO conversation_members (conversation_id, user_id, role, last_read_message_id, joined_at)
+                        VALUES (1, 1, 'owner', 3, 0), (1, 2, 'member', NULL, 0), (1, 3, 'member', NULL, 15);
+                    INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at) VALUES
+                        (1, 1, 1, 'text', 'one', 10), (2, 1, 1, 'text', 'two', 20), (3, 1, 1, 'text', 'three', 30);
+                    INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, created_at,
+                            read_at) VALUES
+                        (2, 'message', 'Ada in Crew: one', 1, 1, 1, 10, NULL),
+                        (2, 'message', 'Ada in Crew: two', 1, 1, 2, 20, 25),
+                        (2, 'message', 'Ada in Crew: three', 1, 1, 3, 30, NULL),
+                        (3, 'message', 'Ada in Crew: two', 1, 1, 2, 20, NULL),
+                        (3, 'message', 'Ada in Crew: three', 1, 1, 3, 30, NULL);
+                    """)
+        }
+        try old.close()
+
+        let store = try SQLiteStore(path: path)
+        let bobs = try await store.notifications(userID: "2", unreadOnly: false, page: PageRequest(limit: 10)).results
+        #expect(bobs.map(\.messageID) == ["3", "2", "1"])
+        #expect(bobs.map { $0.readAt != nil } == [false, true, false])
+        #expect(try await store.unreadNotificationCount(userID: "2") == 2)
+        let carols = try await store.notifications(userID: "3", unreadOnly: false, page: PageRequest(limit: 10)).results
+        #expect(carols.map(\.text) == ["Ada in Crew: three", "Ada in Crew: two"])
+        #expect(try await store.notifications(userID: "1", unreadOnly: false, page: PageRequest(limit: 10)).results.isEmpty)
+    }
+
     @Test("The schema itself refuses a second message with the same author and client id")
     func clientIDIsUnique() async throws {
         let temp = try TemporaryStore()

@@ -17,7 +17,7 @@ struct SQLiteStoreTests {
                 "v11-task-client-id", "v12-user-preferences",
                 "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
                 "v16-events-by-conversation-message", "v17-event-projects",
-                "v18-events-outlive-subjects",
+                "v18-events-outlive-subjects", "v19-message-notifications-on-read",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

@@ -9,7 +9,7 @@ struct NotificationController {
         group.get("notifications") { request, context -> Page<AppNotification> in
             try await notifications.notifications(
                 of: context.user, unreadOnly: try request.queryBool("unread_only") ?? false,
-                page: try request.pageRequest(cursorKeys: 1))
+                page: try request.pageRequest(cursorKeys: 3))
         }
         group.get("notifications/unread_count") { _, context -> UnreadCount in
             try await notifications.unreadCount(of: context.user)

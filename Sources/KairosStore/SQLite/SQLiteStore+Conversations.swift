@@ -217,7 +217,7 @@ extension SQLiteStore: ConversationStore {
                 guard isMember else { throw KairosError.missing("Conversation") }
             }
             let id = try Self.insertMessage(db, draft, now: now)
-            if draft.kind == .text { try Self.notifyMembers(db, ofMessage: id, draft: draft, now: now) }
+            if draft.kind == .text { try Self.notifyMentioned(db, ofMessage: id, draft: draft, now: now) }
             let message = try require(try Self.message(db, id: id), "Message")
             self.eventAnnouncer.attach(message)
             return (message, true)
@@ -248,10 +248,11 @@ extension SQLiteStore: ConversationStore {
             try db.run(
                 sql: """
                     UPDATE conversation_members SET last_read_message_id = ?1,
-                        last_delivered_message_id = MAX(COALESCE(last_delivered_message_id, 0), ?1)
+                        last_delivered_message_id = MAX(COALESCE(last_delivered_message_id, 0), ?1),
+                        notifications_read_through = MAX(notifications_read_through, ?1), notifications_read_at = ?4
                     WHERE conversation_id = ?2 AND user_id = ?3 AND COALESCE(last_read_message_id, 0) < ?1
                     """,
-                arguments: [message, conversation, user])
+                arguments: [message, conversation, user, now.micros])
             guard db.changesCount > 0 else { return }
             try db.run(
                 sql: """

@@ -7,40 +7,63 @@ extension SQLiteStore: NotificationStore {
         userID: String, unreadOnly: Bool, page: PageRequest
     ) async throws -> Page<AppNotification> {
         let user = try require(userID.rowID, "User")
-        var conditions = ["user_id = ?"]
-        var arguments: StatementArguments = [user]
-        if unreadOnly { conditions.append("read_at IS NULL") }
-        if let last = page.cursor?.keys.first {
-            conditions.append("id < ?")
-            arguments += [last]
-        }
-        return try await pool.read { [conditions, arguments] db in
-            let rows = try db.fetchRows(
-                sql:
-                    "SELECT * FROM notifications WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT ?",
-                arguments: arguments + [page.fetchLimit], uncached: true
-            ).map(AppNotification.init(row:))
-            let cut = page.page(rows) { [$0.id.rowID!] }
-            return Page(results: cut.items, nextCursor: cut.next)
+        let position = FeedPosition(cursor: page.cursor)
+        let sql = """
+            SELECT * FROM notifications
+            WHERE user_id = ?1 AND (created_at, id) < (?2, ?3)\(unreadOnly ? " AND read_at IS NULL" : "")
+            ORDER BY created_at DESC, id DESC LIMIT ?4
+            """
+        return try await pool.read { db in
+            var found = try db.fetchRows(
+                sql: sql,
+                arguments: [user, position.createdAt, position.idBound(forMessages: false), page.fetchLimit]
+            ).map { row in
+                (
+                    position: FeedPosition(createdAt: row["created_at"], isMessage: false, id: row["id"]),
+                    notification: AppNotification(row: row)
+                )
+            }
+            found += try MessageNotificationFeed(db, user: user).notifications(
+                db, unreadOnly: unreadOnly, before: position, limit: page.fetchLimit)
+            found.sort { $0.position > $1.position }
+            let cut = page.page(found) { $0.position.keys }
+            return Page(results: cut.items.map(\.notification), nextCursor: cut.next)
         }
     }
 
     public func markNotificationsRead(userID: String, ids: [String]?, now: Date) async throws -> Int {
         let user = try require(userID.rowID, "User")
         return try await write { db in
-            if let ids {
-                let rowIDs = ids.map { $0.rowID ?? 0 }
-                try db.run(
-                    sql: """
-                        UPDATE notifications SET read_at = ?
-                        WHERE user_id = ? AND read_at IS NULL AND id IN (SELECT value FROM json_each(?))
-                        """,
-                    arguments: [now.micros, user, rowIDs.jsonArray])
-            } else {
+            guard let ids else {
                 try db.run(
                     sql: "UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL",
                     arguments: [now.micros, user])
+                try db.run(
+                    sql: """
+                        UPDATE conversation_members SET notifications_read_at = ?1,
+                            notifications_read_through = MAX(notifications_read_through,
+                                (SELECT last_activity FROM conversations c WHERE c.id = conversation_id))
+                        WHERE user_id = ?2
+                        """,
+                    arguments: [now.micros, user])
+                try db.run(sql: "DELETE FROM message_notification_reads WHERE user_id = ?", arguments: [user])
+                return try Self.unreadCount(db, user: user)
             }
+            let messages = ids.compactMap(MessageNotificationFeed.message(inID:))
+            try db.run(
+                sql: """
+                    UPDATE notifications SET read_at = ?
+                    WHERE user_id = ? AND read_at IS NULL AND id IN (SELECT value FROM json_each(?))
+                    """,
+                arguments: [now.micros, user, ids.map { $0.rowID ?? 0 }.jsonArray])
+            try db.run(
+                sql: """
+                    INSERT OR IGNORE INTO message_notification_reads (user_id, message_id, read_at)
+                    SELECT cm.user_id, m.id, ?1
+                    FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id = ?2
+                    WHERE m.id IN (SELECT value FROM json_each(?3)) AND m.id > cm.notifications_read_through
+                    """,
+                arguments: [now.micros, user, messages.jsonArray])
             return try Self.unreadCount(db, user: user)
         }
     }
@@ -116,7 +139,7 @@ extension SQLiteStore: NotificationStore {
 
     /// Adds the same notification to each recipient's feed, in two statements whatever their number. It is
     /// pushed through the event feed (and so the realtime socket) unless it falls in the recipient's quiet
-    /// hours. A plain new message is already in the feed as `message.created`; the client notifies from that.
+    /// hours.
     static func notify(
         _ db: Database, _ recipients: [Recipient], _ kind: AppNotification.Kind, text: String, actor: Int64?,
         conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, now: Date
@@ -131,7 +154,7 @@ extension SQLiteStore: NotificationStore {
                 """,
             arguments: [kind.rawValue, text, actor, conversation, message, task, now.micros, rows])
         let pushed = recipients.filter { !$0.quiet }.map(\.user)
-        guard kind != .message, !pushed.isEmpty else { return }
+        guard !pushed.isEmpty else { return }
         try db.run(
             sql: """
                 INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at)
@@ -145,40 +168,26 @@ extension SQLiteStore: NotificationStore {
             ])
     }
 
-    /// A new text message: a mention for the people it mentions, a message notification for members whose
-    /// level is `all`; nothing for the author or anyone who muted the conversation.
-    static func notifyMembers(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
-        guard let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID else { return }
+    /// A mention for the members a new text message mentions, unless they muted the conversation; never the
+    /// author. Other members' notifications of it are read from the message (`MessageNotificationFeed`).
+    static func notifyMentioned(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
+        let mentioned = draft.mentions.compactMap(\.rowID)
+        guard !mentioned.isEmpty, let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID
+        else { return }
         let members = try db.fetchRows(
             sql: """
-                SELECT cm.user_id, cm.muted, cm.notification_level, u.timezone, u.quiet_start, u.quiet_end,
+                SELECT cm.user_id, u.timezone, u.quiet_start, u.quiet_end,
                     c.name AS place, (SELECT name FROM users WHERE id = ?2) AS author_name
                 FROM conversation_members cm JOIN users u ON u.id = cm.user_id
                     JOIN conversations c ON c.id = cm.conversation_id
-                WHERE cm.conversation_id = ?1 AND cm.user_id <> ?2
+                WHERE cm.conversation_id = ?1 AND cm.user_id <> ?2 AND cm.muted = 0 AND cm.notification_level <> 'muted'
+                    AND cm.user_id IN (SELECT value FROM json_each(?3))
                 """,
-            arguments: [conversation, author])
+            arguments: [conversation, author, mentioned.jsonArray])
         guard let first = members.first else { return }
-        let authorName: String = first["author_name"] ?? ""
-        let place: String = first["place"] ?? "a direct message"
-        let mentioned = Set(draft.mentions.compactMap(\.rowID))
-        var mentions: [Recipient] = []
-        var messages: [Recipient] = []
-        for member in members {
-            let level = NotificationLevel(rawValue: member["notification_level"]) ?? .all
-            if member["muted"] as Bool || level == .muted { continue }
-            let recipient = Recipient(row: member, now: now)
-            if mentioned.contains(recipient.user) {
-                mentions.append(recipient)
-            } else if level == .all {
-                messages.append(recipient)
-            }
-        }
         try notify(
-            db, mentions, .mention, text: NotificationText.mention(by: authorName, in: place, text: draft.text),
-            actor: author, conversation: conversation, message: message, now: now)
-        try notify(
-            db, messages, .message, text: NotificationText.message(by: authorName, in: place, text: draft.text),
+            db, members.map { Recipient(row: $0, now: now) }, .mention,
+            text: NotificationText.mention(by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
             actor: author, conversation: conversation, message: message, now: now)
     }
 
@@ -222,9 +231,11 @@ extension SQLiteStore: NotificationStore {
     }
 
     private static func unreadCount(_ db: Database, user: Int64) throws -> Int {
-        try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL"),
-            arguments: [user]) ?? 0
+        let stored =
+            try db.fetchValue(
+                Int.self, sql: "SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL",
+                arguments: [user]) ?? 0
+        return stored + (try MessageNotificationFeed(db, user: user).unreadCount(db))
     }
 }
 

@@ -22,6 +22,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v16-events-by-conversation-message", migrate: indexEventsByConversationMessage)
         migrator.registerMigration("v17-event-projects", migrate: addEventProjects)
         migrator.registerMigration("v18-events-outlive-subjects", migrate: keepEventsOfDeletedSubjects)
+        migrator.registerMigration("v19-message-notifications-on-read", migrate: deriveMessageNotifications)
         return migrator
     }
 
@@ -646,6 +647,50 @@ enum SchemaMigrations {
                 CREATE INDEX events_by_conversation ON events(conversation_id, message_id)
                     WHERE conversation_id IS NOT NULL;
                 CREATE INDEX events_by_actor ON events(actor_id) WHERE actor_id IS NOT NULL;
+                """)
+    }
+
+    // A new message in a conversation at level `all` used to write a notification row for every member, in two
+    // indexes each: most of what a message cost to write. They are now read from the messages themselves. Each
+    // membership keeps where its feed starts (`joined_after_message_id`, the conversation's newest message when
+    // the person joined) and how far it has been read (`notifications_read_through`, moved by "mark all read" and
+    // by reading the thread); one marked read on its own is a row of `message_notification_reads`. The trigger
+    // sets both positions on every way in; rows already stored keep their read state.
+    private static func deriveMessageNotifications(_ db: Database) throws {
+        let now = "CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER)"
+        try db.execute(
+            sql: """
+                ALTER TABLE conversation_members ADD COLUMN joined_after_message_id INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE conversation_members ADD COLUMN notifications_read_through INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE conversation_members ADD COLUMN notifications_read_at INTEGER;
+                UPDATE conversation_members SET joined_after_message_id = COALESCE((
+                    SELECT MAX(m.id) FROM messages m
+                    WHERE m.conversation_id = conversation_members.conversation_id
+                        AND m.created_at < conversation_members.joined_at), 0);
+                UPDATE conversation_members SET
+                    notifications_read_through = MAX(joined_after_message_id, COALESCE(last_read_message_id, 0)),
+                    notifications_read_at = \(now);
+                CREATE TABLE message_notification_reads (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+                    read_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, message_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX message_notification_reads_by_message ON message_notification_reads(message_id);
+                INSERT OR IGNORE INTO message_notification_reads (user_id, message_id, read_at)
+                    SELECT user_id, message_id, read_at FROM notifications
+                    WHERE kind = 'message' AND message_id IS NOT NULL AND read_at IS NOT NULL;
+                DELETE FROM notifications WHERE kind = 'message';
+                DROP INDEX notifications_by_user;
+                DROP INDEX notifications_unread;
+                CREATE INDEX notifications_by_user ON notifications(user_id, created_at, id);
+                CREATE INDEX notifications_unread ON notifications(user_id, created_at, id) WHERE read_at IS NULL;
+                CREATE TRIGGER conversation_members_feed_start AFTER INSERT ON conversation_members BEGIN
+                    UPDATE conversation_members SET
+                        joined_after_message_id = (SELECT last_activity FROM conversations WHERE id = NEW.conversation_id),
+                        notifications_read_through = (SELECT last_activity FROM conversations WHERE id = NEW.conversation_id)
+                    WHERE conversation_id = NEW.conversation_id AND user_id = NEW.user_id;
+                END;
                 """)
     }
 }
