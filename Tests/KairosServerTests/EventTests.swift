@@ -32,7 +32,7 @@ struct EventTests {
         }
     }
 
-    @Test("New and edited messages reach every member's feed, numbered 1, 2, 3... per user")
+    @Test("New and edited messages reach every member's feed, numbered in the order they were made")
     func messageEvents() async throws {
         try await withAdaBobAndCarol { ada, bob, carol in
             let dm = try await ada.directMessage(with: bob)
@@ -70,7 +70,7 @@ struct EventTests {
         }
     }
 
-    @Test("Under 20 concurrent senders each feed stays gapless and duplicate-free")
+    @Test("Under 20 concurrent senders each feed stays in order, complete and duplicate-free")
     func concurrentFeeds() async throws {
         try await withAdaBobAndCarol { ada, bob, carol in
             let team = try await ada.group("Launch", with: [bob, carol])
@@ -120,6 +120,35 @@ struct EventTests {
             try await ada.send("after", to: team.id)
             #expect(try await carol.events().results.isEmpty)
             #expect(try await bob.events().results.count == 4)
+        }
+    }
+
+    @Test("A feed skips the numbers of events it does not get; someone added to a group hears only what follows")
+    func numbersSkipOthersEvents() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let withBob = try await ada.directMessage(with: bob)
+            let withCarol = try await ada.directMessage(with: carol)
+            try await ada.send("one for Bob", to: withBob.id)
+            try await ada.send("one for Carol", to: withCarol.id)
+            try await ada.send("two for Bob", to: withBob.id)
+            let bobs = try await bob.events().results
+            let carols = try await carol.events().results
+            #expect(bobs.map(\.message?.text) == ["one for Bob", "two for Bob"])
+            #expect(carols.map(\.message?.text) == ["one for Carol"])
+            #expect(bobs[0].seq < carols[0].seq && carols[0].seq < bobs[1].seq)
+            // A cursor on a number Bob never got still returns exactly what follows it.
+            #expect(try await bob.events(after: carols[0].seq).results.map(\.seq) == [bobs[1].seq])
+
+            let team = try await ada.group("Launch", with: [bob])
+            try await ada.send("before Carol", to: team.id)
+            _ = try expectOK(
+                try await ada.post("conversations/\(team.id)/members", ConversationMembersRequest(memberIDs: [carol.me.id])),
+                as: Conversation.self)
+            try await bob.send("after Carol", to: team.id)
+            let carolsNow = try await carol.events(after: carols[0].seq).results
+            #expect(carolsNow.map(\.message?.text) == ["Ada Lovelace added Carol", "after Carol"])
+            let latest = try expectOK(try await bob.get("events", ["after": "0", "limit": "200"]), as: Page<UserEvent>.self)
+            #expect(latest.results.map(\.message?.text).suffix(3) == ["before Carol", "Ada Lovelace added Carol", "after Carol"])
         }
     }
 }

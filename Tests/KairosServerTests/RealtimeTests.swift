@@ -24,6 +24,22 @@ struct RealtimeTests {
         }
     }
 
+    @Test("Events go out live though the numbers skip those of events in other people's feeds")
+    func liveAcrossSkippedNumbers() async throws {
+        try await withLiveAdaBobAndCarol { ada, bob, carol in
+            let withBob = try await ada.directMessage(with: bob)
+            let withCarol = try await ada.directMessage(with: carol)
+            let (socket, ready) = try await TestSocket.signedIn(bob)
+            try await ada.send("for Carol", to: withCarol.id)
+            try await ada.send("for Bob", to: withBob.id)
+            let event = try await socket.nextEvent()
+            #expect(event.message?.text == "for Bob")
+            #expect(event.seq == ready + 2)
+            #expect(try await socket.framesArriving().isEmpty)
+            await socket.close()
+        }
+    }
+
     @Test("Reconnecting with after=SEQ replays exactly what was missed, then goes on live")
     func reconnectReplay() async throws {
         try await withLiveAdaBobAndCarol { ada, bob, _ in

@@ -172,6 +172,40 @@ struct ConversationStoreTests {
         #expect(try await store.notifications(userID: "1", unreadOnly: false, page: PageRequest(limit: 10)).results.isEmpty)
     }
 
+    @Test("Events numbered per person before the upgrade keep their numbers; new ones come after all of them")
+    func upgradeToConversationEvents() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kairos-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("kairos.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try SchemaMigrations.migrator.migrate(old, upTo: "v19-message-notifications-on-read")
+        try await old.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0);
+                    INSERT INTO conversations (id, kind, created_by, dm_key, last_activity, created_at)
+                        VALUES (1, 'dm', 1, '1:2', 0, 0);
+                    INSERT INTO conversation_members (conversation_id, user_id, role, joined_at)
+                        VALUES (1, 1, 'member', 0), (1, 2, 'member', 0);
+                    INSERT INTO events (user_id, seq, kind, created_at) VALUES
+                        (1, 1, 'stopwatch.changed', 0), (1, 2, 'stopwatch.changed', 0),
+                        (2, 1, 'stopwatch.changed', 0), (2, 2, 'stopwatch.changed', 0), (2, 3, 'stopwatch.changed', 0);
+                    """)
+        }
+        try old.close()
+
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.latestEventSeq(userID: "1") == 3)
+        let draft = MessageDraft(conversationID: "1", authorID: "1", kind: .text, text: "hello")
+        let hello = try await store.postMessage(draft, now: Date()).message
+        #expect(try await store.events(userID: "1", after: 0, limit: 10).results.map(\.seq) == [1, 2, 4])
+        #expect(try await store.events(userID: "1", after: 2, limit: 10).results.map(\.messageID) == [hello.id])
+        #expect(try await store.events(userID: "2", after: 3, limit: 10).results.map(\.seq) == [4])
+    }
+
     @Test("The schema itself refuses a second message with the same author and client id")
     func clientIDIsUnique() async throws {
         let temp = try TemporaryStore()

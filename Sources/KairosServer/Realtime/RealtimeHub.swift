@@ -5,9 +5,10 @@ import NIOConcurrencyHelpers
 
 /// The realtime sockets open in this process, by user.
 ///
-/// The store stays the one source of order: the hub hands each socket the events its user just got,
-/// and the socket sends them only when they follow its last sent seq and carry all they need (a new
-/// or edited message with the message); otherwise it reads what follows from the store. Typing, which
+/// The store stays the one source of order: the hub hands each socket the events its user just got, in
+/// commit order, and the socket sends them only when it has lost none of the hub's batches since it last
+/// caught up and they carry all they need (a new or edited message with the message); otherwise it reads
+/// what follows from the store. Seqs cannot tell a gap: a person's feed skips the numbers of others' events. Typing, which
 /// is not kept, travels only through the hub.
 public final class RealtimeHub: Sendable {
     private let sockets = NIOLockedValueBox<[String: [ObjectIdentifier: RealtimeSocket]]>([:])
@@ -66,6 +67,13 @@ public final class RealtimeHub: Sendable {
 
 /// One signed-in socket as the hub sees it: whom it serves and how to reach its writers.
 final class RealtimeSocket: Sendable {
+    /// A batch of events for the pump, numbered in the order the hub handed them over, so that a batch the
+    /// buffer dropped shows as a gap.
+    struct Batch: Sendable {
+        let number: Int
+        let events: [UserEvent]
+    }
+
     /// What the socket's own writer sends, besides events.
     enum Outgoing: Sendable {
         case text(String)
@@ -75,11 +83,12 @@ final class RealtimeSocket: Sendable {
     let user: User
     /// Kept to check it again when one of the user's tokens is revoked.
     let token: String
-    private let wakes: AsyncStream<[UserEvent]>.Continuation
+    private let wakes: AsyncStream<Batch>.Continuation
     private let outgoing: AsyncStream<Outgoing>.Continuation
+    private let handedOver = NIOLockedValueBox(0)
 
     init(
-        user: User, token: String, wakes: AsyncStream<[UserEvent]>.Continuation,
+        user: User, token: String, wakes: AsyncStream<Batch>.Continuation,
         outgoing: AsyncStream<Outgoing>.Continuation
     ) {
         self.user = user
@@ -88,10 +97,10 @@ final class RealtimeSocket: Sendable {
         self.outgoing = outgoing
     }
 
-    /// New events for the pump, or an empty list to read the store. A socket that falls behind loses the
-    /// oldest batches, and the gap in seqs sends its pump to the store, which has them all.
-    static func makeWakes() -> (AsyncStream<[UserEvent]>, AsyncStream<[UserEvent]>.Continuation) {
-        AsyncStream.makeStream(of: [UserEvent].self, bufferingPolicy: .bufferingNewest(64))
+    /// New events for the pump. A socket that falls behind loses the oldest batches, and the gap in their
+    /// numbers sends its pump to the store, which has them all.
+    static func makeWakes() -> (AsyncStream<Batch>, AsyncStream<Batch>.Continuation) {
+        AsyncStream.makeStream(of: Batch.self, bufferingPolicy: .bufferingNewest(64))
     }
 
     /// Typing frames for a client that does not keep up are dropped beyond the newest few.
@@ -99,8 +108,13 @@ final class RealtimeSocket: Sendable {
         AsyncStream.makeStream(of: Outgoing.self, bufferingPolicy: .bufferingNewest(32))
     }
 
-    func wake() { wakes.yield([]) }
-    func feed(_ events: [UserEvent]) { wakes.yield(events) }
+    func feed(_ events: [UserEvent]) {
+        // Numbered and queued under one lock, so numbers follow the order batches reach the pump.
+        handedOver.withLockedValue { count in
+            count += 1
+            wakes.yield(Batch(number: count, events: events))
+        }
+    }
     func send(_ text: String) { outgoing.yield(.text(text)) }
     func close(_ error: KairosError) { outgoing.yield(.close(error)) }
 

@@ -69,20 +69,11 @@ struct RealtimeSession {
         try await outbound.write(.text(ServerFrame.ready(seq: latest).text))
         // A cursor ahead of the feed (a client of a reset server) replays nothing and misses nothing new.
         let start = min(max(after ?? latest, 0), latest)
-        socket.wake()
         group.addTask { [conversations] in
             var lastSent = start
-            for await events in wakes {
-                let fresh = events.drop { $0.seq <= lastSent }
-                if let first = fresh.first, first.seq == lastSent + 1, fresh.allSatisfy(Self.isComplete) {
-                    for event in fresh {
-                        try await outbound.write(.text(ServerFrame.event(event).text))
-                        lastSent = event.seq
-                    }
-                    conversations.recordDelivery(of: Array(fresh), to: user)
-                    continue
-                }
-                if !events.isEmpty, fresh.isEmpty { continue }
+            var lastBatch = 0
+            /// Sends what the store has after `lastSent`: everything committed so far.
+            func catchUp() async throws {
                 var more = true
                 while more {
                     let page = try await conversations.events(of: user, after: lastSent, limit: Self.pumpBatch)
@@ -92,6 +83,23 @@ struct RealtimeSession {
                     }
                     more = page.nextCursor != nil
                 }
+            }
+            // Every batch the hub hands over from here on was committed after the socket was registered.
+            try await catchUp()
+            for await batch in wakes {
+                let lostNone = batch.number == lastBatch + 1
+                lastBatch = batch.number
+                let fresh = batch.events.drop { $0.seq <= lastSent }
+                if fresh.isEmpty && lostNone { continue }
+                if lostNone, fresh.allSatisfy(Self.isComplete) {
+                    for event in fresh {
+                        try await outbound.write(.text(ServerFrame.event(event).text))
+                        lastSent = event.seq
+                    }
+                    conversations.recordDelivery(of: Array(fresh), to: user)
+                    continue
+                }
+                try await catchUp()
             }
         }
         group.addTask { [self] in

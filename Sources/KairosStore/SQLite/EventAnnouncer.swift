@@ -2,12 +2,13 @@ import Foundation
 import GRDB
 import KairosCore
 
-/// Tells observers, once a transaction has committed, which rows it added to `events`.
+/// Tells observers, once a transaction has committed, which events it added to whose feed.
 ///
-/// A temporary trigger on the writer connection reports each new row through a SQL function, so every
-/// write that adds events is covered, whichever code path inserts them; the rows are handed over only
-/// on commit, when a reader can see them. A write that has a message at hand attaches it, so the
-/// message's events go out without each recipient reading it back.
+/// Temporary triggers on the writer connection report each new row of `events`, and a new row of
+/// `conversation_events` once for each member, through a SQL function, so every write that adds events is
+/// covered, whichever code path inserts them; the rows are handed over only on commit, when a reader can
+/// see them. A write that has a message at hand attaches it, so the message's events go out without each
+/// recipient reading it back.
 final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
     private struct Row {
         let user: Int64
@@ -48,7 +49,13 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
                     CREATE TEMP TRIGGER events_announce AFTER INSERT ON main.events BEGIN
                         SELECT kairos_event_added(NEW.user_id, NEW.seq, NEW.kind, NEW.conversation_id, NEW.message_id,
                             NEW.task_id, NEW.actor_id, NEW.created_at);
-                    END
+                    END;
+                    CREATE TEMP TRIGGER conversation_events_announce AFTER INSERT ON main.conversation_events BEGIN
+                        SELECT kairos_event_added(cm.user_id, NEW.seq, NEW.kind, NEW.conversation_id, NEW.message_id,
+                            NULL, NEW.actor_id, NEW.created_at)
+                        FROM main.conversation_members cm
+                        WHERE cm.conversation_id = NEW.conversation_id AND cm.joined_after_seq < NEW.seq;
+                    END;
                     """)
             db.add(transactionObserver: self, extent: .databaseLifetime)
         }

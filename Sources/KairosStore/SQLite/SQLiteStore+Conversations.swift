@@ -254,17 +254,9 @@ extension SQLiteStore: ConversationStore {
                     """,
                 arguments: [message, conversation, user, now.micros])
             guard db.changesCount > 0 else { return }
-            try db.run(
-                sql: """
-                    INSERT INTO events (user_id, seq, kind, conversation_id, message_id, actor_id, created_at)
-                    SELECT cm.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = cm.user_id),
-                        ?1, cm.conversation_id, ?2, ?3, ?4
-                    FROM conversation_members cm JOIN users member ON member.id = cm.user_id
-                    JOIN users reader ON reader.id = ?3
-                    WHERE cm.conversation_id = ?5
-                        AND (cm.user_id = ?3 OR (member.hide_read_receipts = 0 AND reader.hide_read_receipts = 0))
-                    """,
-                arguments: [UserEventKind.conversationRead.rawValue, message, user, now.micros, conversation])
+            // Members who hide read receipts, or read someone who does, are left out when the feed is read.
+            try Self.recordConversationEvent(
+                db, .conversationRead, conversation: conversation, message: message, actor: user, now: now)
         }
     }
 
@@ -291,8 +283,7 @@ extension SQLiteStore: ConversationStore {
     public func latestEventSeq(userID: String) async throws -> Int {
         let user = try require(userID.rowID, "User")
         return try await pool.read { db in
-            try db.fetchValue(Int.self, sql: "SELECT COALESCE(MAX(seq), 0) FROM events WHERE user_id = ?", arguments: [user])
-                ?? 0
+            try db.fetchValue(Int.self, sql: "SELECT last FROM event_counter") ?? 0
         }
     }
 
@@ -349,38 +340,47 @@ extension SQLiteStore: ConversationStore {
             try db.run(
                 sql: """
                     INSERT INTO events (user_id, seq, kind, task_id, created_at)
-                    SELECT member.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = member.user_id),
-                        'task.updated', ?, ?
+                    SELECT member.user_id, ?, 'task.updated', ?, ?
                     FROM (SELECT DISTINCT cm.user_id FROM conversation_members cm
                           JOIN task_thread_links l ON l.conversation_id = cm.conversation_id WHERE l.task_id = ?) member
                     """,
-                arguments: [task, now.micros, task])
+                arguments: [try Self.nextEventSeq(db), task, now.micros, task])
             return conversations.map(\.apiID)
         }
     }
 
-    /// An event whose message, reader or task has since been deleted: it keeps its seq, but says nothing.
-    private static let subjectGone = """
+    /// An event whose message or reader has since been deleted: it keeps its seq, but says nothing.
+    private static let messageSubjectGone = """
         ((e.kind IN ('\(UserEventKind.messageCreated.rawValue)', '\(UserEventKind.messageEdited.rawValue)',
                 '\(UserEventKind.conversationRead.rawValue)') AND e.message_id IS NULL)
-            OR (e.kind = '\(UserEventKind.conversationRead.rawValue)' AND e.actor_id IS NULL)
-            OR (e.kind = '\(UserEventKind.taskUpdated.rawValue)' AND e.task_id IS NULL))
+            OR (e.kind = '\(UserEventKind.conversationRead.rawValue)' AND e.actor_id IS NULL))
         """
 
+    /// A person's feed: their own events, and those of the conversations they are in since they joined. Read
+    /// receipts are left out between two people when either hides them.
     public func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent> {
         let user = try require(userID.rowID, "User")
         return try await pool.read { db in
             let rows = try db.fetchRows(
                 sql: """
-                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, COALESCE(e.task_id, e.removed_task_id) AS task_id,
-                        e.project_id, e.actor_id, e.created_at
+                    SELECT e.seq, e.kind, e.conversation_id, e.message_id,
+                        COALESCE(e.task_id, e.removed_task_id) AS task_id, e.project_id, e.actor_id, e.created_at
                     FROM events e
                     WHERE e.user_id = ?1 AND e.seq > ?2 AND (e.conversation_id IS NULL OR EXISTS (
                         SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
                         AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
                             SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
-                        AND (e.project_id IS NULL OR \(Self.projectEventVisible)) AND NOT \(Self.subjectGone)
-                    ORDER BY e.seq LIMIT ?3
+                        AND (e.project_id IS NULL OR \(Self.projectEventVisible)) AND NOT \(Self.messageSubjectGone)
+                        AND NOT (e.kind = '\(UserEventKind.taskUpdated.rawValue)' AND e.task_id IS NULL)
+                    UNION ALL
+                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, NULL, NULL, e.actor_id, e.created_at
+                    FROM conversation_members cm
+                        JOIN conversation_events e ON e.conversation_id = cm.conversation_id AND e.seq > cm.joined_after_seq
+                    WHERE cm.user_id = ?1 AND e.seq > ?2
+                        AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
+                            SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
+                        AND NOT \(Self.messageSubjectGone)
+                    ORDER BY 1 LIMIT ?3
                     """,
                 arguments: [user, seq, limit + 1, UserEventKind.conversationRead.rawValue])
             let kept = Array(rows.prefix(limit))
@@ -462,23 +462,37 @@ extension SQLiteStore: ConversationStore {
         if draft.kind == .taskCard, let task, let author {
             try linkThread(db, task: task, conversation: conversation, by: author, now: now)
         }
-        try recordMessageEvent(db, .messageCreated, message: id, now: now)
+        try recordConversationEvent(db, .messageCreated, conversation: conversation, message: id, actor: nil, now: now)
         return id
     }
 
-    /// Adds an event about a message to the feed of everyone now in its conversation, each with their next seq.
+    /// Adds an event about a message to its conversation's events, which every member's feed reads.
     private static func recordMessageEvent(
         _ db: Database, _ kind: UserEventKind, message: Int64, now: Date
     ) throws {
+        let conversation = try require(
+            try db.fetchValue(Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
+            "Message")
+        try recordConversationEvent(db, kind, conversation: conversation, message: message, actor: nil, now: now)
+    }
+
+    /// One event for everyone in the conversation, now or until they leave.
+    private static func recordConversationEvent(
+        _ db: Database, _ kind: UserEventKind, conversation: Int64, message: Int64, actor: Int64?, now: Date
+    ) throws {
         try db.run(
             sql: """
-                INSERT INTO events (user_id, seq, kind, conversation_id, message_id, created_at)
-                SELECT cm.user_id, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = cm.user_id),
-                    ?, m.conversation_id, m.id, ?
-                FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
-                WHERE m.id = ?
+                INSERT INTO conversation_events (seq, kind, conversation_id, message_id, actor_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [kind.rawValue, now.micros, message])
+            arguments: [try nextEventSeq(db), kind.rawValue, conversation, message, actor, now.micros])
+    }
+
+    /// The number of the next event (or the next statement's events, one per person), above every one before.
+    static func nextEventSeq(_ db: Database) throws -> Int64 {
+        try require(
+            try db.fetchValue(Int64.self, sql: "UPDATE event_counter SET last = last + 1 RETURNING last"),
+            "Event counter")
     }
 
     private static func insertMentions(_ db: Database, message: Int64, userIDs: [String]) throws {

@@ -158,12 +158,10 @@ extension SQLiteStore: NotificationStore {
         try db.run(
             sql: """
                 INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at)
-                SELECT r.value, (SELECT COALESCE(MAX(e.seq), 0) + 1 FROM events e WHERE e.user_id = r.value),
-                    ?, ?, ?, ?, ?, ?
-                FROM json_each(?) r
+                SELECT r.value, ?, ?, ?, ?, ?, ?, ? FROM json_each(?) r
                 """,
             arguments: [
-                UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
+                try nextEventSeq(db), UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
                 pushed.jsonArray,
             ])
     }

@@ -105,9 +105,12 @@ extension SQLiteStore {
         try db.run(
             sql: """
                 INSERT INTO events (user_id, seq, kind, task_id, removed_task_id, project_id, actor_id, created_at)
-                VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE user_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [user, kind.rawValue, gone ? nil : task, gone ? task : nil, project, actor, now.micros])
+            arguments: [
+                user, try nextEventSeq(db), kind.rawValue, gone ? nil : task, gone ? task : nil, project, actor,
+                now.micros,
+            ])
     }
 
     /// A `Visible` condition with the viewer bound as `?1`.

@@ -301,10 +301,11 @@ extension SQLiteStore: TimeStore {
         let watch = try stopwatch(db, owner: owner)
         try db.run(
             sql: """
-                INSERT INTO events (user_id, seq, kind, task_id, created_at)
-                VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE user_id = ?), ?, ?, ?)
+                INSERT INTO events (user_id, seq, kind, task_id, created_at) VALUES (?, ?, ?, ?, ?)
                 """,
-            arguments: [owner, owner, UserEventKind.stopwatchChanged.rawValue, watch.taskID?.rowID, now.micros])
+            arguments: [
+                owner, try nextEventSeq(db), UserEventKind.stopwatchChanged.rawValue, watch.taskID?.rowID, now.micros,
+            ])
         return watch
     }
 

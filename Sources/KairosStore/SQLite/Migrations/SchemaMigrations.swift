@@ -23,6 +23,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v17-event-projects", migrate: addEventProjects)
         migrator.registerMigration("v18-events-outlive-subjects", migrate: keepEventsOfDeletedSubjects)
         migrator.registerMigration("v19-message-notifications-on-read", migrate: deriveMessageNotifications)
+        migrator.registerMigration("v20-conversation-events", migrate: createConversationEvents)
         return migrator
     }
 
@@ -689,6 +690,43 @@ enum SchemaMigrations {
                     UPDATE conversation_members SET
                         joined_after_message_id = (SELECT last_activity FROM conversations WHERE id = NEW.conversation_id),
                         notifications_read_through = (SELECT last_activity FROM conversations WHERE id = NEW.conversation_id)
+                    WHERE conversation_id = NEW.conversation_id AND user_id = NEW.user_id;
+                END;
+                """)
+    }
+
+    // A message's event was a row in the feed of every member, each numbered one past that member's highest:
+    // ten members, ten rows in five indexes. Events about a conversation (new and edited messages, read
+    // receipts) are now one row in `conversation_events`, which every member's feed reads from the time they
+    // joined (`joined_after_seq`). Every event takes its number from the one counter, so each person's feed
+    // still rises with commit order; numbers skip but never repeat. The counter starts past every number
+    // handed out so far, and rows already in `events` keep theirs.
+    private static func createConversationEvents(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE event_counter (last INTEGER NOT NULL);
+                INSERT INTO event_counter (last) SELECT COALESCE(MAX(seq), 0) FROM events;
+                CREATE TABLE conversation_events (
+                    seq INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind <> ''),
+                    conversation_id INTEGER REFERENCES conversations(id) ON DELETE SET NULL,
+                    message_id INTEGER REFERENCES messages(id) ON DELETE SET NULL,
+                    actor_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX conversation_events_by_conversation ON conversation_events(conversation_id, seq)
+                    WHERE conversation_id IS NOT NULL;
+                CREATE INDEX conversation_events_by_message ON conversation_events(message_id)
+                    WHERE message_id IS NOT NULL;
+                CREATE INDEX conversation_events_by_actor ON conversation_events(actor_id) WHERE actor_id IS NOT NULL;
+                ALTER TABLE conversation_members ADD COLUMN joined_after_seq INTEGER NOT NULL DEFAULT 0;
+                UPDATE conversation_members SET joined_after_seq = (SELECT last FROM event_counter);
+                DROP TRIGGER conversation_members_feed_start;
+                CREATE TRIGGER conversation_members_feed_start AFTER INSERT ON conversation_members BEGIN
+                    UPDATE conversation_members SET
+                        joined_after_message_id = (SELECT last_activity FROM conversations WHERE id = NEW.conversation_id),
+                        notifications_read_through = (SELECT last_activity FROM conversations WHERE id = NEW.conversation_id),
+                        joined_after_seq = (SELECT last FROM event_counter)
                     WHERE conversation_id = NEW.conversation_id AND user_id = NEW.user_id;
                 END;
                 """)
