@@ -32,8 +32,19 @@ public final class RealtimeHub: Sendable {
 
     /// Hands just-committed events to their users' sockets, in order.
     public func publish(_ events: [NewEvent]) {
-        var byUser: [String: [UserEvent]] = [:]
-        for event in events { byUser[event.userID, default: []].append(event.event) }
+        var byUser: [String: [RealtimeSocket.Framed]] = [:]
+        // A conversation's event is the same for each member: its frame is written once.
+        var frames: [Int: RealtimeSocket.Framed] = [:]
+        for new in events {
+            let framed: RealtimeSocket.Framed
+            if let known = frames[new.event.seq], known.event == new.event {
+                framed = known
+            } else {
+                framed = RealtimeSocket.Framed(event: new.event, text: ServerFrame.event(new.event).text)
+                frames[new.event.seq] = framed
+            }
+            byUser[new.userID, default: []].append(framed)
+        }
         let sockets = sockets.withLockedValue { sockets in
             byUser.keys.flatMap { sockets[$0].map { Array($0.values) } ?? [] }
         }
@@ -71,7 +82,13 @@ final class RealtimeSocket: Sendable {
     /// buffer dropped shows as a gap.
     struct Batch: Sendable {
         let number: Int
-        let events: [UserEvent]
+        let events: [Framed]
+    }
+
+    /// An event with its frame's text.
+    struct Framed: Sendable {
+        let event: UserEvent
+        let text: String
     }
 
     /// What the socket's own writer sends, besides events.
@@ -108,7 +125,7 @@ final class RealtimeSocket: Sendable {
         AsyncStream.makeStream(of: Outgoing.self, bufferingPolicy: .bufferingNewest(32))
     }
 
-    func feed(_ events: [UserEvent]) {
+    func feed(_ events: [Framed]) {
         // Numbered and queued under one lock, so numbers follow the order batches reach the pump.
         handedOver.withLockedValue { count in
             count += 1

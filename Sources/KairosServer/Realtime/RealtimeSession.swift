@@ -89,14 +89,14 @@ struct RealtimeSession {
             for await batch in wakes {
                 let lostNone = batch.number == lastBatch + 1
                 lastBatch = batch.number
-                let fresh = batch.events.drop { $0.seq <= lastSent }
+                let fresh = batch.events.drop { $0.event.seq <= lastSent }
                 if fresh.isEmpty && lostNone { continue }
-                if lostNone, fresh.allSatisfy(Self.isComplete) {
-                    for event in fresh {
-                        try await outbound.write(.text(ServerFrame.event(event).text))
-                        lastSent = event.seq
+                if lostNone, fresh.allSatisfy({ Self.isComplete($0.event) }) {
+                    for framed in fresh {
+                        try await outbound.write(.text(framed.text))
+                        lastSent = framed.event.seq
                     }
-                    conversations.recordDelivery(of: Array(fresh), to: user)
+                    conversations.recordDelivery(of: fresh.map(\.event), to: user)
                     continue
                 }
                 try await catchUp()

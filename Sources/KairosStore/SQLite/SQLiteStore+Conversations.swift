@@ -268,15 +268,18 @@ extension SQLiteStore: ConversationStore {
             return [message, conversation, user]
         }
         guard !rows.isEmpty else { return }
+        let marks = "[" + rows.map { "[\($0[0]),\($0[1]),\($0[2])]" }.joined(separator: ",") + "]"
         try await write { db in
-            for row in rows {
-                try db.run(
-                    sql: """
-                        UPDATE conversation_members SET last_delivered_message_id = ?1
-                        WHERE conversation_id = ?2 AND user_id = ?3 AND COALESCE(last_delivered_message_id, 0) < ?1
-                        """,
-                    arguments: StatementArguments(row))
-            }
+            try db.run(
+                sql: """
+                    UPDATE conversation_members SET last_delivered_message_id = mark.message
+                    FROM (SELECT value ->> 1 AS conversation, value ->> 2 AS user, MAX(value ->> 0) AS message
+                          FROM json_each(?) GROUP BY 1, 2) mark
+                    WHERE conversation_members.conversation_id = mark.conversation
+                        AND conversation_members.user_id = mark.user
+                        AND COALESCE(last_delivered_message_id, 0) < mark.message
+                    """,
+                arguments: [marks])
         }
     }
 
