@@ -94,6 +94,9 @@ public protocol ConversationStore: Sendable {
     func conversations(userID: String, page: PageRequest) async throws -> Page<Conversation>
     /// A conversation as `userID` sees it; nil if it does not exist.
     func conversation(id: String, for userID: String) async throws -> Conversation?
+    /// Who is in a conversation and with what role, without the rest of it (what sending a message needs);
+    /// nil if it does not exist.
+    func memberRoles(conversationID: String) async throws -> [String: Role]?
     func updateConversation(
         id: String, for userID: String, changes: ConversationChanges, now: Date
     ) async throws -> Conversation

@@ -148,18 +148,22 @@ public struct ConversationService: Sendable {
     /// Posts a text message, with the caller's uploads attached; a retried send with the same `client_id`
     /// returns the first message.
     public func send(_ request: MessageSendRequest, to id: String, for user: User) async throws -> PostedMessage {
-        let conversation = try await conversation(id, for: user, allowing: .comment)
+        // Only who is there and their roles: the hottest request reads no more of the conversation than it needs.
+        guard let roles = try await store.memberRoles(conversationID: id) else {
+            throw KairosError.missing(Resource.conversation.title)
+        }
+        try PermissionGuard.require(user.id, .comment, .conversation, in: .conversation(members: roles))
         let attachmentIDs = try Self.attachmentIDs(request.attachmentIDs)
         let text = try Self.messageText(request.text, carriesAttachments: !attachmentIDs.isEmpty)
         let clientID = try request.clientID.map(Limits.requireClientID)
-        let mentions = try await mentions(in: text, among: conversation)
+        let mentions = try await mentions(in: text, among: Array(roles.keys))
         let draft = MessageDraft(
-            conversationID: conversation.id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,
+            conversationID: id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,
             clientID: clientID, attachmentIDs: attachmentIDs)
         let posted = try await store.postMessage(draft, now: clock.now())
         return PostedMessage(
             message: posted.message, unresolvedMentions: mentions.unresolved,
-            mentionsWithoutTaskAccess: try await withoutTaskAccess(mentions.userIDs, in: conversation.id))
+            mentionsWithoutTaskAccess: try await withoutTaskAccess(mentions.userIDs, in: posted.message.conversationID))
     }
 
     /// The mentioned people who cannot open some task shared in the conversation.
@@ -185,7 +189,7 @@ public struct ConversationService: Sendable {
                 message: "attachment_ids cannot be edited: an edit changes only the text. Send files in a new message.")
         }
         let text = try Self.messageText(request.text, carriesAttachments: !message.attachments.isEmpty)
-        let mentions = try await mentions(in: text, among: conversation)
+        let mentions = try await mentions(in: text, among: conversation.members.map(\.userID))
         let edited = try await store.editMessage(
             id: message.id, text: text, mentions: mentions.userIDs, now: clock.now())
         return PostedMessage(
@@ -355,10 +359,10 @@ public struct ConversationService: Sendable {
     }
 
     private func mentions(
-        in text: String, among conversation: Conversation
+        in text: String, among memberIDs: [String]
     ) async throws -> (userIDs: [String], unresolved: [String]) {
         guard !Mentions.handles(in: text).isEmpty else { return ([], []) }
-        let members = try await store.users(ids: conversation.members.map(\.userID))
+        let members = try await store.users(ids: memberIDs)
         return Mentions.resolve(
             text, among: members.map { MentionCandidate(userID: $0.id, name: $0.name, email: $0.email) })
     }

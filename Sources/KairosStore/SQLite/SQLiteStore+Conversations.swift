@@ -82,6 +82,25 @@ extension SQLiteStore: ConversationStore {
         return try await pool.read { db in try Self.conversation(db, id: conversationID, for: reader) }
     }
 
+    public func memberRoles(conversationID: String) async throws -> [String: Role]? {
+        guard let id = conversationID.rowID else { return nil }
+        return try await pool.read { db in
+            let rows = try db.fetchRows(
+                sql: """
+                    SELECT cm.user_id, cm.role FROM conversations c
+                    LEFT JOIN conversation_members cm ON cm.conversation_id = c.id WHERE c.id = ?
+                    """,
+                arguments: [id])
+            guard !rows.isEmpty else { return nil }
+            var roles: [String: Role] = [:]
+            for row in rows {
+                guard let user = row["user_id"] as Int64? else { continue }
+                roles[user.apiID] = Role(rawValue: row["role"]) ?? .member
+            }
+            return roles
+        }
+    }
+
     public func updateConversation(
         id: String, for userID: String, changes: ConversationChanges, now: Date
     ) async throws -> Conversation {
