@@ -142,13 +142,18 @@ struct EventTests {
             let team = try await ada.group("Launch", with: [bob])
             try await ada.send("before Carol", to: team.id)
             _ = try expectOK(
-                try await ada.post("conversations/\(team.id)/members", ConversationMembersRequest(memberIDs: [carol.me.id])),
+                try await ada.post(
+                    "conversations/\(team.id)/members", ConversationMembersRequest(memberIDs: [carol.me.id])),
                 as: Conversation.self)
             try await bob.send("after Carol", to: team.id)
             let carolsNow = try await carol.events(after: carols[0].seq).results
             #expect(carolsNow.map(\.message?.text) == ["Ada Lovelace added Carol", "after Carol"])
-            let latest = try expectOK(try await bob.get("events", ["after": "0", "limit": "200"]), as: Page<UserEvent>.self)
-            #expect(latest.results.map(\.message?.text).suffix(3) == ["before Carol", "Ada Lovelace added Carol", "after Carol"])
+            let latest = try expectOK(
+                try await bob.get("events", ["after": "0", "limit": "200"]), as: Page<UserEvent>.self)
+            #expect(
+                latest.results.map(\.message?.text).suffix(3) == [
+                    "before Carol", "Ada Lovelace added Carol", "after Carol",
+                ])
         }
     }
 }

@@ -204,7 +204,8 @@ struct RealtimeTests {
         try await withLiveAdaBobAndCarol { ada, bob, _ in
             let dm = try await ada.directMessage(with: bob)
             let created = try expectOK(
-                try await bob.post("tokens", TokenCreateRequest(name: "phone")), .created, as: TokenCreatedResponse.self)
+                try await bob.post("tokens", TokenCreateRequest(name: "phone")), .created, as: TokenCreatedResponse.self
+            )
             let phone = bob.with(token: created.token)
             let (phoneSocket, _) = try await TestSocket.signedIn(phone)
             let (laptopSocket, _) = try await TestSocket.signedIn(bob)

@@ -49,7 +49,8 @@ struct ConversationStoreTests {
         try await store.pool.write { db in
             for _ in 0..<(Limits.unreadCountCap + 50) {
                 try db.execute(
-                    sql: "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', 'hi', 0)",
+                    sql:
+                        "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', 'hi', 0)",
                     arguments: [dm.id.rowID])
             }
         }
@@ -73,7 +74,8 @@ struct ConversationStoreTests {
                     """)
         }
         let dm = try await store.directMessage(between: "1", and: "2", now: Date())
-        let post = "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', ?, 0)"
+        let post =
+            "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', ?, 0)"
         try await store.pool.write { db in
             try db.execute(sql: post, arguments: [dm.id.rowID, "budget budget budget"])
             for index in 0..<SQLiteStore.rankedMessageWindow {
@@ -169,7 +171,8 @@ struct ConversationStoreTests {
         #expect(try await store.unreadNotificationCount(userID: "2") == 2)
         let carols = try await store.notifications(userID: "3", unreadOnly: false, page: PageRequest(limit: 10)).results
         #expect(carols.map(\.text) == ["Ada in Crew: three", "Ada in Crew: two"])
-        #expect(try await store.notifications(userID: "1", unreadOnly: false, page: PageRequest(limit: 10)).results.isEmpty)
+        #expect(
+            try await store.notifications(userID: "1", unreadOnly: false, page: PageRequest(limit: 10)).results.isEmpty)
     }
 
     @Test("Events numbered per person before the upgrade keep their numbers; new ones come after all of them")

@@ -144,7 +144,8 @@ struct MessageNotificationFeed {
             """
         return try memberships.reduce(0) { count, membership in
             count
-                + (try db.fetchValue(Int.self, sql: sql, arguments: [membership.conversation, membership.readThrough, user])
+                + (try db.fetchValue(
+                    Int.self, sql: sql, arguments: [membership.conversation, membership.readThrough, user])
                     ?? 0)
         }
     }

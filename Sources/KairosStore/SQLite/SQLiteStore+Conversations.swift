@@ -409,7 +409,9 @@ extension SQLiteStore: ConversationStore {
             // Receipts name a message without carrying it.
             let messageIDs = Array(
                 Set(
-                    kept.filter { ($0["kind"] as String).hasPrefix("message.") }.compactMap { $0["message_id"] as Int64? }
+                    kept.filter { ($0["kind"] as String).hasPrefix("message.") }.compactMap {
+                        $0["message_id"] as Int64?
+                    }
                 ))
             var messages: [Int64: Message] = [:]
             if !messageIDs.isEmpty {
@@ -493,7 +495,8 @@ extension SQLiteStore: ConversationStore {
         _ db: Database, _ kind: UserEventKind, message: Int64, now: Date
     ) throws {
         let conversation = try require(
-            try db.fetchValue(Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
+            try db.fetchValue(
+                Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
             "Message")
         try recordConversationEvent(db, kind, conversation: conversation, message: message, actor: nil, now: now)
     }

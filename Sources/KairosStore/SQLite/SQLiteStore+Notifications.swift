@@ -128,7 +128,8 @@ extension SQLiteStore: NotificationStore {
     ) throws -> Bool {
         guard
             let row = try db.fetchRow(
-                sql: "SELECT id AS user_id, timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user])
+                sql: "SELECT id AS user_id, timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user]
+            )
         else { return true }
         let recipient = Recipient(row: row, now: now)
         try notify(
@@ -161,7 +162,8 @@ extension SQLiteStore: NotificationStore {
                 SELECT r.value, ?, ?, ?, ?, ?, ?, ? FROM json_each(?) r
                 """,
             arguments: [
-                try nextEventSeq(db), UserEventKind.notificationCreated.rawValue, conversation, message, task, actor, now.micros,
+                try nextEventSeq(db), UserEventKind.notificationCreated.rawValue, conversation, message, task, actor,
+                now.micros,
                 pushed.jsonArray,
             ])
     }
@@ -185,7 +187,8 @@ extension SQLiteStore: NotificationStore {
         guard let first = members.first else { return }
         try notify(
             db, members.map { Recipient(row: $0, now: now) }, .mention,
-            text: NotificationText.mention(by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
+            text: NotificationText.mention(
+                by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
             actor: author, conversation: conversation, message: message, now: now)
     }
 

@@ -17,7 +17,8 @@ extension SQLiteStore {
     /// `task.updated` for a task whose project is not at hand.
     static func announceTaskChange(_ db: Database, task: Int64, by actor: Int64, now: Date) throws {
         guard
-            let project = try db.fetchValue(Int64.self, sql: "SELECT project_id FROM tasks WHERE id = ?", arguments: [task])
+            let project = try db.fetchValue(
+                Int64.self, sql: "SELECT project_id FROM tasks WHERE id = ?", arguments: [task])
         else { return }
         try announceTaskChange(db, task: task, in: project, by: actor, now: now)
     }
@@ -59,7 +60,8 @@ extension SQLiteStore {
 
     /// `task.deleted` to everyone in the task's shared project; call it before the row goes, while its
     /// project and audience can still be read.
-    static func announceTaskDeletion(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws {
+    static func announceTaskDeletion(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws
+    {
         for user in try audience(db, project: project) {
             try appendProjectEvent(db, to: user, .taskDeleted, task: task, project: project, by: actor, now: now)
         }
@@ -91,7 +93,8 @@ extension SQLiteStore {
         let members = try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT user_id FROM project_members WHERE project_id = ?"), arguments: [project])
         guard !members.isEmpty,
-            let owner = try db.fetchValue(Int64.self, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [project])
+            let owner = try db.fetchValue(
+                Int64.self, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [project])
         else { return [] }
         return [owner] + members
     }

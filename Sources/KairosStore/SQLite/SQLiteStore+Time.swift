@@ -323,7 +323,8 @@ extension SQLiteStore: TimeStore {
     private static func requireTask(_ db: Database, owner: Int64, id: String) throws -> Int64 {
         guard let task = id.rowID,
             try db.fetchRow(
-                sql: "SELECT 1 FROM tasks WHERE id = ? AND \(Visible.tasks)", arguments: [task] + Visible.arguments(owner))
+                sql: "SELECT 1 FROM tasks WHERE id = ? AND \(Visible.tasks)",
+                arguments: [task] + Visible.arguments(owner))
                 != nil
         else { throw KairosError.missing("Task") }
         return task
