@@ -151,7 +151,7 @@ struct NotificationTests {
         }
     }
 
-    @Test("Reading a thread reads its messages' notifications; a newcomer hears only of what follows; pages keep time order")
+    @Test("Reading a thread reads its messages' notifications and mentions; a newcomer hears only of what follows; pages keep time order")
     func messageNotificationsFollowTheThread() async throws {
         try await withAdaBobAndCarol { ada, bob, carol in
             let team = try await ada.group("Launch crew", with: [bob])
@@ -161,7 +161,10 @@ struct NotificationTests {
                     "conversations/\(team.id)/members", ConversationMembersRequest(memberIDs: [carol.me.id])),
                 as: Conversation.self)
             var sent: [PostedMessage] = []
-            for text in ["one", "two", "three", "four", "five"] { sent.append(try await ada.send(text, to: team.id)) }
+            for text in ["one", "two @bob", "three", "four", "five"] {
+                ada.advance(minutes: 1)
+                sent.append(try await ada.send(text, to: team.id))
+            }
 
             #expect(try await carol.notifications().map(\.text).last == "Ada Lovelace in Launch crew: one")
             #expect(try await carol.unreadCount() == 5)

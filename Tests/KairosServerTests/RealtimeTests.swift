@@ -40,6 +40,20 @@ struct RealtimeTests {
         }
     }
 
+    @Test("A mention goes out live as its message and then a notification naming it, each as the feed lists it")
+    func liveMention() async throws {
+        try await withLiveAdaBobAndCarol { ada, bob, _ in
+            let dm = try await ada.directMessage(with: bob)
+            let (socket, _) = try await TestSocket.signedIn(bob)
+            try await ada.send("@bob look at this", to: dm.id)
+            let live = [try await socket.nextEvent(), try await socket.nextEvent()]
+            #expect(live.map(\.kind) == [.messageCreated, .notificationCreated])
+            #expect(live[1].message == nil && live[1].messageID == live[0].messageID)
+            #expect(try await bob.events().results == live)
+            await socket.close()
+        }
+    }
+
     @Test("Reconnecting with after=SEQ replays exactly what was missed, then goes on live")
     func reconnectReplay() async throws {
         try await withLiveAdaBobAndCarol { ada, bob, _ in

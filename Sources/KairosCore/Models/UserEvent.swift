@@ -20,9 +20,12 @@ public enum UserEventKind: String, Codable, Sendable, CaseIterable {
     case conversationRead = "conversation.read"
     /// A notification reached the user's feed outside their quiet hours: read `/notifications`.
     case notificationCreated = "notification.created"
+
+    /// Whether the event carries its message (as it is now); others only name it.
+    public var carriesMessage: Bool { self == .messageCreated || self == .messageEdited }
 }
 
-/// One entry of a user's event feed; `seq` grows by one with each entry of that user.
+/// One entry of a user's event feed; `seq` grows with each entry of that user, skipping others' numbers.
 public struct UserEvent: Decodable, Hashable, Sendable {
     public var seq: Int
     public var kind: UserEventKind

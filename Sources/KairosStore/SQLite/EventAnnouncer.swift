@@ -100,13 +100,14 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
         _ rows: [Row], _ attached: [String: Message], to observers: [@Sendable ([NewEvent]) -> Void]
     ) {
         let events = rows.map { row in
+            let kind = UserEventKind(rawValue: row.kind) ?? .messageCreated
             let messageID = row.message?.apiID
             return NewEvent(
                 userID: row.user.apiID,
                 event: UserEvent(
-                    seq: row.seq, kind: UserEventKind(rawValue: row.kind) ?? .messageCreated,
+                    seq: row.seq, kind: kind,
                     conversationID: row.conversation?.apiID, messageID: messageID, taskID: row.task?.apiID,
-                    userID: row.actor?.apiID, message: messageID.flatMap { attached[$0] },
+                    userID: row.actor?.apiID, message: kind.carriesMessage ? messageID.flatMap { attached[$0] } : nil,
                     createdAt: Date(micros: row.createdAt)))
         }
         for observer in observers { observer(events) }

@@ -273,6 +273,14 @@ extension SQLiteStore: ConversationStore {
                     """,
                 arguments: [message, conversation, user, now.micros])
             guard db.changesCount > 0 else { return }
+            // What was read in the thread is read in the notification feed too: its messages' notifications
+            // (through `notifications_read_through` above) and mentions.
+            try db.run(
+                sql: """
+                    UPDATE notifications SET read_at = ?1
+                    WHERE user_id = ?2 AND read_at IS NULL AND conversation_id = ?3 AND message_id <= ?4
+                    """,
+                arguments: [now.micros, user, conversation, message])
             // Members who hide read receipts, or read someone who does, are left out when the feed is read.
             try Self.recordConversationEvent(
                 db, .conversationRead, conversation: conversation, message: message, actor: user, now: now)
@@ -409,7 +417,7 @@ extension SQLiteStore: ConversationStore {
             // Receipts name a message without carrying it.
             let messageIDs = Array(
                 Set(
-                    kept.filter { ($0["kind"] as String).hasPrefix("message.") }.compactMap {
+                    kept.filter { UserEventKind(rawValue: $0["kind"])?.carriesMessage == true }.compactMap {
                         $0["message_id"] as Int64?
                     }
                 ))
@@ -423,13 +431,14 @@ extension SQLiteStore: ConversationStore {
                 }
             }
             let events = kept.map { row in
+                let kind = UserEventKind(rawValue: row["kind"]) ?? .messageCreated
                 let messageID = row["message_id"] as Int64?
                 return UserEvent(
-                    seq: row["seq"], kind: UserEventKind(rawValue: row["kind"]) ?? .messageCreated,
+                    seq: row["seq"], kind: kind,
                     conversationID: (row["conversation_id"] as Int64?)?.apiID, messageID: messageID?.apiID,
                     taskID: (row["task_id"] as Int64?)?.apiID, projectID: (row["project_id"] as Int64?)?.apiID,
                     userID: (row["actor_id"] as Int64?)?.apiID,
-                    message: messageID.flatMap { messages[$0] },
+                    message: kind.carriesMessage ? messageID.flatMap { messages[$0] } : nil,
                     createdAt: Date(micros: row["created_at"]))
             }
             return Page(results: events, nextCursor: rows.count > limit ? events.last.map { String($0.seq) } : nil)
