@@ -37,6 +37,31 @@ struct UnifiedSearchTests {
         }
     }
 
+    @Test("A word's beginning finds every message with a word it begins, edited ones and accented ones too")
+    func wordBeginnings() async throws {
+        try await withAdaBobAndCarol { ada, bob, _ in
+            let dm = try await ada.directMessage(with: bob)
+            let planning = try await ada.send("Planning the offsite", to: dm.id).message
+            let plans = try await bob.send("our plans changed", to: dm.id).message
+            let planet = try await ada.send("a planet-sized budget", to: dm.id).message
+            let cafe = try await bob.send("meet at the Café", to: dm.id).message
+            let typo = try await ada.send("see you thre", to: dm.id).message
+            _ = try expectOK(
+                try await ada.post("messages/\(typo.id)", MessageSendRequest(text: "see you at the harbour")),
+                as: PostedMessage.self)
+
+            func found(_ query: String) async throws -> Set<String> {
+                Set(try await ada.searchAll(["q": query, "kind": "message"]).map(\.id))
+            }
+            #expect(try await found("plan") == [planning.id, plans.id, planet.id])
+            #expect(try await found("plans") == [plans.id])
+            #expect(try await found("plan budg") == [planet.id])
+            #expect(try await found("cafe") == [cafe.id])
+            #expect(try await found("harb") == [typo.id])
+            #expect(try await found("planx").isEmpty)
+        }
+    }
+
     @Test("Filters narrow to a kind, a person, a conversation or a project; bad queries are 400s")
     func filters() async throws {
         try await withAdaBobAndCarol { ada, bob, _ in

@@ -209,6 +209,33 @@ struct ConversationStoreTests {
         #expect(try await store.events(userID: "2", after: 3, limit: 10).results.map(\.seq) == [4])
     }
 
+    @Test("The words of messages written before the upgrade are recorded from the message index")
+    func upgradeRecordsMessageTerms() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kairos-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("kairos.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try SchemaMigrations.migrator.migrate(old, upTo: "v20-conversation-events")
+        try await old.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0);
+                    INSERT INTO conversations (id, kind, name, created_by, last_activity, created_at)
+                        VALUES (1, 'group', 'Crew', 1, 1, 0);
+                    INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at)
+                        VALUES (1, 1, 1, 'text', 'Déjà vu at the harbour', 0);
+                    """)
+        }
+        try old.close()
+
+        let store = try SQLiteStore(path: path)
+        let terms = try await store.pool.read { db in try String.fetchAll(db, sql: "SELECT term FROM message_terms") }
+        #expect(terms == ["at", "deja", "harbour", "the", "vu"])
+    }
+
     @Test("The schema itself refuses a second message with the same author and client id")
     func clientIDIsUnique() async throws {
         let temp = try TemporaryStore()

@@ -18,7 +18,7 @@ struct SQLiteStoreTests {
                 "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
                 "v16-events-by-conversation-message", "v17-event-projects",
                 "v18-events-outlive-subjects", "v19-message-notifications-on-read",
-                "v20-conversation-events",
+                "v20-conversation-events", "v21-message-terms",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

@@ -18,7 +18,7 @@ extension SQLiteStore: SearchStore {
                 hits += try Self.taskHits(db, owner: owner, pattern: pattern, project: query.projectID, limit: wanted)
             }
             if query.kind != .task {
-                hits += try Self.messageHits(db, owner: owner, pattern: pattern, query: query, limit: wanted)
+                hits += try Self.messageHits(db, owner: owner, query: query, limit: wanted)
             }
             return hits
         }
@@ -57,11 +57,14 @@ extension SQLiteStore: SearchStore {
     /// word matches most of a long thread, so relevance is judged among the recent matches.
     static let rankedMessageWindow = 1_000
 
-    /// The best of the newest matches the caller can see, ranked and marked by `WindowRanking`.
+    /// The best of the newest matches the caller can see, ranked and marked by `WindowRanking`. Each word
+    /// matches the words it begins, asked for by name (`MessageTerms`).
     private static func messageHits(
-        _ db: Database, owner: Int64, pattern: FTS5Pattern, query: SearchQuery, limit: Int
+        _ db: Database, owner: Int64, query: SearchQuery, limit: Int
     ) throws -> [(rank: Double, hit: SearchHit)] {
-        guard let ranking = WindowRanking(query: query.text) else { return [] }
+        guard let ranking = WindowRanking(query: query.text),
+            let pattern = try MessageTerms.pattern(db, query: query.text)
+        else { return [] }
         var sql = """
             SELECT m.id, m.conversation_id, m.author_id, c.project_id, m.body, m.created_at
             FROM messages_fts
@@ -70,7 +73,7 @@ extension SQLiteStore: SearchStore {
             JOIN conversations c ON c.id = m.conversation_id
             WHERE messages_fts MATCH ? AND m.kind = 'text'
             """
-        var arguments: StatementArguments = [owner, pattern.rawPattern]
+        var arguments: StatementArguments = [owner, pattern]
         if let person = query.personID {
             sql += " AND m.author_id = ?"
             arguments += [person.rowID ?? 0]

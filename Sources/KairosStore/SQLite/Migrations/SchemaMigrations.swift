@@ -24,6 +24,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v18-events-outlive-subjects", migrate: keepEventsOfDeletedSubjects)
         migrator.registerMigration("v19-message-notifications-on-read", migrate: deriveMessageNotifications)
         migrator.registerMigration("v20-conversation-events", migrate: createConversationEvents)
+        migrator.registerMigration("v21-message-terms", migrate: createMessageTerms)
         return migrator
     }
 
@@ -729,6 +730,18 @@ enum SchemaMigrations {
                         joined_after_seq = (SELECT last FROM event_counter)
                     WHERE conversation_id = NEW.conversation_id AND user_id = NEW.user_id;
                 END;
+                """)
+    }
+
+    // Every word of the message index, beside it, so that a search can turn the beginning of a word into the
+    // words it begins (`MessageTerms`). Filled from the index itself; kept up by each new or edited message.
+    private static func createMessageTerms(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE message_terms (term TEXT PRIMARY KEY) WITHOUT ROWID;
+                CREATE VIRTUAL TABLE temp.messages_fts_vocabulary USING fts5vocab(main, messages_fts, 'row');
+                INSERT INTO message_terms (term) SELECT term FROM temp.messages_fts_vocabulary;
+                DROP TABLE temp.messages_fts_vocabulary;
                 """)
     }
 }
