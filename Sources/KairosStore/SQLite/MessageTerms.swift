@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The words of the message index (`message_terms`), used to search for the beginning of a word by the words
-/// it begins.
+/// it begins. `MessageTermRecorder` keeps the table up with each text message.
 ///
 /// FTS5 answers a prefix (`"plan"*`) by merging the whole list of messages of every word that starts with it
 /// before it returns the first row: for a word in most messages of a long thread, tens of milliseconds. Whole
@@ -11,15 +11,6 @@ import GRDB
 enum MessageTerms {
     /// More words than this for one beginning and the search asks FTS5 for the prefix after all.
     static let largestExpansion = 64
-
-    /// Records the words of a message's text, as the message index splits them.
-    static func record(_ db: Database, text: String) throws {
-        let words = Set(try tokenizer(db).tokenize(document: text).filter { !$0.flags.contains(.colocated) }.map(\.token))
-        guard !words.isEmpty else { return }
-        try db.run(
-            sql: "INSERT OR IGNORE INTO message_terms (term) SELECT value FROM json_each(?)",
-            arguments: [String(decoding: try JSONEncoder().encode(Array(words)), as: UTF8.self)])
-    }
 
     /// An FTS5 query for messages with every word of `query`, each word matching the words it begins; nil when
     /// `query` has no word. A word that begins none of the recorded words is asked for as a prefix, which costs
@@ -41,11 +32,37 @@ enum MessageTerms {
     }
 
     /// The message index's tokenizer (`unicode61 remove_diacritics 2`, as in `messages_fts`).
-    private static func tokenizer(_ db: Database) throws -> any FTS5Tokenizer {
+    static func tokenizer(_ db: Database) throws -> any FTS5Tokenizer {
         try db.makeTokenizer(.unicode61(diacritics: .remove))
     }
 
     private static func quoted(_ term: String) -> String {
         "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// Records the words of each new or edited text message (the only ones search reads) in `message_terms`, on the
+/// writer, with a tokenizer made once for the writer's connection.
+final class MessageTermRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tokenizer: (any FTS5Tokenizer)?
+    private weak var connection: Database?
+
+    func record(_ db: Database, text: String) throws {
+        let words = try lock.withLock {
+            if tokenizer == nil || connection !== db {
+                tokenizer = try MessageTerms.tokenizer(db)
+                connection = db
+            }
+            return try tokenizer!.tokenize(document: text).filter { !$0.flags.contains(.colocated) }.map(\.token)
+        }
+        guard !words.isEmpty else { return }
+        // Tokens are letters and digits; the escaping only keeps the JSON valid whatever they hold.
+        let list = Set(words).map {
+            "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        try db.run(
+            sql: "INSERT OR IGNORE INTO message_terms (term) SELECT value FROM json_each(?)",
+            arguments: ["[" + list.joined(separator: ",") + "]"])
     }
 }

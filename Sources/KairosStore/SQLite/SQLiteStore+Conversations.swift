@@ -236,7 +236,10 @@ extension SQLiteStore: ConversationStore {
                 guard isMember else { throw KairosError.missing("Conversation") }
             }
             let id = try Self.insertMessage(db, draft, now: now)
-            if draft.kind == .text { try Self.notifyMentioned(db, ofMessage: id, draft: draft, now: now) }
+            if draft.kind == .text {
+                try self.messageTerms.record(db, text: draft.text)
+                try Self.notifyMentioned(db, ofMessage: id, draft: draft, now: now)
+            }
             let message = try require(try Self.message(db, id: id), "Message")
             self.eventAnnouncer.attach(message)
             return (message, true)
@@ -250,7 +253,7 @@ extension SQLiteStore: ConversationStore {
                 sql: "UPDATE messages SET body = ?, edited_at = ? WHERE id = ?",
                 arguments: [text, now.micros, messageID])
             guard db.changesCount > 0 else { throw KairosError.missing("Message") }
-            try MessageTerms.record(db, text: text)
+            try self.messageTerms.record(db, text: text)
             try db.run(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
             try Self.insertMentions(db, message: messageID, userIDs: mentions)
             try Self.recordMessageEvent(db, .messageEdited, message: messageID, now: now)
@@ -482,7 +485,6 @@ extension SQLiteStore: ConversationStore {
                 """,
             arguments: [conversation, author, draft.kind.rawValue, draft.text, task, draft.clientID, now.micros])
         let id = db.lastInsertedRowID
-        try MessageTerms.record(db, text: draft.text)
         try insertMentions(db, message: id, userIDs: draft.mentions)
         try claimAttachments(db, ids: draft.attachmentIDs, message: id, author: author)
         try db.run(sql: "UPDATE conversations SET last_activity = ? WHERE id = ?", arguments: [id, conversation])
