@@ -9,29 +9,20 @@ import Testing
 struct ConversationStoreTests {
     @Test("A database made before messaging gains the conversation tables and keeps its data")
     func upgradeFromFirstSchema() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kairos-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("kairos.sqlite").path
-        let old = try DatabaseQueue(path: path)
-        try SchemaMigrations.migrator.migrate(old, upTo: "v1-accounts-projects-tasks")
-        try await old.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES
-                        ('ada@example.com', 'Ada', 'x', 'UTC', 0), ('bob@example.com', 'Bob', 'x', 'UTC', 0)
-                    """)
+        try await upgraded(
+            from: "v1-accounts-projects-tasks",
+            rows: """
+                INSERT INTO users (email, name, password_hash, timezone, created_at) VALUES
+                    ('ada@example.com', 'Ada', 'x', 'UTC', 0), ('bob@example.com', 'Bob', 'x', 'UTC', 0)
+                """
+        ) { store in
+            #expect(
+                try store.appliedMigrations().prefix(4) == [
+                    "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
+                ])
+            let dm = try await store.directMessage(between: "1", and: "2", now: Date())
+            #expect(dm.members.map(\.name) == ["Ada", "Bob"])
         }
-        try old.close()
-
-        let store = try SQLiteStore(path: path)
-        #expect(
-            try store.appliedMigrations().prefix(4) == [
-                "v1-accounts-projects-tasks", "v2-time-tracking", "v3-conversations-messages", "v4-attachments",
-            ])
-        let dm = try await store.directMessage(between: "1", and: "2", now: Date())
-        #expect(dm.members.map(\.name) == ["Ada", "Bob"])
     }
 
     @Test("Unread counts stop at the cap, so a reader far behind costs no more than one slightly behind")
@@ -96,144 +87,112 @@ struct ConversationStoreTests {
 
     @Test("The realtime migration keeps every event and read position, and takes the new kinds")
     func upgradeEventsToRealtime() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kairos-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("kairos.sqlite").path
-        let old = try DatabaseQueue(path: path)
-        try SchemaMigrations.migrator.migrate(old, upTo: "v3-conversations-messages")
-        try await old.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
-                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0);
-                    INSERT INTO conversations (id, kind, created_by, dm_key, last_activity, created_at)
-                        VALUES (1, 'dm', 1, '1:2', 1, 0);
-                    INSERT INTO conversation_members (conversation_id, user_id, role, last_read_message_id, joined_at)
-                        VALUES (1, 1, 'member', 1, 0), (1, 2, 'member', NULL, 0);
-                    INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at)
-                        VALUES (1, 1, 1, 'text', 'hello', 0);
-                    INSERT INTO events (user_id, seq, kind, conversation_id, message_id, created_at)
-                        VALUES (1, 1, 'message.created', 1, 1, 0), (2, 1, 'message.created', 1, 1, 0);
-                    """)
+        try await upgraded(
+            from: "v3-conversations-messages",
+            rows: """
+                INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                    (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0);
+                INSERT INTO conversations (id, kind, created_by, dm_key, last_activity, created_at)
+                    VALUES (1, 'dm', 1, '1:2', 1, 0);
+                INSERT INTO conversation_members (conversation_id, user_id, role, last_read_message_id, joined_at)
+                    VALUES (1, 1, 'member', 1, 0), (1, 2, 'member', NULL, 0);
+                INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at)
+                    VALUES (1, 1, 1, 'text', 'hello', 0);
+                INSERT INTO events (user_id, seq, kind, conversation_id, message_id, created_at)
+                    VALUES (1, 1, 'message.created', 1, 1, 0), (2, 1, 'message.created', 1, 1, 0);
+                """
+        ) { store in
+            #expect(try await store.events(userID: "2", after: 0, limit: 10).results.map(\.messageID) == ["1"])
+            let ada = try #require(try await store.conversation(id: "1", for: "2")?.members.first { $0.userID == "1" })
+            #expect(ada.lastReadMessageID == "1" && ada.lastDeliveredMessageID == "1")
+            try await store.markRead(conversationID: "1", userID: "2", messageID: "1", now: Date())
+            let feed = try await store.events(userID: "1", after: 0, limit: 10).results
+            #expect(feed.map(\.kind) == [.messageCreated, .conversationRead])
+            #expect(feed.last?.userID == "2")
+            #expect(try await store.latestEventSeq(userID: "1") == 2)
         }
-        try old.close()
-
-        let store = try SQLiteStore(path: path)
-        #expect(try await store.events(userID: "2", after: 0, limit: 10).results.map(\.messageID) == ["1"])
-        let ada = try #require(try await store.conversation(id: "1", for: "2")?.members.first { $0.userID == "1" })
-        #expect(ada.lastReadMessageID == "1" && ada.lastDeliveredMessageID == "1")
-        try await store.markRead(conversationID: "1", userID: "2", messageID: "1", now: Date())
-        let feed = try await store.events(userID: "1", after: 0, limit: 10).results
-        #expect(feed.map(\.kind) == [.messageCreated, .conversationRead])
-        #expect(feed.last?.userID == "2")
-        #expect(try await store.latestEventSeq(userID: "1") == 2)
     }
 
     @Test("Stored message notifications become read from the messages, keeping which were read and where each began")
     func upgradeMessageNotifications() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kairos-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("kairos.sqlite").path
-        let old = try DatabaseQueue(path: path)
-        try SchemaMigrations.migrator.migrate(old, upTo: "v18-events-outlive-subjects")
-        try await old.write { db in
-            // Carol joined after the first message; Bob read the second's notification but not the thread.
-            try db.execute(
-                sql: """
-                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
-                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0),
-                        (3, 'carol@example.com', 'Carol', 'x', 'UTC', 0);
-                    INSERT INTO conversations (id, kind, name, created_by, last_activity, created_at)
-                        VALUES (1, 'group', 'Crew', 1, 3, 0);
-                    INSERT INTO conversation_members (conversation_id, user_id, role, last_read_message_id, joined_at)
-                        VALUES (1, 1, 'owner', 3, 0), (1, 2, 'member', NULL, 0), (1, 3, 'member', NULL, 15);
-                    INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at) VALUES
-                        (1, 1, 1, 'text', 'one', 10), (2, 1, 1, 'text', 'two', 20), (3, 1, 1, 'text', 'three', 30);
-                    INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, created_at,
-                            read_at) VALUES
-                        (2, 'message', 'Ada in Crew: one', 1, 1, 1, 10, NULL),
-                        (2, 'message', 'Ada in Crew: two', 1, 1, 2, 20, 25),
-                        (2, 'message', 'Ada in Crew: three', 1, 1, 3, 30, NULL),
-                        (3, 'message', 'Ada in Crew: two', 1, 1, 2, 20, NULL),
-                        (3, 'message', 'Ada in Crew: three', 1, 1, 3, 30, NULL);
-                    """)
+        // Carol joined after the first message; Bob read the second's notification but not the thread.
+        try await upgraded(
+            from: "v18-events-outlive-subjects",
+            rows: """
+                INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                    (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0),
+                    (3, 'carol@example.com', 'Carol', 'x', 'UTC', 0);
+                INSERT INTO conversations (id, kind, name, created_by, last_activity, created_at)
+                    VALUES (1, 'group', 'Crew', 1, 3, 0);
+                INSERT INTO conversation_members (conversation_id, user_id, role, last_read_message_id, joined_at)
+                    VALUES (1, 1, 'owner', 3, 0), (1, 2, 'member', NULL, 0), (1, 3, 'member', NULL, 15);
+                INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at) VALUES
+                    (1, 1, 1, 'text', 'one', 10), (2, 1, 1, 'text', 'two', 20), (3, 1, 1, 'text', 'three', 30);
+                INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, created_at,
+                        read_at) VALUES
+                    (2, 'message', 'Ada in Crew: one', 1, 1, 1, 10, NULL),
+                    (2, 'message', 'Ada in Crew: two', 1, 1, 2, 20, 25),
+                    (2, 'message', 'Ada in Crew: three', 1, 1, 3, 30, NULL),
+                    (3, 'message', 'Ada in Crew: two', 1, 1, 2, 20, NULL),
+                    (3, 'message', 'Ada in Crew: three', 1, 1, 3, 30, NULL);
+                """
+        ) { store in
+            let bobs = try await store.notifications(userID: "2", unreadOnly: false, page: PageRequest(limit: 10))
+                .results
+            #expect(bobs.map(\.messageID) == ["3", "2", "1"])
+            #expect(bobs.map { $0.readAt != nil } == [false, true, false])
+            #expect(try await store.unreadNotificationCount(userID: "2") == 2)
+            let carols = try await store.notifications(userID: "3", unreadOnly: false, page: PageRequest(limit: 10))
+                .results
+            #expect(carols.map(\.text) == ["Ada in Crew: three", "Ada in Crew: two"])
+            #expect(
+                try await store.notifications(userID: "1", unreadOnly: false, page: PageRequest(limit: 10)).results
+                    .isEmpty)
         }
-        try old.close()
-
-        let store = try SQLiteStore(path: path)
-        let bobs = try await store.notifications(userID: "2", unreadOnly: false, page: PageRequest(limit: 10)).results
-        #expect(bobs.map(\.messageID) == ["3", "2", "1"])
-        #expect(bobs.map { $0.readAt != nil } == [false, true, false])
-        #expect(try await store.unreadNotificationCount(userID: "2") == 2)
-        let carols = try await store.notifications(userID: "3", unreadOnly: false, page: PageRequest(limit: 10)).results
-        #expect(carols.map(\.text) == ["Ada in Crew: three", "Ada in Crew: two"])
-        #expect(
-            try await store.notifications(userID: "1", unreadOnly: false, page: PageRequest(limit: 10)).results.isEmpty)
     }
 
     @Test("Events numbered per person before the upgrade keep their numbers; new ones come after all of them")
     func upgradeToConversationEvents() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kairos-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("kairos.sqlite").path
-        let old = try DatabaseQueue(path: path)
-        try SchemaMigrations.migrator.migrate(old, upTo: "v19-message-notifications-on-read")
-        try await old.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
-                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0);
-                    INSERT INTO conversations (id, kind, created_by, dm_key, last_activity, created_at)
-                        VALUES (1, 'dm', 1, '1:2', 0, 0);
-                    INSERT INTO conversation_members (conversation_id, user_id, role, joined_at)
-                        VALUES (1, 1, 'member', 0), (1, 2, 'member', 0);
-                    INSERT INTO events (user_id, seq, kind, created_at) VALUES
-                        (1, 1, 'stopwatch.changed', 0), (1, 2, 'stopwatch.changed', 0),
-                        (2, 1, 'stopwatch.changed', 0), (2, 2, 'stopwatch.changed', 0), (2, 3, 'stopwatch.changed', 0);
-                    """)
+        try await upgraded(
+            from: "v19-message-notifications-on-read",
+            rows: """
+                INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                    (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0);
+                INSERT INTO conversations (id, kind, created_by, dm_key, last_activity, created_at)
+                    VALUES (1, 'dm', 1, '1:2', 0, 0);
+                INSERT INTO conversation_members (conversation_id, user_id, role, joined_at)
+                    VALUES (1, 1, 'member', 0), (1, 2, 'member', 0);
+                INSERT INTO events (user_id, seq, kind, created_at) VALUES
+                    (1, 1, 'stopwatch.changed', 0), (1, 2, 'stopwatch.changed', 0),
+                    (2, 1, 'stopwatch.changed', 0), (2, 2, 'stopwatch.changed', 0), (2, 3, 'stopwatch.changed', 0);
+                """
+        ) { store in
+            #expect(try await store.latestEventSeq(userID: "1") == 3)
+            let draft = MessageDraft(conversationID: "1", authorID: "1", kind: .text, text: "hello")
+            let hello = try await store.postMessage(draft, now: Date()).message
+            #expect(try await store.events(userID: "1", after: 0, limit: 10).results.map(\.seq) == [1, 2, 4])
+            #expect(try await store.events(userID: "1", after: 2, limit: 10).results.map(\.messageID) == [hello.id])
+            #expect(try await store.events(userID: "2", after: 3, limit: 10).results.map(\.seq) == [4])
         }
-        try old.close()
-
-        let store = try SQLiteStore(path: path)
-        #expect(try await store.latestEventSeq(userID: "1") == 3)
-        let draft = MessageDraft(conversationID: "1", authorID: "1", kind: .text, text: "hello")
-        let hello = try await store.postMessage(draft, now: Date()).message
-        #expect(try await store.events(userID: "1", after: 0, limit: 10).results.map(\.seq) == [1, 2, 4])
-        #expect(try await store.events(userID: "1", after: 2, limit: 10).results.map(\.messageID) == [hello.id])
-        #expect(try await store.events(userID: "2", after: 3, limit: 10).results.map(\.seq) == [4])
     }
 
     @Test("The words of messages written before the upgrade are recorded from the message index")
     func upgradeRecordsMessageTerms() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kairos-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("kairos.sqlite").path
-        let old = try DatabaseQueue(path: path)
-        try SchemaMigrations.migrator.migrate(old, upTo: "v20-conversation-events")
-        try await old.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
-                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0);
-                    INSERT INTO conversations (id, kind, name, created_by, last_activity, created_at)
-                        VALUES (1, 'group', 'Crew', 1, 1, 0);
-                    INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at)
-                        VALUES (1, 1, 1, 'text', 'Déjà vu at the harbour', 0);
-                    """)
+        try await upgraded(
+            from: "v20-conversation-events",
+            rows: """
+                INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
+                    (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0);
+                INSERT INTO conversations (id, kind, name, created_by, last_activity, created_at)
+                    VALUES (1, 'group', 'Crew', 1, 1, 0);
+                INSERT INTO messages (id, conversation_id, author_id, kind, body, created_at)
+                    VALUES (1, 1, 1, 'text', 'Déjà vu at the harbour', 0);
+                """
+        ) { store in
+            let terms = try await store.pool.read { db in try String.fetchAll(db, sql: "SELECT term FROM message_terms")
+            }
+            #expect(terms == ["at", "deja", "harbour", "the", "vu"])
         }
-        try old.close()
-
-        let store = try SQLiteStore(path: path)
-        let terms = try await store.pool.read { db in try String.fetchAll(db, sql: "SELECT term FROM message_terms") }
-        #expect(terms == ["at", "deja", "harbour", "the", "vu"])
     }
 
     @Test("The schema itself refuses a second message with the same author and client id")
@@ -279,5 +238,22 @@ struct ConversationStoreTests {
         #expect(try await temp.store.message(id: card.id)?.task == nil)
         #expect(try await temp.store.postTaskUpdate(taskID: task.id, text: "gone", by: ada.id, now: temp.now).isEmpty)
         #expect(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.count == 2)
+    }
+
+    /// A database left at `migration` with `rows` written into it, opened by the store (which brings it up to
+    /// date) for `body`; the folder goes afterwards.
+    private func upgraded(
+        from migration: String, rows: String, _ body: (SQLiteStore) async throws -> Void
+    ) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kairos-upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("kairos.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try SchemaMigrations.migrator.migrate(old, upTo: migration)
+        try await old.write { db in try db.execute(sql: rows) }
+        try old.close()
+        try await body(try SQLiteStore(path: path))
     }
 }
