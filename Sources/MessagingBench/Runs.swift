@@ -10,7 +10,7 @@ struct FixedRateRun {
         let plan = SendPlan(groups: request.groups, messages: messages, rate: request.rate ?? 500, tag: request.tag)
         let listeners = DeliveryListeners(plan: plan)
         let listening = try await listeners.connect(port: request.port, members: request.groups.flatMap(\.members))
-        defer { listening.cancel() }
+        defer { listening.close() }
         let poster = try await MessagePoster.connect(port: request.port, connections: request.connections)
         let start = NIODeadline.now().uptimeNanoseconds + 500_000_000
         listeners.begin(at: start)

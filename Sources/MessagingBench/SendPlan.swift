@@ -34,16 +34,6 @@ struct SendPlan: Sendable {
             index: index, conversationID: send.conversationID, token: send.sender.token,
             body: "{\"text\":\"Benchmark message \(index)\",\"client_id\":\"\(tag)-\(index)\"}")
     }
-
-    /// The run's index of the message a `message.created` frame carries, if it is one of this run's.
-    func index(inCreatedFrame text: String) -> Int? {
-        guard text.contains("\"kind\":\"message.created\""),
-            let marker = text.range(of: "\"client_id\":\"\(tag)-")
-        else { return nil }
-        guard let index = Int(text[marker.upperBound...].prefix { $0.isNumber }), sends.indices.contains(index)
-        else { return nil }
-        return index
-    }
 }
 
 /// A small seeded generator, so every run sends the same plan.
