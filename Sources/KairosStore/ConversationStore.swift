@@ -112,8 +112,12 @@ public protocol ConversationStore: Sendable {
     /// Writes a message. A draft whose author already sent one with the same client id gets that first
     /// message back instead (`created` false), however many times and however concurrently it is sent.
     /// Its attachments must be the author's and not yet posted, or nothing is written and the error
-    /// names the offending `attachment_ids[i]`.
-    func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool)
+    /// names the offending `attachment_ids[i]`. The author must be a member; `authorize` then sees every
+    /// member's role as the write finds them and throws to refuse the message, so the permission check and
+    /// the write agree even when a removal races the send.
+    func postMessage(
+        _ draft: MessageDraft, now: Date, authorize: @escaping @Sendable (_ members: [String: Role]) throws -> Void
+    ) async throws -> (message: Message, created: Bool)
     func editMessage(id: String, text: String, mentions: [String], now: Date) async throws -> Message
     /// Records that `userID` has read (and so received) up to `messageID`, never moving backwards. When
     /// that moves their position, the reader and the members allowed to see it get a `conversation.read`
@@ -140,7 +144,8 @@ public protocol ConversationStore: Sendable {
     func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent>
     /// The seq of the user's newest event; 0 when they have none.
     func latestEventSeq(userID: String) async throws -> Int
-    /// Calls `observer` after every commit that added events, with those events in order.
+    /// Calls `observer` after every commit that added events, with those events in order. It is called
+    /// on the writer, so it must return at once (hand the events on, do not work on them).
     func observeNewEvents(_ observer: @escaping @Sendable ([NewEvent]) -> Void)
 }
 

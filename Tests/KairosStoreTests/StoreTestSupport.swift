@@ -40,3 +40,10 @@ final class TemporaryStore {
                 \.id))
     }
 }
+
+extension SQLiteStore {
+    /// A message from a member, whatever their role: these tests check the store, not the permission guard.
+    func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool) {
+        try await postMessage(draft, now: now) { _ in }
+    }
+}

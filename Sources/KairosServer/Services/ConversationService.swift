@@ -148,19 +148,15 @@ public struct ConversationService: Sendable {
     /// Posts a text message, with the caller's uploads attached; a retried send with the same `client_id`
     /// returns the first message.
     public func send(_ request: MessageSendRequest, to id: String, for user: User) async throws -> PostedMessage {
-        // Only who is there and their roles: the hottest request reads no more of the conversation than it needs.
-        guard let roles = try await store.memberRoles(conversationID: id) else {
-            throw KairosError.missing(Resource.conversation.title)
-        }
-        try PermissionGuard.require(user.id, .comment, .conversation, in: .conversation(members: roles))
         let attachmentIDs = try Self.attachmentIDs(request.attachmentIDs)
         let text = try Self.messageText(request.text, carriesAttachments: !attachmentIDs.isEmpty)
         let clientID = try request.clientID.map(Limits.requireClientID)
-        let mentions = try await mentions(in: text, among: Array(roles.keys))
+        // The hottest request: the members are read before the write only when the text mentions someone.
+        let mentions = try await mentions(in: text, amongMembersOf: id)
         let draft = MessageDraft(
             conversationID: id, authorID: user.id, kind: .text, text: text, mentions: mentions.userIDs,
             clientID: clientID, attachmentIDs: attachmentIDs)
-        let posted = try await store.postMessage(draft, now: clock.now())
+        let posted = try await store.postMessage(draft, now: clock.now(), authorize: Self.commentGuard(for: user))
         return PostedMessage(
             message: posted.message, unresolvedMentions: mentions.unresolved,
             mentionsWithoutTaskAccess: try await withoutTaskAccess(mentions.userIDs, in: posted.message.conversationID))
@@ -243,7 +239,7 @@ public struct ConversationService: Sendable {
         let task = try await tasks.task(request.taskID, allowing: .share, for: user)
         let draft = MessageDraft(
             conversationID: conversation.id, authorID: user.id, kind: .taskCard, text: task.content, taskID: task.id)
-        return try await store.postMessage(draft, now: clock.now()).message
+        return try await store.postMessage(draft, now: clock.now(), authorize: Self.commentGuard(for: user)).message
     }
 
     // MARK: Events
@@ -356,6 +352,21 @@ public struct ConversationService: Sendable {
         }
         var seen = Set<String>()
         return found.filter { seen.insert($0.id).inserted }
+    }
+
+    /// The guard on posting, run by the store inside the write on the members it finds there.
+    private static func commentGuard(for user: User) -> @Sendable ([String: Role]) throws -> Void {
+        { roles in try PermissionGuard.require(user.id, .comment, .conversation, in: .conversation(members: roles)) }
+    }
+
+    /// `mentions(in:among:)` of a conversation's members, read only when the text has a handle. The write
+    /// that follows refuses a sender who is not a member, so what this resolves never reaches a stranger.
+    private func mentions(
+        in text: String, amongMembersOf conversationID: String
+    ) async throws -> (userIDs: [String], unresolved: [String]) {
+        guard !Mentions.handles(in: text).isEmpty else { return ([], []) }
+        let roles = try await store.memberRoles(conversationID: conversationID)
+        return try await mentions(in: text, among: roles.map { Array($0.keys) } ?? [])
     }
 
     private func mentions(

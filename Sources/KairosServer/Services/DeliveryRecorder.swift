@@ -6,9 +6,10 @@ import ServiceLifecycle
 
 /// Writes delivered receipts off the path of the request or socket that delivered the messages.
 ///
-/// Marks are merged per member and conversation (the highest message wins) and written in one
-/// transaction while the previous batch is being written, so a burst of deliveries costs a few writes,
-/// not one each. As a service, it writes what is still queued when the server shuts down gracefully.
+/// Marks are merged per member and conversation (the highest message wins). The first of a quiet spell
+/// is written at once; after each write the recorder gathers for `gathering` before the next, so busy
+/// threads cost one transaction (and one disk sync) every few milliseconds, not one per delivery. As a
+/// service, it writes what is still queued when the server shuts down gracefully.
 public final class DeliveryRecorder: Service, Sendable {
     private struct Key: Hashable {
         let conversationID: String
@@ -23,10 +24,14 @@ public final class DeliveryRecorder: Service, Sendable {
 
     private let store: any DataStore
     private let logger: Logger
+    private let gathering: Duration
     private let queue = NIOLockedValueBox(Queue())
 
-    public init(store: any DataStore, logger: Logger = Logger(label: "kairos.delivery")) {
+    public init(
+        store: any DataStore, gathering: Duration = .milliseconds(20), logger: Logger = Logger(label: "kairos.delivery")
+    ) {
         self.store = store
+        self.gathering = gathering
         self.logger = logger
     }
 
@@ -61,6 +66,7 @@ public final class DeliveryRecorder: Service, Sendable {
             } catch {
                 logger.error("Could not record delivered receipts", metadata: ["error": "\(error)"])
             }
+            try? await Task.sleep(for: gathering)
         }
     }
 

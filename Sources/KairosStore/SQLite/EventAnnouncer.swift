@@ -24,9 +24,9 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Row] = []
     private var messages: [String: Message] = [:]
+    /// Called on the writer right after each commit, so in commit order. They must only hand the events on
+    /// (the hub queues them for each socket's writer): whatever they take, every write waits for.
     private var observers: [@Sendable ([NewEvent]) -> Void] = []
-    /// Observers run here, in commit order, so that handing events to sockets never holds up the writer.
-    private let delivery = DispatchQueue(label: "kairos.events.announce")
 
     /// Installs the trigger and the observer on the pool's writer; run after the migrations.
     func install(on pool: DatabasePool) throws {
@@ -93,7 +93,9 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
         messages.removeAll(keepingCapacity: true)
         lock.unlock()
         guard !rows.isEmpty else { return }
-        delivery.async { Self.announce(rows, attached, to: observers) }
+        // Inline rather than on a queue of its own: waking another thread for each commit cost more than
+        // handing the events over.
+        Self.announce(rows, attached, to: observers)
     }
 
     private static func announce(

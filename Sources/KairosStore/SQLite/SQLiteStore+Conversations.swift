@@ -84,21 +84,24 @@ extension SQLiteStore: ConversationStore {
 
     public func memberRoles(conversationID: String) async throws -> [String: Role]? {
         guard let id = conversationID.rowID else { return nil }
-        return try await pool.read { db in
-            let rows = try db.fetchRows(
-                sql: """
-                    SELECT cm.user_id, cm.role FROM conversations c
-                    LEFT JOIN conversation_members cm ON cm.conversation_id = c.id WHERE c.id = ?
-                    """,
-                arguments: [id])
-            guard !rows.isEmpty else { return nil }
-            var roles: [String: Role] = [:]
-            for row in rows {
-                guard let user = row["user_id"] as Int64? else { continue }
-                roles[user.apiID] = Role(rawValue: row["role"]) ?? .member
-            }
-            return roles
+        return try await pool.read { db in try Self.memberRoles(db, conversation: id) }
+    }
+
+    /// Who is in the conversation with what role; nil if it does not exist.
+    private static func memberRoles(_ db: Database, conversation: Int64) throws -> [String: Role]? {
+        let rows = try db.fetchRows(
+            sql: """
+                SELECT cm.user_id, cm.role FROM conversations c
+                LEFT JOIN conversation_members cm ON cm.conversation_id = c.id WHERE c.id = ?
+                """,
+            arguments: [conversation])
+        guard !rows.isEmpty else { return nil }
+        var roles: [String: Role] = [:]
+        for row in rows {
+            guard let user = row["user_id"] as Int64? else { continue }
+            roles[user.apiID] = Role(rawValue: row["role"]) ?? .member
         }
+        return roles
     }
 
     public func updateConversation(
@@ -212,9 +215,14 @@ extension SQLiteStore: ConversationStore {
         return try await pool.read { db in try Self.message(db, id: messageID) }
     }
 
-    public func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool) {
+    public func postMessage(
+        _ draft: MessageDraft, now: Date, authorize: @escaping @Sendable (_ members: [String: Role]) throws -> Void
+    ) async throws -> (message: Message, created: Bool) {
         let conversationID = try require(draft.conversationID.rowID, "Conversation")
         return try await write { db in
+            let members = try require(try Self.memberRoles(db, conversation: conversationID), "Conversation")
+            if let author = draft.authorID, members[author] == nil { throw KairosError.missing("Conversation") }
+            try authorize(members)
             if let clientID = draft.clientID, let author = draft.authorID?.rowID,
                 let earlier = try db.fetchRow(
                     sql: "SELECT id, conversation_id FROM messages WHERE author_id = ? AND client_id = ?",
@@ -226,14 +234,6 @@ extension SQLiteStore: ConversationStore {
                     )
                 }
                 return (try require(try Self.message(db, id: earlier["id"]), "Message"), false)
-            }
-            if let author = draft.authorID?.rowID {
-                // The service checked membership; this keeps a send racing a removal from landing.
-                let isMember =
-                    try db.fetchValue(
-                        Bool.self, sql: "SELECT 1 FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
-                        arguments: [conversationID, author]) ?? false
-                guard isMember else { throw KairosError.missing("Conversation") }
             }
             let id = try Self.insertMessage(db, draft, now: now)
             if draft.kind == .text {
