@@ -17,15 +17,16 @@ struct NotificationsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try CLISession().client
+        async let user = client.currentUser()
         let page = try await client.notifications(unreadOnly: unread, limit: 50)
         if read { _ = try await client.markNotificationsRead() }
         if json { return printJSON(page.results) }
         if page.results.isEmpty { return print(unread ? "No unread notifications." : "No notifications yet.") }
-        let zone = TimeZone.current
+        // On the user's clock, as `kairos thread` shows the same messages, not the machine's.
+        let zone = try await user.timeZone
         for note in page.results {
-            let when = LocalDateTime(note.createdAt, in: zone)
             let mark = note.readAt == nil ? "•" : " "
-            print("\(mark) \(when.date.iso) \(QuietHours.text(when.time))  \(note.text)")
+            print("\(mark) \(ThreadText.clock(note.createdAt, in: zone))  \(note.text)")
         }
     }
 }
