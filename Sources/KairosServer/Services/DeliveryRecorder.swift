@@ -7,8 +7,8 @@ import ServiceLifecycle
 /// Writes delivered receipts off the path of the request or socket that delivered the messages.
 ///
 /// Marks are merged per member and conversation (the highest message wins). The first of a quiet spell
-/// is written at once; after each write the recorder gathers for `gathering` before the next, so busy
-/// threads cost one transaction (and one disk sync) every few milliseconds, not one per delivery. As a
+/// is written at once; after each write the recorder gathers for `gathering` before the next, so a busy
+/// server pays one transaction (and one disk sync) every few milliseconds, not one per delivery. As a
 /// service, it writes what is still queued when the server shuts down gracefully.
 public final class DeliveryRecorder: Service, Sendable {
     private struct Key: Hashable {
