@@ -5,8 +5,8 @@ const SHELL = "kairos-shell-v1";
 const API = "kairos-api";
 const SHELL_FILES = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg",
-  "/js/app.js", "/js/api.js", "/js/dates.js", "/js/gestures.js", "/js/icons.js", "/js/live.js", "/js/offline.js",
-  "/js/state.js", "/js/tasklist.js", "/js/theme.js", "/js/ui.js", "/js/views/auth.js", "/js/views/calendar.js",
+  "/js/app.js", "/js/api.js", "/js/dates.js", "/js/first-paint.js", "/js/gestures.js", "/js/icons.js", "/js/live.js",
+  "/js/offline.js", "/js/state.js", "/js/tasklist.js", "/js/theme.js", "/js/ui.js", "/js/views/auth.js", "/js/views/calendar.js",
   "/js/views/capture.js", "/js/views/detail.js", "/js/views/done.js", "/js/views/home.js", "/js/views/messages.js",
   "/js/views/notifications.js", "/js/views/onboarding.js", "/js/views/search.js", "/js/views/settings.js",
   "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js", "/js/views/attachments.js",

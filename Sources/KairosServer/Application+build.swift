@@ -108,6 +108,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var logger = Logger(label: "kairos")
     logger.logLevel = configuration.logLevel
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    let folderLock = try DataFolderLock(folder: configuration.dataDirectory)
     let store = try SQLiteStore(path: configuration.databasePath)
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let services = AppServices(
@@ -126,7 +127,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: [
-            outbox, services.conversations.deliveries,
+            folderLock, outbox, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
@@ -149,6 +150,7 @@ public func buildRouter(
     _ services: AppServices, webDirectory: String? = nil, logger: Logger = Logger(label: "kairos")
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     if let webDirectory {
         router.add(middleware: WebAppMiddleware(folder: webDirectory, logger: logger))

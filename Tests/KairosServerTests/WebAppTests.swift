@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import KairosServer
@@ -95,5 +96,37 @@ struct WebAppTests {
             WebAppFolder.locate(explicit: nil, currentDirectory: "/nowhere", executablePath: folder.path + "/kairos")
                 == web.path)
         #expect(WebAppFolder.locate(explicit: "/given", currentDirectory: folder.path) == "/given")
+    }
+}
+
+@Suite("Security headers: pages and answers cannot be framed, sniffed or run inline scripts")
+struct SecurityHeaderTests {
+    @Test("Every answer, API and errors alike, carries the security headers")
+    func everyResponse() async throws {
+        try await withAda { ada in
+            for reply in [try await ada.get("/"), try await ada.get("user"), try await ada.get("tasks/999999")] {
+                let policy = try #require(reply.headers[.contentSecurityPolicy], "\(reply)")
+                #expect(policy.contains("frame-ancestors 'none'"))
+                #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
+                #expect(!policy.contains("unsafe-eval"))
+                #expect(reply.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+                #expect(reply.headers[.xContentTypeOptions] == "nosniff")
+                #expect(reply.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+            }
+        }
+    }
+
+    @Test("The shipped index.html runs no inline script, so the policy lets it start")
+    func noInlineScript() throws {
+        let index = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("web/index.html")
+        let html = try String(contentsOf: index, encoding: .utf8)
+        let scripts = html.components(separatedBy: "<script").dropFirst()
+        #expect(!scripts.isEmpty)
+        for script in scripts {
+            let tag = script.prefix { $0 != ">" }
+            #expect(tag.contains("src="), "an inline <script\(tag)> would be blocked by the policy")
+        }
+        #expect(!html.contains(" onclick=") && !html.contains(" onload="))
     }
 }

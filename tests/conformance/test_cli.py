@@ -361,3 +361,51 @@ def test_send_files_and_see_them_in_the_thread(
     assert len(bob.get(f"/conversations/{dm}/messages").json()["results"]) == 2
     ada.close()
     bob.close()
+
+
+def piped_to_head(command: str, config: Path, head: str = "head -n 1", timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """`kairos COMMAND | head` in a shell that reports kairos' own exit status (pipefail)."""
+    env = {**os.environ, "KAIROS_CONFIG": str(config)}
+    env.pop("KAIROS_SERVER", None)
+    env.pop("KAIROS_TOKEN", None)
+    script = f"set -o pipefail; {BINARY} {command} | {head}"
+    return subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def test_streaming_commands_end_quietly_when_the_reader_goes(
+    logged_in: Path, kairos_server: KairosServer, tmp_path: Path
+) -> None:
+    ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
+    bob_token, _ = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    dm = bob.post("/conversations", json={"kind": "dm", "user_id": ada.get("/user").json()["id"]}).json()["id"]
+    for n in range(3):
+        bob.post(f"/conversations/{dm}/messages", json={"text": f"message {n}"})
+
+    # head leaves after the first event; watch must notice at its next write and end, not crash.
+    def keep_sending() -> None:
+        for n in range(20):
+            time.sleep(0.3)
+            bob.post(f"/conversations/{dm}/messages", json={"text": f"later {n}"})
+
+    sender = threading.Thread(target=keep_sending, daemon=True)
+    sender.start()
+    watched = piped_to_head("watch --json --after 0", logged_in)
+    sender.join()
+    assert watched.returncode == 0, watched.stderr
+    assert json.loads(watched.stdout)["kind"] == "message.created"
+    assert watched.stderr == ""
+
+    requests = "".join(json.dumps({"id": n, "input": "buy milk"}) + "\n" for n in range(20000))
+    (tmp_path / "requests.jsonl").write_text(requests)
+    parsed = piped_to_head(f"parse --jsonl < {tmp_path / 'requests.jsonl'}", logged_in)
+    assert parsed.returncode == 0 and parsed.stderr == "", parsed.stderr
+    assert json.loads(parsed.stdout)["id"] == 0
+
+    task = ada.post("/tasks", json={"content": "Write the report"}).json()
+    ada.post("/time/timer/start", json={"task_id": task["id"]})
+    timer = piped_to_head("timer status --watch", logged_in, head="head -c 10")
+    assert timer.returncode == 0 and timer.stderr == "", timer.stderr
+    ada.post("/time/timer/stop")
+    ada.close()
+    bob.close()

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from .webapp import PASSWORD, REPO, Browser, KairosServer, Person, make_driver, server
+from .webapp import PASSWORD, REPO, Browser, KairosServer, Person, make_driver, policy_violations, server
 
 
 @pytest.fixture(scope="session")
@@ -95,5 +95,7 @@ def browser(request: pytest.FixtureRequest, web_server: KairosServer, screenshot
     driver = make_driver(request.param, timezone="Europe/Paris")
     try:
         yield Browser(driver, web_server.url, request.param, screenshot_dir, request.node.name)
+        # Whatever the test did, the app never needed what its content security policy forbids.
+        assert policy_violations(driver) == []
     finally:
         driver.quit()

@@ -129,6 +129,8 @@ class Browser:
 def make_driver(size: str, timezone: str | None = None) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    # The console is kept, so a test can tell that the content security policy blocked nothing.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars"):
         options.add_argument(flag)
     if size == "phone":
@@ -153,3 +155,12 @@ def signed_in(browser: Browser, person: Person, route: str = "#/home") -> None:
     browser.driver.execute_script("localStorage.setItem('kairos.token', arguments[0])", person.token)
     browser.open(f"/{route}")
     browser.wait().until(lambda d: d.execute_script("return document.getElementById('view').dataset.route") == route)
+
+
+def policy_violations(driver: webdriver.Chrome) -> list[str]:
+    """Console messages since the last call saying the content security policy refused something."""
+    return [
+        entry["message"]
+        for entry in driver.get_log("browser")
+        if "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]
+    ]

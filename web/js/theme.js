@@ -1,5 +1,5 @@
 // Light, dark or the system's choice, kept on this device. The page always carries the resolved
-// theme in data-theme (set before first paint by index.html), so the stylesheet has one dark palette.
+// theme in data-theme (set before first paint by first-paint.js), so the stylesheet has one dark palette.
 
 const KEY = "kairos.theme";
 const systemDark = matchMedia("(prefers-color-scheme: dark)");

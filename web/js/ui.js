@@ -4,8 +4,8 @@ import { icon } from "./icons.js";
 
 /**
  * Builds an element. `tag` may carry classes ("ul.list.card"). `props`: `class`, `text`, `label` (its
- * aria-label), `icon` (an icon name, trusted markup), `on` ({event: fn}), `data` ({key: value}), and any
- * other attribute (false/null/undefined ones are left out).
+ * aria-label), `icon` (an icon name, trusted markup), `on` ({event: fn}), `data` ({key: value}), `style`
+ * (CSS text), and any other attribute (false/null/undefined ones are left out).
  */
 export function h(tag, props = {}, ...children) {
   const [name, ...classes] = tag.split(".");
@@ -19,6 +19,8 @@ export function h(tag, props = {}, ...children) {
     else if (key === "icon") el.insertAdjacentHTML("afterbegin", icon(value));
     else if (key === "on") for (const [event, fn] of Object.entries(value)) el.addEventListener(event, fn);
     else if (key === "data") Object.assign(el.dataset, value);
+    // Through the CSSOM: the content security policy refuses style attributes, not styles set by script.
+    else if (key === "style") el.style.cssText = value;
     else if (key === "value") el.value = value;
     else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);

@@ -11,6 +11,10 @@ public struct SignupRequest: Codable, Sendable {
         self.name = name
         self.timezone = timezone
     }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case email, password, name, timezone
+    }
 }
 
 /// `POST /api/v1/auth/login`.
@@ -21,6 +25,10 @@ public struct LoginRequest: Codable, Sendable {
     public init(email: String, password: String) {
         self.email = email
         self.password = password
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case email, password
     }
 }
 
@@ -67,7 +75,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         self.dailyBriefTime = dailyBriefTime
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case name, timezone, workdays
         case quietHours = "quiet_hours"
         case hideReadReceipts = "hide_read_receipts"
@@ -101,6 +109,10 @@ public struct TokenCreateRequest: Codable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case name
     }
 }
 

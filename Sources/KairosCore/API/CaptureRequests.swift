@@ -11,6 +11,10 @@ public struct CaptureRequest: Codable, Sendable {
         self.now = now
         self.tz = tz
     }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case text, now, tz
+    }
 }
 
 /// `POST /api/v1/capture/span`: a highlighted phrase of a transcript, to become one proposal.
@@ -28,6 +32,10 @@ public struct CaptureSpanRequest: Codable, Sendable {
         self.end = end
         self.now = now
         self.tz = tz
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case text, start, end, now, tz
     }
 }
 
@@ -78,7 +86,7 @@ public struct CaptureCommitRequest: Codable, Sendable {
         self.createMissingLists = createMissingLists
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case tasks
         case createMissingLists = "create_missing_lists"
     }

@@ -30,7 +30,7 @@ public struct ConversationCreateRequest: Codable, Sendable {
         Self(kind: .group, name: name, memberIDs: memberIDs, memberEmails: memberEmails)
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, email, name
         case userID = "user_id"
         case memberIDs = "member_ids"
@@ -56,7 +56,7 @@ public struct ConversationUpdateRequest: Codable, Sendable {
         self.notificationLevel = notificationLevel
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case name, muted
         case projectID = "project_id"
         case notificationLevel = "notification_level"
@@ -89,7 +89,7 @@ public struct ConversationMembersRequest: Codable, Sendable {
         self.memberEmails = memberEmails
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case memberIDs = "member_ids"
         case memberEmails = "member_emails"
     }
@@ -110,7 +110,7 @@ public struct MessageSendRequest: Codable, Sendable {
         self.attachmentIDs = attachmentIDs
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case text
         case clientID = "client_id"
         case attachmentIDs = "attachment_ids"
@@ -139,7 +139,7 @@ public struct ConversationReadRequest: Codable, Sendable {
         self.messageID = messageID
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case messageID = "message_id"
     }
 }
@@ -152,7 +152,7 @@ public struct MessageTaskRequest: Codable, Sendable {
         self.projectID = projectID
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case projectID = "project_id"
     }
 }
@@ -165,7 +165,7 @@ public struct TaskShareRequest: Codable, Sendable {
         self.taskID = taskID
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case taskID = "task_id"
     }
 }

@@ -177,7 +177,7 @@ public struct ProjectMemberRequest: Codable, Sendable {
         self.role = role
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case email, role
         case userID = "user_id"
     }
@@ -188,4 +188,8 @@ public struct ProjectRoleRequest: Codable, Sendable {
     public var role: String
 
     public init(role: String) { self.role = role }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case role
+    }
 }

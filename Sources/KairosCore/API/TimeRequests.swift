@@ -8,7 +8,7 @@ public struct TimerStartRequest: Codable, Sendable {
         self.taskID = taskID
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case taskID = "task_id"
     }
 }
@@ -28,7 +28,7 @@ public struct TimeSessionRequest: Codable, Sendable {
         self.confirmLong = confirmLong
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case taskID = "task_id"
         case startedAt = "started_at"
         case endedAt = "ended_at"

@@ -163,6 +163,10 @@ public struct NotificationReadRequest: Codable, Sendable {
         self.ids = ids
         self.all = all
     }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case ids, all
+    }
 }
 
 /// How many notifications are still unread.

@@ -78,7 +78,7 @@ public struct InviteRequest: Codable, Sendable {
         self.role = role
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case email, role
         case projectID = "project_id"
         case conversationID = "conversation_id"
@@ -95,6 +95,10 @@ public struct InviteAcceptRequest: Codable, Sendable {
         self.token = token
         self.name = name
         self.timezone = timezone
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case token, name, timezone
     }
 }
 

@@ -21,7 +21,6 @@ struct AttachmentController {
             var headers: HTTPFields = [
                 .eTag: tag,
                 .cacheControl: "private, max-age=31536000, immutable",
-                .xContentTypeOptions: "nosniff",
             ]
             if Self.matches(tag, request.headers[.ifNoneMatch]) {
                 return Response(status: .notModified, headers: headers)

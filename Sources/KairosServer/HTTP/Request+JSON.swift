@@ -16,13 +16,50 @@ extension Request {
         }
         let data = buffer.readableBytes == 0 && allowEmpty ? Data("{}".utf8) : Data(buffer.readableBytesView)
         guard !data.isEmpty else { throw KairosError.badRequest("The request needs a JSON body.") }
+        if ControlCharacters.mayBeIn(json: data), let field = Self.fieldHoldingControlCharacter(data) {
+            throw KairosError.invalidField(
+                field: field,
+                message: "\(field) holds a control character (such as NUL) that text may not. Remove it; "
+                    + "tabs and line breaks are fine.")
+        }
         do {
-            return try APICoding.makeDecoder().decode(type, from: data)
+            let value = try APICoding.makeDecoder().decode(type, from: data)
+            if let closed = type as? any ClosedRequestBody.Type { try closed.requireKnownFields(in: data) }
+            return value
         } catch let error as DecodingError {
             throw KairosError(decoding: error)
         } catch let error as KairosError {
             throw error
         }
+    }
+
+    /// The path of the first string in the JSON `data` (a value or a field's name) holding a forbidden control
+    /// character, such as `tasks[2].title`; nil when none does.
+    private static func fieldHoldingControlCharacter(_ data: Data) -> String? {
+        func search(_ value: Any, at path: String) -> String? {
+            switch value {
+            case let text as String:
+                return ControlCharacters.areIn(text) ? (path.isEmpty ? "body" : path) : nil
+            case let object as [String: Any]:
+                for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+                    let inner = path.isEmpty ? key : "\(path).\(key)"
+                    if ControlCharacters.areIn(key) { return inner }
+                    if let found = search(member, at: inner) { return found }
+                }
+                return nil
+            case let array as [Any]:
+                for (index, element) in array.enumerated() {
+                    if let found = search(element, at: "\(path)[\(index)]") { return found }
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+        guard let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        return search(document, at: "")
     }
 
     /// A query parameter as text, nil when absent or empty. Form encoding is honoured: `+` is a space,

@@ -60,7 +60,7 @@ struct ParseStream {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             var answer = answer(to: line)
             answer.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(Data(answer))
+            StandardOutput.write(answer)
         }
     }
 

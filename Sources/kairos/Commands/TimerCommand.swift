@@ -132,7 +132,7 @@ struct TimerStatusCommand: AsyncParsableCommand {
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         signal(SIGINT, SIG_IGN)
         interrupt.setEventHandler {
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            StandardOutput.write("\n")
             TimerStatusCommand.exit()
         }
         interrupt.resume()
@@ -144,7 +144,7 @@ struct TimerStatusCommand: AsyncParsableCommand {
             let since = Self.seconds(received.duration(to: .now))
             let line =
                 "\(title)  \(reading.stopwatch.state.rawValue)  \(DurationText.clock(reading.elapsedSeconds(after: since)))"
-            FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line).utf8))
+            StandardOutput.write("\r\u{1B}[K" + line)
             // Sleep to the next whole second of the clock, so no second is skipped or shown twice.
             try await Task.sleep(for: .seconds(1 - since.truncatingRemainder(dividingBy: 1)))
             ticks += 1

@@ -25,8 +25,7 @@ struct WatchCommand: AsyncParsableCommand {
         for try await event in client.eventStream(after: after) {
             var lines = [String(decoding: JSONWriter.encode(event), as: UTF8.self)]
             if !json { lines = await text.lines(event) }
-            // Written straight away, not buffered, so a pipe sees each event as it arrives.
-            FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+            StandardOutput.write(lines.map { $0 + "\n" }.joined())
         }
     }
 
