@@ -210,7 +210,8 @@ public struct ConversationService: Sendable {
     // MARK: Messages and tasks
 
     /// Makes a task for the caller from a message, links it back, and says so in the conversation, all
-    /// or nothing.
+    /// or nothing. Asked again, it answers with the task the caller already made of the message; another
+    /// member asking gets a task of their own.
     public func createTask(
         fromMessage messageID: String, _ request: MessageTaskRequest, for user: User
     ) async throws -> TaskItem {
@@ -233,7 +234,7 @@ public struct ConversationService: Sendable {
     }
 
     /// Posts one of the caller's own tasks into a conversation as a card; from then on the task's
-    /// changes are posted there.
+    /// changes are posted there. Where its card already is, that card is the answer and nothing is posted.
     public func share(_ request: TaskShareRequest, into id: String, for user: User) async throws -> Message {
         let conversation = try await conversation(id, for: user, allowing: .comment)
         let task = try await tasks.task(request.taskID, allowing: .share, for: user)
