@@ -23,10 +23,12 @@ extension KairosClient {
 
     /// Creates reviewed tasks, all or none (`POST /capture/commit`). A list the user does not have is an error
     /// unless `createMissingLists`, which creates it. `CaptureCommitTask(proposal)` turns a proposal into a task.
+    /// Pass the same `clientID` when retrying a commit whose answer was lost: the first commit's tasks come back
+    /// and none is made twice.
     public func commitCapture(
-        _ tasks: [CaptureCommitTask], createMissingLists: Bool = false
+        _ tasks: [CaptureCommitTask], createMissingLists: Bool = false, clientID: String? = UUID().uuidString
     ) async throws -> [TaskItem] {
-        let request = CaptureCommitRequest(tasks: tasks, createMissingLists: createMissingLists)
+        let request = CaptureCommitRequest(tasks: tasks, createMissingLists: createMissingLists, clientID: clientID)
         let response: CaptureCommitResponse = try await send(.post, "capture", "commit", body: request)
         return response.tasks
     }

@@ -39,3 +39,31 @@ extension KairosClient {
         let _: NoContent = try await send(.post, "tasks", taskID, "unfollow")
     }
 }
+
+extension KairosClient {
+    /// Mutes a project for you: its tasks' activity no longer notifies you; mentions and tasks assigned to you
+    /// still do (`POST /projects/{id}/mute`).
+    public func muteProject(id: String) async throws {
+        let _: NoContent = try await send(.post, "projects", id, "mute")
+    }
+
+    /// Lets a muted project notify you again (`POST /projects/{id}/unmute`).
+    public func unmuteProject(id: String) async throws {
+        let _: NoContent = try await send(.post, "projects", id, "unmute")
+    }
+
+    /// Mutes a task for you: its completion and reopening no longer notify you (`POST /tasks/{id}/mute`).
+    public func muteTask(id: String) async throws {
+        let _: NoContent = try await send(.post, "tasks", id, "mute")
+    }
+
+    /// Lets a muted task notify you again (`POST /tasks/{id}/unmute`).
+    public func unmuteTask(id: String) async throws {
+        let _: NoContent = try await send(.post, "tasks", id, "unmute")
+    }
+
+    /// The projects and tasks you muted (`GET /mutes`).
+    public func mutes() async throws -> MuteList {
+        try await send(.get, "mutes")
+    }
+}

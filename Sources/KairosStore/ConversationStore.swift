@@ -110,7 +110,8 @@ public protocol ConversationStore: Sendable {
     func messages(conversationID: String, page: PageRequest) async throws -> Page<Message>
     func message(id: String) async throws -> Message?
     /// Writes a message. A draft whose author already sent one with the same client id gets that first
-    /// message back instead (`created` false), however many times and however concurrently it is sent.
+    /// message back instead (`created` false), however many times and however concurrently it is sent; so
+    /// does a task card for a task whose card is already in the conversation.
     /// Its attachments must be the author's and not yet posted, or nothing is written and the error
     /// names the offending `attachment_ids[i]`. The author must be a member; `authorize` then sees every
     /// member's role as the write finds them and throws to refuse the message, so the permission check and
@@ -128,7 +129,8 @@ public protocol ConversationStore: Sendable {
     func markDelivered(_ marks: [DeliveryMark]) async throws
 
     /// Creates `userID`'s task from a message, links it to the message and its conversation, and posts
-    /// `notice` about it there, all in one transaction.
+    /// `notice` about it there, all in one transaction. When `userID` already made a task of the message that
+    /// they can still see, that task comes back and nothing is written; someone else gets a task of their own.
     func createTask(
         fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
     ) async throws -> TaskItem

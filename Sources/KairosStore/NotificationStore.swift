@@ -14,4 +14,10 @@ public protocol NotificationStore: Sendable {
     func unfollow(taskID: String, userID: String) async throws
     /// The ids of the people following the task, in the order they started.
     func followers(taskID: String) async throws -> [String]
+    /// Mutes or unmutes a project for `userID`: its tasks' activity no longer notifies them.
+    func setProjectMuted(_ muted: Bool, projectID: String, userID: String, now: Date) async throws
+    /// Mutes or unmutes a task for `userID`: its activity no longer notifies them.
+    func setTaskMuted(_ muted: Bool, taskID: String, userID: String, now: Date) async throws
+    /// The projects and tasks `userID` muted and can still see, in the order they muted them.
+    func mutes(userID: String) async throws -> MuteList
 }

@@ -18,4 +18,6 @@ public protocol SharingStore: Sendable {
     func removeProjectMember(projectID: String, userID: String, by actorID: String, now: Date) async throws
     /// The project's membership history, newest first.
     func auditLog(projectID: String, page: PageRequest) async throws -> Page<AuditEntry>
+    /// Those of `candidateIDs` who share a project (as owner or member) or a conversation with `userID`.
+    func contacts(of userID: String, among candidateIDs: [String]) async throws -> Set<String>
 }

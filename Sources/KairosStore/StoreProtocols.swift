@@ -181,10 +181,14 @@ public struct BatchTask: Sendable {
 public struct TaskBatch: Sendable {
     public var newProjects: [ProjectDraft]
     public var tasks: [BatchTask]
+    /// The creating client's own id for the whole batch: a second batch by the same person with it writes
+    /// nothing and gives back the first batch's tasks.
+    public var clientID: String?
 
-    public init(newProjects: [ProjectDraft] = [], tasks: [BatchTask]) {
+    public init(newProjects: [ProjectDraft] = [], tasks: [BatchTask], clientID: String? = nil) {
         self.newProjects = newProjects
         self.tasks = tasks
+        self.clientID = clientID
     }
 }
 

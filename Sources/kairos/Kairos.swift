@@ -8,7 +8,7 @@ struct Kairos: AsyncParsableCommand {
         abstract: "Kairos: a self-hosted, voice-first task manager.",
         subcommands: [
             ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self,
-            UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self, NotificationsCommand.self, ShowCommand.self, RemindCommand.self, DoneCommand.self, SearchCommand.self,
+            UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self, NotificationsCommand.self, MuteCommand.self, UnmuteCommand.self, ShowCommand.self, RemindCommand.self, DoneCommand.self, SearchCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
         ])

@@ -19,6 +19,8 @@ struct SQLiteStoreTests {
                 "v16-events-by-conversation-message", "v17-event-projects",
                 "v18-events-outlive-subjects", "v19-message-notifications-on-read",
                 "v20-conversation-events", "v21-message-terms",
+                "v22-task-batch-client-id",
+                "v23-project-and-task-mutes",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

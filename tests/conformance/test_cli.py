@@ -246,6 +246,45 @@ def test_notifications_show_mentions_and_mark_them_read(logged_in: Path, kairos_
     bob.close()
 
 
+def test_mute_a_project_and_a_task(logged_in: Path, kairos_server: KairosServer) -> None:
+    ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
+    bob_token, bob_user = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    launch = ada.post("/projects", json={"name": "Launch"}).json()
+    ada.post(f"/projects/{launch['id']}/members", json={"email": bob_user["email"], "role": "editor"})
+    banners = ada.post("/tasks", json={"content": "Order banners", "project_id": launch["id"]}).json()
+    venue = ada.post("/tasks", json={"content": "Book the venue", "project_id": launch["id"]}).json()
+
+    muted = kairos("mute", "project", "launch", config=logged_in)
+    assert muted.returncode == 0, muted.stderr
+    assert muted.stdout.strip() == "Muted Launch."
+    task_muted = kairos("mute", "task", venue["id"], config=logged_in)
+    assert task_muted.returncode == 0 and task_muted.stdout.strip() == "Muted Book the venue."
+    assert ada.get("/mutes").json() == {"project_ids": [launch["id"]], "task_ids": [venue["id"]]}
+
+    # Bob's work in the muted project stays quiet; a task assigned to Ada there still reaches her.
+    assert bob.post(f"/tasks/{banners['id']}/close").status_code == 204
+    bob.post(f"/tasks/{venue['id']}", json={"assignee_id": ada.get("/user").json()["id"]})
+    kinds = [n["kind"] for n in ada.get("/notifications").json()["results"]]
+    assert kinds == ["assigned"]
+
+    unmuted = kairos("unmute", "project", launch["id"], config=logged_in)
+    assert unmuted.returncode == 0 and unmuted.stdout.strip() == "Unmuted Launch."
+    assert kairos("unmute", "task", venue["id"], config=logged_in).returncode == 0
+    assert ada.get("/mutes").json() == {"project_ids": [], "task_ids": []}
+    assert bob.post(f"/tasks/{banners['id']}/reopen").status_code == 204
+    assert [n["kind"] for n in ada.get("/notifications").json()["results"]][0] == "task.reopened"
+
+    unknown = kairos("mute", "project", "Nowhere", config=logged_in)
+    assert unknown.returncode != 0 and "No project is called Nowhere" in unknown.stderr
+    missing = kairos("mute", "task", "424242", config=logged_in)
+    assert missing.returncode != 0 and missing.stderr.strip()
+    wrong = kairos("mute", "label", "x", config=logged_in)
+    assert wrong.returncode != 0
+    ada.close()
+    bob.close()
+
+
 class Watcher:
     """`kairos watch` running in the background, its output lines collected as they arrive."""
 

@@ -124,6 +124,40 @@ def test_shared_project_task_can_be_assigned_and_followed(browser: Browser, new_
     browser.screenshot("13-detail-shared-people")
 
 
+def test_a_shared_project_and_a_task_are_muted_from_their_menus(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    bob = new_person("Bob Noyce")
+    project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code in (200, 201)
+    task = add_task(ada, "Order the banners", project_id=project["id"])
+    mutes = lambda: ada.api.get("/mutes").json()
+
+    signed_in(browser, ada, f"#/projects/{project['id']}")
+    browser.labelled("More for Launch").click()
+    browser.sheet()
+    browser.button("Mute notifications").click()
+    browser.wait().until(lambda _: mutes()["project_ids"] == [project["id"]])
+    browser.see_text(".toast", "Muted Launch")
+    browser.wait(8).until(lambda _: not browser.all(".toast"))  # the toast would cover the menu's row
+    browser.labelled("More for Launch").click()
+    browser.sheet()
+    browser.screenshot("13-project-menu-muted")
+    browser.button("Unmute notifications").click()
+    browser.wait().until(lambda _: mutes()["project_ids"] == [])
+
+    open_task(browser, "Order the banners")
+    tap(browser, browser.button("Mute"))
+    browser.wait().until(lambda _: mutes()["task_ids"] == [task["id"]])
+    browser.wait().until(lambda _: browser.find(".sheet .followers .mute").get_attribute("aria-pressed") == "true")
+    assert browser.find(".sheet .followers .mute").text == "Unmute"
+    browser.screenshot("13-detail-task-muted")
+    # Bob completing the muted task tells Ada nothing.
+    assert bob.api.post(f"/tasks/{task['id']}/close").status_code == 204
+    assert ada.api.get("/notifications").json()["results"] == []
+    tap(browser, browser.button("Unmute"))
+    browser.wait().until(lambda _: mutes()["task_ids"] == [])
+
+
 def test_calendar_marks_days_with_tasks_and_lists_the_chosen_day(browser: Browser, new_person) -> None:
     person = new_person("Ada Lovelace", timezone="Europe/Paris")
     today = dt.datetime.now(ZoneInfo("Europe/Paris")).date()

@@ -80,15 +80,19 @@ public struct CaptureCommitRequest: Codable, Sendable {
     public var tasks: [CaptureCommitTask]
     /// Whether lists the user does not have yet are created; otherwise naming one is an error.
     public var createMissingLists: Bool?
+    /// The client's own id for this commit: a retry carrying it gets the first commit's tasks back.
+    public var clientID: String?
 
-    public init(tasks: [CaptureCommitTask], createMissingLists: Bool? = nil) {
+    public init(tasks: [CaptureCommitTask], createMissingLists: Bool? = nil, clientID: String? = nil) {
         self.tasks = tasks
         self.createMissingLists = createMissingLists
+        self.clientID = clientID
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case tasks
         case createMissingLists = "create_missing_lists"
+        case clientID = "client_id"
     }
 }
 

@@ -1,7 +1,7 @@
 import Hummingbird
 import KairosCore
 
-/// `/notifications` and following tasks (`/tasks/{id}/follow`).
+/// `/notifications`, following tasks (`/tasks/{id}/follow`), and muting projects and tasks (`/mutes`).
 struct NotificationController {
     let notifications: NotificationService
 
@@ -25,6 +25,27 @@ struct NotificationController {
         group.post("tasks/:id/unfollow") { _, context -> Response in
             try await notifications.unfollow(try context.parameters.require("id"), for: context.user)
             return Response(status: .noContent)
+        }
+        group.post("projects/:id/mute") { _, context -> Response in
+            try await notifications.setProjectMuted(
+                true, projectID: try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("projects/:id/unmute") { _, context -> Response in
+            try await notifications.setProjectMuted(
+                false, projectID: try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("tasks/:id/mute") { _, context -> Response in
+            try await notifications.setTaskMuted(true, taskID: try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("tasks/:id/unmute") { _, context -> Response in
+            try await notifications.setTaskMuted(false, taskID: try context.parameters.require("id"), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.get("mutes") { _, context -> MuteList in
+            try await notifications.mutes(of: context.user)
         }
         group.get("tasks/:id/followers") { _, context -> Page<Collaborator> in
             Page(

@@ -30,6 +30,7 @@ extension AuditEntry: JSONResponseGenerator {}
 extension Invite: JSONResponseGenerator {}
 extension AppNotification: JSONResponseGenerator {}
 extension UnreadCount: JSONResponseGenerator {}
+extension MuteList: JSONResponseGenerator {}
 extension InviteAcceptResponse: JSONResponseGenerator {}
 extension Section: JSONResponseGenerator {}
 extension Label: JSONResponseGenerator {}

@@ -45,8 +45,10 @@ public struct CaptureService: Sendable {
     }
 
     /// Creates the reviewed tasks in one transaction. Every field is checked first; an error names the task
-    /// (`tasks[2].due`) and nothing is written.
+    /// (`tasks[2].due`) and nothing is written. A retry with the same `client_id` writes nothing and gives back
+    /// the tasks the first commit made, even when its body differs.
     public func commit(_ request: CaptureCommitRequest, for user: User) async throws -> [TaskItem] {
+        let clientID = try request.clientID.map(Limits.requireClientID)
         guard Limits.committedTasks.contains(request.tasks.count) else {
             throw KairosError.invalidField(
                 field: "tasks",
@@ -86,7 +88,8 @@ public struct CaptureService: Sendable {
             items.append(item)
         }
         return try await store.createTasks(
-            userID: user.id, batch: TaskBatch(newProjects: lists.newProjects, tasks: items), now: now)
+            userID: user.id, batch: TaskBatch(newProjects: lists.newProjects, tasks: items, clientID: clientID),
+            now: now)
     }
 
     /// Todoist's quick add: the one task `request.text` describes, in the list it names (the Inbox when it names

@@ -33,7 +33,7 @@ public struct ConversationService: Sendable {
     public func create(_ request: ConversationCreateRequest, for user: User) async throws -> Conversation {
         switch request.kind {
         case .dm:
-            let other = try await person(id: request.userID, email: request.email)
+            let other = try await person(id: request.userID, email: request.email, reachableBy: user)
             guard other.id != user.id else {
                 throw KairosError.invalidField(
                     field: request.userID != nil ? "user_id" : "email",
@@ -45,8 +45,9 @@ public struct ConversationService: Sendable {
                 throw KairosError.invalidField(field: "name", message: "name is required for a group.")
             }
             let name = try Limits.requireText(rawName, Limits.groupName, field: "name")
-            let others = try await people(ids: request.memberIDs ?? [], emails: request.memberEmails ?? [])
-                .filter { $0.id != user.id }
+            let others = try await people(
+                ids: request.memberIDs ?? [], emails: request.memberEmails ?? [], reachableBy: user
+            ).filter { $0.id != user.id }
             try Self.requireGroupSize(others.count + 1)
             return try await store.createGroup(
                 userID: user.id, name: name, memberIDs: others.map(\.id),
@@ -95,8 +96,9 @@ public struct ConversationService: Sendable {
     ) async throws -> Conversation {
         let conversation = try await group(id, for: user, allowing: .manageMembers)
         let current = Set(conversation.members.map(\.userID))
-        let joining = try await people(ids: request.memberIDs ?? [], emails: request.memberEmails ?? [])
-            .filter { !current.contains($0.id) }
+        let joining = try await people(
+            ids: request.memberIDs ?? [], emails: request.memberEmails ?? [], reachableBy: user
+        ).filter { !current.contains($0.id) }
         guard !joining.isEmpty else {
             if request.memberIDs?.isEmpty ?? true, request.memberEmails?.isEmpty ?? true {
                 throw KairosError.invalidField(field: "member_ids", message: "Give member_ids or member_emails to add.")
@@ -210,7 +212,8 @@ public struct ConversationService: Sendable {
     // MARK: Messages and tasks
 
     /// Makes a task for the caller from a message, links it back, and says so in the conversation, all
-    /// or nothing.
+    /// or nothing. Asked again, it answers with the task the caller already made of the message; another
+    /// member asking gets a task of their own.
     public func createTask(
         fromMessage messageID: String, _ request: MessageTaskRequest, for user: User
     ) async throws -> TaskItem {
@@ -233,7 +236,7 @@ public struct ConversationService: Sendable {
     }
 
     /// Posts one of the caller's own tasks into a conversation as a card; from then on the task's
-    /// changes are posted there.
+    /// changes are posted there. Where its card already is, that card is the answer and nothing is posted.
     public func share(_ request: TaskShareRequest, into id: String, for user: User) async throws -> Message {
         let conversation = try await conversation(id, for: user, allowing: .comment)
         let task = try await tasks.task(request.taskID, allowing: .share, for: user)
@@ -318,10 +321,12 @@ public struct ConversationService: Sendable {
 
     // MARK: People
 
-    /// One person by id or by email (exactly one of them).
-    private func person(id: String?, email: String?) async throws -> User {
+    /// One person by id or by email (exactly one of them); someone `actor` may not reach (`ReachPolicy`) is
+    /// answered for as someone unknown.
+    private func person(id: String?, email: String?, reachableBy actor: User) async throws -> User {
+        let reach = PeopleReach(store: store)
         if let id {
-            guard let user = try await store.users(ids: [id]).first else {
+            guard let user = try await reach.reachable(try await store.users(ids: [id]), by: actor).first else {
                 throw KairosError.notFound("No account has the user_id \(id). Check the id.")
             }
             return user
@@ -331,18 +336,20 @@ public struct ConversationService: Sendable {
                 field: "user_id", message: "Give user_id or email of the person to message.")
         }
         let address = try Self.email(email, field: "email")
-        guard let user = try await store.users(emails: [address]).first else {
+        guard let user = try await reach.reachable(try await store.users(emails: [address]), by: actor).first else {
             throw KairosError.notFound("No account has the email \(address). Check the address.")
         }
         return user
     }
 
-    /// The people named by ids and emails, each once, in the order given; an unknown one is not found.
-    private func people(ids: [String], emails: [String]) async throws -> [User] {
+    /// The people named by ids and emails, each once, in the order given; an unknown one, or one `actor` may
+    /// not reach (`ReachPolicy`), is not found.
+    private func people(ids: [String], emails: [String], reachableBy actor: User) async throws -> [User] {
         let addresses = try emails.enumerated().map { index, email in
             try Self.email(email, field: "member_emails[\(index)]")
         }
-        let found = try await store.users(ids: ids) + store.users(emails: addresses)
+        let found = try await PeopleReach(store: store).reachable(
+            try await store.users(ids: ids) + store.users(emails: addresses), by: actor)
         for (index, id) in ids.enumerated() where !found.contains(where: { $0.id == id }) {
             throw KairosError.notFound("No account has the id \(id) (member_ids[\(index)]). Check the id.")
         }

@@ -48,6 +48,27 @@ public struct NotificationService: Sendable {
         try await store.unfollow(taskID: taskID, userID: user.id)
     }
 
+    /// Mutes or unmutes a project the caller can see, for them alone: its tasks' activity no longer notifies
+    /// them; mentions and tasks assigned to them still do (`NotificationPolicy`).
+    public func setProjectMuted(_ muted: Bool, projectID: String, for user: User) async throws {
+        guard try await store.project(userID: user.id, id: projectID) != nil else {
+            throw KairosError.missing("Project")
+        }
+        try await store.setProjectMuted(muted, projectID: projectID, userID: user.id, now: clock.now())
+    }
+
+    /// Mutes or unmutes a task the caller can see, for them alone: its completion and reopening no longer
+    /// notify them, though they follow it.
+    public func setTaskMuted(_ muted: Bool, taskID: String, for user: User) async throws {
+        _ = try await tasks.task(taskID, of: user)
+        try await store.setTaskMuted(muted, taskID: taskID, userID: user.id, now: clock.now())
+    }
+
+    /// The projects and tasks the caller muted.
+    public func mutes(of user: User) async throws -> MuteList {
+        try await store.mutes(userID: user.id)
+    }
+
     public func followers(of taskID: String, for user: User) async throws -> [Collaborator] {
         _ = try await tasks.task(taskID, of: user)
         let ids = try await store.followers(taskID: taskID)

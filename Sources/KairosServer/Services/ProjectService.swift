@@ -150,14 +150,16 @@ public struct ProjectService: Sendable {
         if project.isInbox {
             throw KairosError.invalidField(field: "id", message: "The Inbox is yours alone. Share another project.")
         }
-        let person: User?
+        let found: User?
         switch (request.email, request.userID) {
-        case (let email?, nil): person = try await store.users(emails: [email]).first
-        case (nil, let userID?): person = try await store.user(id: userID)
+        case (let email?, nil): found = try await store.users(emails: [email]).first
+        case (nil, let userID?): found = try await store.user(id: userID)
         default:
             throw KairosError.invalidField(field: "email", message: "Give either email or user_id of the person.")
         }
-        guard let person else {
+        // Someone a guest may not reach is answered for as someone without an account.
+        guard let person = try await PeopleReach(store: store).reachable(found.map { [$0] } ?? [], by: user).first
+        else {
             throw KairosError.notFound("No account has that email or id. Ask them to sign up, then share again.")
         }
         if person.id == access.ownerID {

@@ -40,9 +40,10 @@ struct FeedPosition: Comparable {
     }
 }
 
-/// A person's notifications of new messages, read from the messages of the conversations they follow at level
-/// `all` (not muted), from when they joined, leaving out their own messages and those that mention them (those
-/// are stored mentions). One is read once the person marks it, marks all, or reads the thread past it.
+/// A person's notifications of new messages, read from the messages of the conversations `NotificationPolicy`
+/// lets them hear (level `all`, not muted), from when they joined, leaving out their own messages and those
+/// that mention them (those are stored mentions). One is read once the person marks it, marks all, or reads
+/// the thread past it.
 ///
 /// Not storing them keeps a message's cost to write the same whatever the size of its conversation.
 struct MessageNotificationFeed {
@@ -55,8 +56,7 @@ struct MessageNotificationFeed {
     }
 
     private let user: Int64
-    private let quietHours: QuietHours?
-    private let timeZone: TimeZone
+    private let listener: NotificationPolicy.Listener
     private let memberships: [Membership]
 
     /// The id a message's notification goes by, apart from stored notifications' numbers.
@@ -72,18 +72,24 @@ struct MessageNotificationFeed {
         self.user = user
         let person = try db.fetchRow(
             sql: "SELECT timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user])
-        quietHours = User.quietHours(start: person?["quiet_start"], end: person?["quiet_end"])
-        timeZone = (person?["timezone"] as String?).flatMap(TimeZone.init(identifier:)) ?? .gmt
+        let listener = NotificationPolicy.Listener(
+            quietHours: User.quietHours(start: person?["quiet_start"], end: person?["quiet_end"]),
+            timeZone: (person?["timezone"] as String?).flatMap(TimeZone.init(identifier:)) ?? .gmt)
+        self.listener = listener
         memberships = try db.fetchRows(
             sql: """
                 SELECT cm.conversation_id, c.name, cm.joined_after_message_id, cm.notifications_read_through,
-                    cm.notifications_read_at
+                    cm.notifications_read_at, cm.muted, cm.notification_level
                 FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
-                WHERE cm.user_id = ? AND cm.muted = 0 AND cm.notification_level = 'all'
+                WHERE cm.user_id = ?
                 """,
             arguments: [user]
-        ).map { row in
-            Membership(
+        ).compactMap { row in
+            var setting = listener
+            setting.conversationMuted = row[5]
+            setting.conversationLevel = NotificationLevel(rawValue: row[6]) ?? .all
+            guard NotificationPolicy.hears(.message, setting) else { return nil }
+            return Membership(
                 conversation: row[0], place: row[1] ?? "a direct message", startsAfter: row[2], readThrough: row[3],
                 readAt: row[4])
         }
@@ -127,7 +133,8 @@ struct MessageNotificationFeed {
                         by: row["author_name"] ?? "Someone", in: membership.place, text: row["body"]),
                     actorID: (row["author_id"] as Int64?)?.apiID, conversationID: membership.conversation.apiID,
                     messageID: id.apiID, taskID: nil,
-                    quiet: quietHours?.contains(Date(micros: createdAt), in: timeZone) ?? false,
+                    quiet: NotificationPolicy.delivery(of: .message, to: listener, at: Date(micros: createdAt))
+                        == .held,
                     createdAt: Date(micros: createdAt), readAt: readAt.map(Date.init(micros:)))
                 found.append((FeedPosition(createdAt: createdAt, isMessage: true, id: id), notification))
             }

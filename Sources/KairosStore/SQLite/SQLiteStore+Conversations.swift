@@ -235,6 +235,17 @@ extension SQLiteStore: ConversationStore {
                 }
                 return (try require(try Self.message(db, id: earlier["id"]), "Message"), false)
             }
+            if draft.kind == .taskCard, let task = draft.taskID?.rowID,
+                let card = try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT id FROM messages WHERE task_id = ? AND conversation_id = ? AND kind = 'task_card'
+                        ORDER BY id LIMIT 1
+                        """,
+                    arguments: [task, conversationID])
+            {
+                return (try require(try Self.message(db, id: card), "Message"), false)
+            }
             let id = try Self.insertMessage(db, draft, now: now)
             if draft.kind == .text {
                 try self.messageTerms.record(db, text: draft.text)
@@ -335,6 +346,16 @@ extension SQLiteStore: ConversationStore {
                 try db.fetchValue(
                     Int64.self, sql: "SELECT conversation_id FROM messages WHERE id = ?", arguments: [message]),
                 "Message")
+            let madeBefore = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT tasks.id FROM message_task_links l JOIN tasks ON tasks.id = l.task_id
+                    WHERE l.message_id = ? AND tasks.added_by = ? ORDER BY tasks.id
+                    """,
+                arguments: [message, owner])
+            for earlier in madeBefore {
+                if let task = try Self.task(db, viewer: owner, id: earlier) { return task }
+            }
             let task = try Self.insertTask(db, author: owner, draft: draft, now: now)
             try db.run(
                 sql: "INSERT INTO message_task_links (message_id, task_id) VALUES (?, ?)", arguments: [message, task])

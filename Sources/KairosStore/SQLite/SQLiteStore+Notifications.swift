@@ -98,6 +98,58 @@ extension SQLiteStore: NotificationStore {
         }
     }
 
+    public func setProjectMuted(_ muted: Bool, projectID: String, userID: String, now: Date) async throws {
+        let project = try require(projectID.rowID, "Project")
+        let user = try require(userID.rowID, "User")
+        try await write { db in
+            if muted {
+                try db.run(
+                    sql: "INSERT OR IGNORE INTO project_mutes (user_id, project_id, muted_at) VALUES (?, ?, ?)",
+                    arguments: [user, project, now.micros])
+            } else {
+                try db.run(
+                    sql: "DELETE FROM project_mutes WHERE user_id = ? AND project_id = ?", arguments: [user, project])
+            }
+        }
+    }
+
+    public func setTaskMuted(_ muted: Bool, taskID: String, userID: String, now: Date) async throws {
+        let task = try require(taskID.rowID, "Task")
+        let user = try require(userID.rowID, "User")
+        try await write { db in
+            if muted {
+                try db.run(
+                    sql: "INSERT OR IGNORE INTO task_mutes (user_id, task_id, muted_at) VALUES (?, ?, ?)",
+                    arguments: [user, task, now.micros])
+            } else {
+                try db.run(sql: "DELETE FROM task_mutes WHERE user_id = ? AND task_id = ?", arguments: [user, task])
+            }
+        }
+    }
+
+    public func mutes(userID: String) async throws -> MuteList {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            MuteList(
+                projectIDs: try Int64.fetchAll(
+                    db,
+                    sql: """
+                        SELECT projects.id FROM project_mutes m JOIN projects ON projects.id = m.project_id
+                        WHERE m.user_id = ? AND \(Visible.projects) ORDER BY m.muted_at, projects.id
+                        """,
+                    arguments: [user] + Visible.arguments(user)
+                ).map(\.apiID),
+                taskIDs: try Int64.fetchAll(
+                    db,
+                    sql: """
+                        SELECT tasks.id FROM task_mutes m JOIN tasks ON tasks.id = m.task_id
+                        WHERE m.user_id = ? AND \(Visible.tasks) ORDER BY m.muted_at, tasks.id
+                        """,
+                    arguments: [user] + Visible.arguments(user)
+                ).map(\.apiID))
+        }
+    }
+
     // MARK: Writing notifications, inside the caller's transaction
 
     static func follow(_ db: Database, task: Int64, user: Int64, now: Date) throws {
@@ -111,27 +163,44 @@ extension SQLiteStore: NotificationStore {
         let user: Int64
         let quiet: Bool
 
-        /// Reads `user_id`, `timezone`, `quiet_start` and `quiet_end` from a users row (or a join with one).
-        init(row: Row, now: Date) {
+        /// The person of a users row (or a join with one) if `NotificationPolicy` lets `occasion` reach them
+        /// now. Reads `user_id`, `timezone`, `quiet_start` and `quiet_end`, and what applies of `conversation_muted`,
+        /// `notification_level`, `project_muted` and `task_muted`.
+        init?(row: Row, _ occasion: NotificationPolicy.Occasion, now: Date) {
+            switch NotificationPolicy.delivery(of: occasion, to: Self.listener(row), at: now) {
+            case .none: return nil
+            case .now: quiet = false
+            case .held: quiet = true
+            }
             user = row["user_id"]
-            let window = User.quietHours(start: row["quiet_start"], end: row["quiet_end"])
-            quiet = window?.contains(now, in: TimeZone(identifier: row["timezone"]) ?? .gmt) ?? false
+        }
+
+        /// The settings of the person a row describes, as the policy reads them.
+        static func listener(_ row: Row) -> NotificationPolicy.Listener {
+            NotificationPolicy.Listener(
+                quietHours: User.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
+                timeZone: TimeZone(identifier: row["timezone"]) ?? .gmt,
+                conversationMuted: row["conversation_muted"] ?? false,
+                conversationLevel: (row["notification_level"] as String?).flatMap(NotificationLevel.init(rawValue:))
+                    ?? .all,
+                projectMuted: row["project_muted"] ?? false, taskMuted: row["task_muted"] ?? false)
         }
     }
 
-    /// Adds a notification to `user`'s feed, marked quiet when it falls in their quiet hours; returns
-    /// whether it was.
+    /// Adds a notification to `user`'s feed as `NotificationPolicy` decides for `occasion`, marked quiet
+    /// when it falls in their quiet hours; returns whether it was.
     @discardableResult
     static func notify(
-        _ db: Database, user: Int64, _ kind: AppNotification.Kind, text: String, actor: Int64?,
-        conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, now: Date
+        _ db: Database, user: Int64, _ kind: AppNotification.Kind, occasion: NotificationPolicy.Occasion,
+        text: String, actor: Int64?, conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil,
+        now: Date
     ) throws -> Bool {
         guard
             let row = try db.fetchRow(
                 sql: "SELECT id AS user_id, timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user]
-            )
+            ),
+            let recipient = Recipient(row: row, occasion, now: now)
         else { return true }
-        let recipient = Recipient(row: row, now: now)
         try notify(
             db, [recipient], kind, text: text, actor: actor, conversation: conversation, message: message, task: task,
             now: now)
@@ -168,25 +237,25 @@ extension SQLiteStore: NotificationStore {
             ])
     }
 
-    /// A mention for the members a new text message mentions, unless they muted the conversation; never the
-    /// author. Other members' notifications of it are read from the message (`MessageNotificationFeed`).
+    /// A mention for the members a new text message mentions, as `NotificationPolicy` decides (their mute
+    /// does not hold it back); never the author. Other members' notifications of it are read from the message
+    /// (`MessageNotificationFeed`).
     static func notifyMentioned(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
         let mentioned = draft.mentions.compactMap(\.rowID)
         guard !mentioned.isEmpty, let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID
         else { return }
         let members = try db.fetchRows(
             sql: """
-                SELECT cm.user_id, u.timezone, u.quiet_start, u.quiet_end,
-                    c.name AS place, (SELECT name FROM users WHERE id = ?2) AS author_name
+                SELECT cm.user_id, u.timezone, u.quiet_start, u.quiet_end, cm.muted AS conversation_muted,
+                    cm.notification_level, c.name AS place, (SELECT name FROM users WHERE id = ?2) AS author_name
                 FROM conversation_members cm JOIN users u ON u.id = cm.user_id
                     JOIN conversations c ON c.id = cm.conversation_id
-                WHERE cm.conversation_id = ?1 AND cm.user_id <> ?2 AND cm.muted = 0 AND cm.notification_level <> 'muted'
-                    AND cm.user_id IN (SELECT value FROM json_each(?3))
+                WHERE cm.conversation_id = ?1 AND cm.user_id <> ?2 AND cm.user_id IN (SELECT value FROM json_each(?3))
                 """,
             arguments: [conversation, author, mentioned.jsonArray])
         guard let first = members.first else { return }
         try notify(
-            db, members.map { Recipient(row: $0, now: now) }, .mention,
+            db, members.compactMap { Recipient(row: $0, .mention, now: now) }, .mention,
             text: NotificationText.mention(
                 by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
             actor: author, conversation: conversation, message: message, now: now)
@@ -198,21 +267,27 @@ extension SQLiteStore: NotificationStore {
         guard assignee != actor else { return }
         let names = try names(db, task: task, actor: actor)
         try notify(
-            db, user: assignee, .assigned, text: NotificationText.assigned(names.task, by: names.actor), actor: actor,
-            task: task, now: now)
+            db, user: assignee, .assigned, occasion: .assigned,
+            text: NotificationText.assigned(names.task, by: names.actor), actor: actor, task: task, now: now)
     }
 
-    /// Tells the task's followers, but not the one who did it, that it was completed or reopened.
+    /// Tells the task's followers, but not the one who did it, that it was completed or reopened, unless they
+    /// muted the task or its project (`NotificationPolicy`).
     static func notifyFollowers(
         _ db: Database, task: Int64, _ kind: AppNotification.Kind, by actor: Int64, now: Date
     ) throws {
         let followers = try db.fetchRows(
             sql: """
-                SELECT f.user_id, u.timezone, u.quiet_start, u.quiet_end
+                SELECT f.user_id, u.timezone, u.quiet_start, u.quiet_end,
+                    EXISTS (SELECT 1 FROM task_mutes m WHERE m.user_id = f.user_id AND m.task_id = f.task_id)
+                        AS task_muted,
+                    EXISTS (
+                        SELECT 1 FROM project_mutes m JOIN tasks t ON t.project_id = m.project_id
+                        WHERE m.user_id = f.user_id AND t.id = f.task_id) AS project_muted
                 FROM task_followers f JOIN users u ON u.id = f.user_id WHERE f.task_id = ? AND f.user_id <> ?
                 """,
             arguments: [task, actor]
-        ).map { Recipient(row: $0, now: now) }
+        ).compactMap { Recipient(row: $0, .taskActivity, now: now) }
         guard !followers.isEmpty else { return }
         let names = try names(db, task: task, actor: actor)
         let text =

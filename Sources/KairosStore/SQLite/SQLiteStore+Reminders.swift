@@ -102,8 +102,8 @@ extension SQLiteStore: ReminderStore {
                 guard row["is_open"] as Bool, row["visible"] as Bool else { continue }
                 let content: String = row[3]
                 let quiet = try Self.notify(
-                    db, user: user, .reminder, text: NotificationText.reminder(content), actor: nil, task: task,
-                    now: now)
+                    db, user: user, .reminder, occasion: .reminder, text: NotificationText.reminder(content),
+                    actor: nil, task: task, now: now)
                 fired.append(
                     FiredReminder(
                         reminderID: reminder.apiID, userID: user.apiID, taskID: task.apiID, taskContent: content,

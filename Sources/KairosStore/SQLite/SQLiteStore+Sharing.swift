@@ -30,6 +30,36 @@ extension SQLiteStore: SharingStore {
         }
     }
 
+    public func contacts(of userID: String, among candidateIDs: [String]) async throws -> Set<String> {
+        let user = try require(userID.rowID, "User")
+        let candidates = candidateIDs.compactMap(\.rowID)
+        guard !candidates.isEmpty else { return [] }
+        return try await pool.read { db in
+            Set(
+                try Int64.fetchAll(
+                    db,
+                    sql: """
+                        WITH mine(project_id) AS (
+                            SELECT id FROM projects WHERE user_id = ?1
+                            UNION SELECT project_id FROM project_members WHERE user_id = ?1
+                        )
+                        SELECT c.value FROM json_each(?2) c
+                        WHERE EXISTS (
+                                SELECT 1 FROM conversation_members me JOIN conversation_members them
+                                    ON them.conversation_id = me.conversation_id
+                                WHERE me.user_id = ?1 AND them.user_id = c.value)
+                            OR EXISTS (
+                                SELECT 1 FROM mine JOIN projects p ON p.id = mine.project_id
+                                WHERE p.user_id = c.value
+                                    OR EXISTS (
+                                        SELECT 1 FROM project_members m
+                                        WHERE m.project_id = mine.project_id AND m.user_id = c.value))
+                        """,
+                    arguments: [user, candidates.jsonArray]
+                ).map(\.apiID))
+        }
+    }
+
     public func projectMembers(projectID: String) async throws -> [ProjectMember] {
         let project = try require(projectID.rowID, "Project")
         return try await pool.read { db in

@@ -90,6 +90,9 @@ extension SQLiteStore: TaskStore {
     public func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem] {
         let author = try require(userID.rowID, "User")
         return try await write { db in
+            if let earlier = try Self.earlierBatch(db, author: author, clientID: batch.clientID) {
+                return try earlier.compactMap { try Self.task(db, viewer: author, id: $0) }
+            }
             let projects = try batch.newProjects.map { try Self.insertProject(db, owner: author, draft: $0, now: now) }
             var ids: [Int64] = []
             for item in batch.tasks {
@@ -106,6 +109,11 @@ extension SQLiteStore: TaskStore {
                 }
                 ids.append(taskID)
             }
+            if let clientID = batch.clientID {
+                try db.run(
+                    sql: "INSERT INTO task_batches (user_id, client_id, task_ids, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [author, clientID, ids.jsonArray, now.micros])
+            }
             guard !ids.isEmpty else { return [] }
             let created = try Self.loadTasks(
                 db, sql: "\(Self.taskColumns) WHERE tasks.id IN (SELECT value FROM json_each(?))",
@@ -120,6 +128,17 @@ extension SQLiteStore: TaskStore {
         guard let clientID else { return nil }
         return try Int64.fetchOne(
             db, sql: "SELECT id FROM tasks WHERE added_by = ? AND client_id = ?", arguments: [author, clientID])
+    }
+
+    /// The tasks of the batch `author` already wrote with `clientID`, in its order, if any; deleted ones are gone
+    /// from the list, and none is written again.
+    private static func earlierBatch(_ db: Database, author: Int64, clientID: String?) throws -> [Int64]? {
+        guard let clientID,
+            let ids = try String.fetchOne(
+                db, sql: "SELECT task_ids FROM task_batches WHERE user_id = ? AND client_id = ?",
+                arguments: [author, clientID])
+        else { return nil }
+        return try Int64.fetchAll(db, sql: "SELECT value FROM json_each(?) ORDER BY key", arguments: [ids])
     }
 
     /// A task just created, or created by an earlier try with the same client id, which its author may since

@@ -1,6 +1,6 @@
 // The capture half-sheet: say or type a brain-dump, review the tasks Kairos reads from it, add them.
 
-import { post } from "../api.js";
+import { clientId, post } from "../api.js";
 import { describeDue } from "../dates.js";
 import { tasksChanged, userTimeZone } from "../state.js";
 import { button, count, explain, fill, formError, h, openSheet, toast } from "../ui.js";
@@ -45,6 +45,8 @@ export function openCapture() {
   };
 
   const showReview = (result) => {
+    // One id for this review: pressing Add again after a lost answer gets the first commit's tasks back.
+    const commitId = clientId();
     const proposals = result.tasks.map((task) => ({ ...task }));
     const cards = h("div.proposals");
     const add = button({ class: "btn primary" });
@@ -82,7 +84,7 @@ export function openCapture() {
       add.disabled = true;
       try {
         const tasks = proposals.map((p) => ({ ...p, title: p.title.trim() }));
-        const answer = await post("/capture/commit", { tasks, create_missing_lists: true });
+        const answer = await post("/capture/commit", { tasks, create_missing_lists: true, client_id: commitId });
         sheet.close();
         tasksChanged();
         toast(`Added ${count(answer.tasks.length, "task")}`);

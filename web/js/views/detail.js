@@ -262,11 +262,22 @@ function peopleSection(task, assigned) {
       if (on) askForNotifications();
       told(post(`/tasks/${task.id}/${on ? "follow" : "unfollow"}`).then(showFollowers));
     });
+    // Muting keeps the task's completion and reopening out of your notifications; mentions still come.
+    const mute = button({ class: "link-btn mute" });
+    const showMuted = async () => {
+      const muted = (await api("/mutes")).task_ids.includes(task.id);
+      mute.textContent = muted ? "Unmute" : "Mute";
+      mute.setAttribute("aria-pressed", String(muted));
+    };
+    mute.addEventListener("click", () => {
+      const muted = mute.getAttribute("aria-pressed") === "true";
+      told(post(`/tasks/${task.id}/${muted ? "unmute" : "mute"}`).then(showMuted));
+    });
     task.assignee_ids ??= [];
     showAssigned();
-    await showFollowers();
+    await Promise.all([showFollowers(), showMuted()]);
     element.append(h("h3.detail-label", { text: "Assigned to" }), rowList(".people", toggles, { label: "Assignees" }),
-      h("h3.detail-label", { text: "Followers" }), h("div.card.row.followers", {}, followText, follow));
+      h("h3.detail-label", { text: "Followers" }), h("div.card.row.followers", {}, followText, follow, mute));
   }).catch(() => {});
   return element;
 }

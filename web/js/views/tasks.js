@@ -1,12 +1,12 @@
 // Tasks: Inbox, Today, Upcoming (by day) and Projects, plus a project with its sections.
 
-import { listAll, post } from "../api.js";
+import { api, listAll, post } from "../api.js";
 import { addDays, dayTitle, describeDue, shortDate, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { pendingCreations, SAVED_OFFLINE, send, withPending } from "../offline.js";
 import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
-import { button, count, emptyState, field, fill, formSheet, h, inlineForm, markChosen, rowList, screenHeader, toast } from "../ui.js";
+import { button, count, emptyState, field, fill, formSheet, h, inlineForm, markChosen, openMenu, rowList, screenHeader, toast, told } from "../ui.js";
 import { doneToday } from "./done.js";
 import { shareButton } from "./sharing.js";
 
@@ -123,9 +123,21 @@ export async function renderProject(view, { id }) {
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
   body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
-  const header = screenHeader(project.name, count(top.length + (waiting?.childElementCount ?? 0), "task"), shareButton(project));
+  const header = screenHeader(project.name, count(top.length + (waiting?.childElementCount ?? 0), "task"), shareButton(project), projectMenuButton(project));
   header.querySelector("h1").prepend(h("span.swatch", { style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
   return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
+}
+
+/** The project's menu, for a shared project: mute or unmute its notifications. */
+function projectMenuButton(project) {
+  if (!project.is_shared) return null;
+  const open = async () => {
+    const muted = (await api("/mutes")).project_ids.includes(project.id);
+    const toggle = () => told(post(`/projects/${project.id}/${muted ? "unmute" : "mute"}`).then(() =>
+      toast(muted ? `${project.name} notifies you again` : `Muted ${project.name}: mentions and assignments still reach you`)));
+    openMenu(project.name, [[muted ? "Unmute notifications" : "Mute notifications", toggle]], { label: `Actions for ${project.name}` });
+  };
+  return button({ class: "icon-btn project-menu", icon: "more", label: `More for ${project.name}`, on: { click: () => told(open()) } });
 }
 
 function newSection(projectId) {

@@ -25,6 +25,8 @@ enum SchemaMigrations {
         migrator.registerMigration("v19-message-notifications-on-read", migrate: deriveMessageNotifications)
         migrator.registerMigration("v20-conversation-events", migrate: createConversationEvents)
         migrator.registerMigration("v21-message-terms", migrate: createMessageTerms)
+        migrator.registerMigration("v22-task-batch-client-id", migrate: createTaskBatches)
+        migrator.registerMigration("v23-project-and-task-mutes", migrate: createMutes)
         return migrator
     }
 

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Who hears of what: whether something that happened reaches a person's notification feed, and whether it
+/// is pushed to them now or held, kept in the feed but not pushed, by their quiet hours.
+///
+/// What is said to someone directly always reaches them: a mention, a task assigned to them, their own
+/// reminder. Muting a conversation (or keeping it to mentions) silences its other messages; muting a project
+/// or a task silences the activity of its tasks (completed, reopened) that following would bring.
+public enum NotificationPolicy {
+    /// What happened, as it concerns the person who may hear of it.
+    public enum Occasion: Sendable, Equatable {
+        /// They were @mentioned in a message.
+        case mention
+        /// A new message in a conversation they are in, not by them.
+        case message
+        /// A task was assigned to them by someone else.
+        case assigned
+        /// A task they follow was completed or reopened by someone else.
+        case taskActivity
+        /// One of their reminders went off.
+        case reminder
+    }
+
+    /// The person's own settings that bear on an occasion; those that do not apply keep their defaults.
+    public struct Listener: Sendable, Equatable {
+        public var quietHours: QuietHours?
+        public var timeZone: TimeZone
+        /// Their setting in the conversation it happened in.
+        public var conversationMuted: Bool
+        public var conversationLevel: NotificationLevel
+        /// Whether they muted the project of the task it is about.
+        public var projectMuted: Bool
+        /// Whether they muted the task it is about.
+        public var taskMuted: Bool
+
+        public init(
+            quietHours: QuietHours?, timeZone: TimeZone, conversationMuted: Bool = false,
+            conversationLevel: NotificationLevel = .all, projectMuted: Bool = false, taskMuted: Bool = false
+        ) {
+            self.quietHours = quietHours
+            self.timeZone = timeZone
+            self.conversationMuted = conversationMuted
+            self.conversationLevel = conversationLevel
+            self.projectMuted = projectMuted
+            self.taskMuted = taskMuted
+        }
+    }
+
+    /// How a notification reaches someone.
+    public enum Delivery: Sendable, Equatable {
+        /// It does not: nothing in their feed.
+        case none
+        /// Into their feed and pushed now.
+        case now
+        /// Into their feed, marked quiet and not pushed: it falls in their quiet hours.
+        case held
+    }
+
+    /// How `occasion`, happening at `instant`, reaches `listener`.
+    public static func delivery(of occasion: Occasion, to listener: Listener, at instant: Date) -> Delivery {
+        guard hears(occasion, listener) else { return .none }
+        return listener.quietHours?.contains(instant, in: listener.timeZone) == true ? .held : .now
+    }
+
+    /// Whether `occasion` reaches `listener`'s feed at all, whenever it happens.
+    public static func hears(_ occasion: Occasion, _ listener: Listener) -> Bool {
+        switch occasion {
+        case .mention, .assigned, .reminder:
+            true
+        case .message:
+            !listener.conversationMuted && listener.conversationLevel == .all
+        case .taskActivity:
+            !listener.projectMuted && !listener.taskMuted
+        }
+    }
+}
