@@ -7,7 +7,7 @@ struct Kairos: AsyncParsableCommand {
         commandName: "kairos",
         abstract: "Kairos: a self-hosted, voice-first task manager.",
         subcommands: [
-            ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self,
+            ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self, ListCommand.self,
             UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self, NotificationsCommand.self, ShowCommand.self, RemindCommand.self, DoneCommand.self, SearchCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
