@@ -60,7 +60,8 @@ struct NameSearchAndSharedLabelTests {
         }
     }
 
-    @Test("Shared labels are the names on tasks of shared projects; renaming and removing change only what you may edit")
+    @Test(
+        "Shared labels are the names on tasks of shared projects; renaming and removing change only what you may edit")
     func sharedLabels() async throws {
         try await withSharedLaunch { ada, bob, carol, dave, launch in
             _ = try await ada.createLabel("home")

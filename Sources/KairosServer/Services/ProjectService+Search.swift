@@ -6,7 +6,9 @@ import KairosStore
 extension ProjectService {
     public func searchProjects(_ query: String?, of user: User, page: PageRequest) async throws -> Page<Project> {
         let search = try NameSearch(query)
-        let all = try await everyPage(cursorKeys: 2) { try await store.projects(userID: user.id, archived: false, page: $0) }
+        let all = try await everyPage(cursorKeys: 2) {
+            try await store.projects(userID: user.id, archived: false, page: $0)
+        }
         return search.page(of: all, name: \.name, after: page.cursor, limit: page.limit)
     }
 

@@ -61,7 +61,8 @@ public struct ReminderService: Sendable {
         switch (request.due, request.minuteOffset) {
         case (.some, .some):
             throw KairosError.invalidField(
-                field: "minute_offset", message: "Give due (a fixed time) or minute_offset (before the due time), not both.")
+                field: "minute_offset",
+                message: "Give due (a fixed time) or minute_offset (before the due time), not both.")
         case (let due?, nil):
             time = .at(try Self.moment(due, for: user, now: now))
         case (nil, let minutes?):
@@ -99,7 +100,8 @@ public struct ReminderService: Sendable {
         guard let service, service != Reminder.service else { return }
         throw .invalidField(
             field: "service",
-            message: "service must be push: Kairos delivers reminders as notifications, not by email. Leave it out or give push.")
+            message: "service must be push: Kairos delivers reminders as notifications, not by email. "
+                + "Leave it out or give push.")
     }
 
     /// A relative reminder `minutes` before the task's due time, which it must have.

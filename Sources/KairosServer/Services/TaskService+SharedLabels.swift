@@ -10,8 +10,10 @@ extension TaskService {
     public func sharedLabels(of user: User, omitPersonal: Bool, page: PageRequest) async throws -> Page<String> {
         let now = clock.now()
         let query = TaskQuery(filter: .shared, today: LocalDate.today(in: user.timeZone, now: now), now: now)
-        let shared = try await everyPage(cursorKeys: 3) { try await store.tasks(userID: user.id, query: query, page: $0) }
-            .flatMap(\.labels)
+        let shared = try await everyPage(cursorKeys: 3) {
+            try await store.tasks(userID: user.id, query: query, page: $0)
+        }
+        .flatMap(\.labels)
         let personal = try await everyPage(cursorKeys: 2) { try await store.labels(userID: user.id, page: $0) }
             .map(\.name)
         // Names compare without case, as labels do; with omit_personal, a personal name counts as seen.
@@ -51,7 +53,9 @@ extension TaskService {
     private func relabel(_ name: String, for user: User, _ change: ([String]) -> [String]) async throws {
         let now = clock.now()
         let query = TaskQuery(label: name, today: LocalDate.today(in: user.timeZone, now: now), now: now)
-        let labelled = try await everyPage(cursorKeys: 2) { try await store.tasks(userID: user.id, query: query, page: $0) }
+        let labelled = try await everyPage(cursorKeys: 2) {
+            try await store.tasks(userID: user.id, query: query, page: $0)
+        }
         for task in labelled {
             guard let access = try await store.taskAccess(taskID: task.id, viewerID: user.id),
                 (try? PermissionGuard.require(user.id, .update, .task, in: access.scope)) != nil

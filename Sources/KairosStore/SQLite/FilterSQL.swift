@@ -43,7 +43,9 @@ struct FilterSQL {
         case .assignedToMe:
             return ("EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id = ?)", [viewer])
         case .assignedToOthers:
-            return ("EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id <> ?)", [viewer])
+            return (
+                "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id <> ?)", [viewer]
+            )
         case .assignedTo(let person):
             return (
                 """
