@@ -12,6 +12,16 @@ extension KairosClient {
         try await send(.post, "reminders", body: request)
     }
 
+    /// One of your reminders (`GET /reminders/{id}`).
+    public func reminder(id: String) async throws -> Reminder {
+        try await send(.get, "reminders", id)
+    }
+
+    /// Moves one of your reminders to a new time or offset (`POST /reminders/{id}`).
+    public func updateReminder(id: String, _ request: ReminderUpdateRequest) async throws -> Reminder {
+        try await send(.post, "reminders", id, body: request)
+    }
+
     /// Removes one of your reminders (`DELETE /reminders/{id}`).
     public func deleteReminder(id: String) async throws {
         let _: NoContent = try await send(.delete, "reminders", id)

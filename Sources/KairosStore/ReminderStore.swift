@@ -39,6 +39,10 @@ public protocol ReminderStore: Sendable {
     func reminders(userID: String, taskID: String?, page: PageRequest) async throws -> Page<Reminder>
     /// `conflict` when the user already has `Limits.maxRemindersPerTask` waiting on the task.
     func createReminder(userID: String, taskID: String, time: ReminderTime, now: Date) async throws -> Reminder
+    /// One of the user's reminders, on a task they can still see; nil otherwise.
+    func reminder(userID: String, id: String) async throws -> Reminder?
+    /// Sets the reminder to go off at `time` (turning it absolute or relative), waiting again if it had fired.
+    func updateReminder(userID: String, id: String, time: ReminderTime, now: Date) async throws -> Reminder
     func deleteReminder(userID: String, id: String, now: Date) async throws
     /// Sets off every reminder due by `now`, at most `limit`: each is marked fired in the same write as the
     /// notification it leaves, so none goes off twice. A reminder on a completed task, or one its owner

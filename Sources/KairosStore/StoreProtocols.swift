@@ -169,11 +169,14 @@ public struct BatchTask: Sendable {
     public var newProject: Int?
     /// A first comment on the task (a quick-add note).
     public var comment: String?
+    /// Reminders for the author on the new task (a quick add's `reminder` and `auto_reminder`).
+    public var reminders: [ReminderTime]
 
-    public init(draft: TaskDraft, newProject: Int? = nil, comment: String? = nil) {
+    public init(draft: TaskDraft, newProject: Int? = nil, comment: String? = nil, reminders: [ReminderTime] = []) {
         self.draft = draft
         self.newProject = newProject
         self.comment = comment
+        self.reminders = reminders
     }
 }
 

@@ -7,8 +7,10 @@ struct Kairos: AsyncParsableCommand {
         commandName: "kairos",
         abstract: "Kairos: a self-hosted, voice-first task manager.",
         subcommands: [
-            ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self,
-            UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self, NotificationsCommand.self, MuteCommand.self, UnmuteCommand.self, ShowCommand.self, RemindCommand.self, DoneCommand.self, SearchCommand.self,
+            ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self, ListCommand.self,
+            UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self,
+            NotificationsCommand.self, MuteCommand.self, UnmuteCommand.self, ShowCommand.self, RemindCommand.self,
+            DoneCommand.self, SearchCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
         ])

@@ -16,6 +16,9 @@ struct KairosClientReminderTests {
             let due = try #require(task.due?.instant(fallback: .gmt))
             #expect(before.fireAt == due.addingTimeInterval(-1800))
             #expect(try await client.reminders(taskID: task.id).results.map(\.id) == [spoken.id, before.id])
+            let moved = try await client.updateReminder(id: before.id, ReminderUpdateRequest(minuteOffset: 60))
+            #expect(moved.minuteOffset == 60 && moved.fireAt == due.addingTimeInterval(-3600))
+            #expect(try await client.reminder(id: before.id).fireAt == moved.fireAt)
 
             try await client.deleteReminder(id: spoken.id)
             #expect(try await client.reminders().results.map(\.id) == [before.id])

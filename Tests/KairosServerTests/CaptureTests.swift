@@ -286,20 +286,33 @@ struct CaptureTests {
 
     // MARK: POST /tasks/quick
 
-    @Test("Quick add creates one task in the Todoist task shape, with the note as its comment")
+    @Test("Quick add creates one task in the Todoist task shape, with the note as its comment and its reminders")
     func quickAdd() async throws {
         try await withAda { ada in
             let task = try await ada.quickAdd(
                 QuickAddRequest(
-                    text: "renew passport", note: "photos first", reminder: "tomorrow", autoReminder: true,
+                    text: "renew passport", note: "photos first", reminder: "tomorrow at 9am", autoReminder: true,
                     meta: true))
             #expect(task.content.lowercased() == "renew passport")
             #expect(task.projectID == (try await ada.inbox()).id)
             #expect(task.noteCount == 1)
             #expect(try await ada.comments(on: task.id).map(\.content) == ["photos first"])
+            // No due time, so auto_reminder adds nothing; the reminder is at 9:00 in New York.
+            #expect(try await ada.reminders(on: task.id).map(\.at) == [APITimestamp.parse("2026-03-05T14:00:00Z")])
+            let timed = try await ada.quickAdd(
+                QuickAddRequest(text: "call the bank tomorrow at 3pm", autoReminder: true, clientID: "bank-1"))
+            #expect(try await ada.reminders(on: timed.id).map(\.minuteOffset) == [0])
+            let retried = try await ada.quickAdd(
+                QuickAddRequest(text: "call the bank tomorrow at 3pm", autoReminder: true, clientID: "bank-1"))
+            #expect(retried.id == timed.id)
+            #expect(try await ada.reminders(on: timed.id).count == 1)
+            expectError(
+                try await ada.post("tasks/quick", QuickAddRequest(text: "renew visa", reminder: "tomorrow")),
+                .badRequest, code: "invalid_field", mentioning: "reminder")
+            #expect(try await ada.tasks().count == 2)
             let bare = try await ada.quickAdd(QuickAddRequest(text: "water ferns", note: "  "))
             #expect(bare.noteCount == 0)
-            #expect(try await ada.tasks().count == 2)
+            #expect(try await ada.tasks().count == 3)
         }
     }
 

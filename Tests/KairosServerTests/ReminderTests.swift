@@ -163,6 +163,63 @@ struct ReminderTests {
         }
     }
 
+    @Test("Todoist's fields: reminder_type, due.date with a time zone, service push; get and move a reminder")
+    func todoistFields() async throws {
+        try await withSharedLaunch { ada, bob, carol, _, launch in
+            let task = try await ada.createTask(
+                TaskCreateRequest(content: "Print the banners", projectID: launch.id, dueDatetime: "2026-03-06T10:00:00"))
+            let created = try await ada.remind(
+                #"{"task_id": "\#(task.id)", "reminder_type": "absolute", "service": "push", "due": {"date": "2026-03-05T09:00:00", "timezone": "Europe/Paris", "lang": "en"}}"#)
+            let reminder = try expectOK(created, .created, as: Reminder.self)
+            #expect(reminder.type == .absolute && reminder.at == APITimestamp.parse("2026-03-05T08:00:00Z"))
+            let due = try #require(created.object?["due"] as? [String: Any])
+            #expect(due["date"] as? String == "2026-03-05T08:00:00Z" && due["string"] as? String == "2026-03-05T08:00:00Z")
+            #expect(created.object?["service"] as? String == "push" && created.object?["is_urgent"] as? Bool == false)
+            #expect(created.object?["is_deleted"] as? Bool == false)
+            #expect(try expectOK(try await ada.get("reminders/\(reminder.id)"), as: Reminder.self).at == reminder.at)
+
+            let relative = try expectOK(
+                try await ada.post("reminders/\(reminder.id)", json: #"{"minute_offset": 30}"#), as: Reminder.self)
+            #expect(relative.type == .relative && relative.minuteOffset == 30 && relative.at == nil)
+            #expect(relative.fireAt == APITimestamp.parse("2026-03-06T14:30:00Z"))
+            let moved = try expectOK(
+                try await ada.post("reminders/\(reminder.id)", json: #"{"due": {"string": "tomorrow at 8am"}}"#),
+                as: Reminder.self)
+            #expect(moved.type == .absolute && moved.at == APITimestamp.parse("2026-03-05T13:00:00Z"))
+
+            let bad: [(String, String)] = [
+                (#"{"due": {"date": "2026-03-05"}}"#, "due.date"),
+                (#"{"due": {"datetime": "2026-03-05T09:00:00", "timezone": "Mars/Base"}}"#, "due.timezone"),
+                (#"{"due": {"string": "tomorrow at 8am"}, "minute_offset": 5}"#, "not both"),
+                (#"{"service": "email"}"#, "service"),
+                (#"{"minute_offset": -1}"#, "minute_offset"),
+            ]
+            for (body, words) in bad {
+                expectError(
+                    try await ada.post("reminders/\(reminder.id)", json: body), .badRequest, code: "invalid_field",
+                    mentioning: words)
+            }
+            expectError(
+                try await ada.remind(#"{"task_id": "\#(task.id)", "type": "relative", "reminder_type": "absolute", "minute_offset": 5}"#),
+                .badRequest, code: "invalid_field", mentioning: "reminder_type")
+            expectError(
+                try await ada.remind(#"{"task_id": "\#(task.id)", "minute_offset": 5}"#), .badRequest,
+                code: "invalid_field", mentioning: "type")
+            #expect(try await ada.reminders(on: task.id).map(\.at) == [moved.at])
+
+            for other in [bob, carol] {
+                expectError(try await other.get("reminders/\(reminder.id)"), .notFound, code: "not_found")
+                expectError(
+                    try await other.post("reminders/\(reminder.id)", json: #"{"minute_offset": 5}"#), .notFound,
+                    code: "not_found")
+            }
+            expectError(try await ada.get("location_reminders"), .badRequest, code: "bad_request", mentioning: "location")
+            expectError(
+                try await ada.post("location_reminders", json: #"{"task_id": "\#(task.id)"}"#), .badRequest,
+                code: "bad_request", mentioning: "location")
+        }
+    }
+
     @Test("Only someone who may edit the task sets one; each person sees and removes only their own")
     func sharing() async throws {
         try await withSharedLaunch { ada, bob, carol, dave, launch in

@@ -227,6 +227,47 @@ def test_members_share_a_project_and_remove_a_member(logged_in: Path, kairos_ser
     bob.close()
 
 
+def test_list_with_a_filter_prints_like_today(logged_in: Path, kairos_server: KairosServer) -> None:
+    ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
+    bob_token, bob_user = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    launch = ada.post("/projects", json={"name": "Launch"}).json()
+    shared = ada.post(f"/projects/{launch['id']}/members", json={"email": bob_user["email"], "role": "editor"})
+    assert shared.status_code == 200, shared.text
+    mine = ada.post("/tasks", json={"content": "Groceries"}).json()
+    banners = ada.post(
+        "/tasks", json={"content": "Order banners", "project_id": launch["id"], "assignee_id": bob_user["id"]}
+    ).json()
+    copy = bob.post(
+        "/tasks", json={"content": "Write copy", "project_id": launch["id"], "assignee_id": ada.get("/user").json()["id"],
+                        "due_string": "today"}
+    ).json()
+
+    listed = kairos("list", "--filter", "assigned to: me", config=logged_in)
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0].split() == ["ID", "PRI", "TASK", "DUE", "PROJECT"]
+    assert len(lines) == 2 and "Write copy" in lines[1] and "today" in lines[1] and "Launch" in lines[1]
+
+    def contents(query: str) -> list[str]:
+        done = kairos("list", "--filter", query, "--json", config=logged_in)
+        assert done.returncode == 0, done.stderr
+        return sorted(task["content"] for task in json.loads(done.stdout))
+
+    assert contents("added by: me") == ["Groceries", "Order banners"]
+    assert contents("assigned by: me") == ["Order banners"]
+    assert contents("assigned to: others") == ["Order banners"]
+    assert contents("assigned to: Bob") == ["Order banners"]
+    assert contents("shared") == ["Order banners", "Write copy"]
+    assert contents("followed & !shared") == ["Groceries"]
+    assert mine["id"] and banners["id"] and copy["id"]
+
+    refused = kairos("list", "--filter", "added by: Bob", config=logged_in)
+    assert refused.returncode != 0 and "query" in refused.stderr
+    ada.close()
+    bob.close()
+
+
 def test_notifications_show_mentions_and_mark_them_read(logged_in: Path, kairos_server: KairosServer) -> None:
     ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
     bob_token, _ = sign_up(kairos_server, name="Bob")

@@ -31,7 +31,9 @@ SOCKET_TRACKER = """
   window.__sockets = [];
   window.WebSocket = class extends Native {
     constructor(url, protocols) {
-      super(window.__blockSockets ? "ws://127.0.0.1:9/" : url, protocols);
+      // A blocked socket asks the same server for an address that upgrades nothing, so it fails as a
+      // dropped connection does, within the content security policy.
+      super(window.__blockSockets ? String(url).replace("/api/v1/ws", "/api/v1/no-socket-here") : url, protocols);
       window.__sockets.push(this);
     }
   };

@@ -150,3 +150,29 @@ def avatars(browser: Browser, title: str) -> list[tuple[str, str]]:
         title,
     )
     return [tuple(avatar) for avatar in found]
+
+
+def test_filter_chips_show_tasks_by_who_made_assigned_and_follows_them(browser: Browser, new_person) -> None:
+    ada = new_person("Ada Lovelace")
+    bob = new_person("Bob Noyce")
+    project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
+    added = ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"})
+    assert added.status_code in (200, 201), added.text
+    ada.api.post("/tasks", json={"content": "Order the banners", "project_id": project["id"], "assignee_id": bob.user["id"]})
+    bob.api.post("/tasks", json={"content": "Write the copy", "project_id": project["id"], "assignee_id": ada.user["id"]})
+    watched = bob.api.post("/tasks", json={"content": "Book the hall", "project_id": project["id"]}).json()
+    assert ada.api.post(f"/tasks/{watched['id']}/follow").status_code == 204
+
+    signed_in(browser, ada, "#/tasks/filters")
+    chips = browser.find(".chips")
+    assert [c.text for c in chips.find_elements("css selector", ".chip")][:3] == ["Assigned to me", "I created", "I follow"]
+    assert browser.labelled("Filters").find_element("css selector", "[aria-pressed=true]").text == "Assigned to me"
+    browser.wait().until(lambda d: browser.texts(".filter-results li.task .title") == ["Write the copy"])
+    browser.screenshot("19-filter-assigned-to-me")
+
+    browser.button("I created").click()
+    browser.wait().until(lambda d: browser.texts(".filter-results li.task .title") == ["Order the banners"])
+    browser.button("I follow").click()
+    browser.wait().until(lambda d: sorted(browser.texts(".filter-results li.task .title")) == ["Book the hall", "Order the banners", "Write the copy"])
+    assert browser.labelled("Filters").find_element("css selector", "[aria-pressed=true]").text == "I follow"
+    browser.screenshot("19-filter-i-follow")

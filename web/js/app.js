@@ -32,7 +32,7 @@ const routes = [
   [/^#\/home$/, "home", renderHome],
   [/^#\/notifications$/, "home", renderNotifications],
   [/^#\/search$/, "home", renderSearch],
-  [/^#\/tasks\/(inbox|today|upcoming|projects)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
+  [/^#\/tasks\/(inbox|today|upcoming|projects|filters)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
   [/^#\/calendar$/, "tasks", renderCalendar],
   [/^#\/welcome$/, "home", renderOnboarding],

@@ -116,9 +116,9 @@ public struct QuickAddRequest: Codable, Sendable {
     public var text: String
     /// Becomes the task's first comment.
     public var note: String?
-    /// Accepted for Todoist clients; Kairos has no reminders yet, so it is not stored.
+    /// A reminder at this moment, said the way due dates are ("tomorrow at 4pm").
     public var reminder: String?
-    /// Accepted for Todoist clients; not stored yet (see `reminder`).
+    /// A reminder at the task's due time, when the text gives one.
     public var autoReminder: Bool?
     /// Accepted for Todoist clients; the answer is the task either way.
     public var meta: Bool?

@@ -193,3 +193,25 @@ public struct ProjectRoleRequest: Codable, Sendable {
         case role
     }
 }
+
+/// `POST /api/v1/labels/shared/rename?name=OLD`: the label's new name on every task.
+public struct SharedLabelRenameRequest: Codable, Sendable {
+    public var newName: String?
+
+    public init(newName: String?) {
+        self.newName = newName
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case newName = "new_name"
+    }
+}
+
+/// `POST /api/v1/labels/shared/remove`: the label to take off every task.
+public struct SharedLabelRemoveRequest: Codable, Sendable {
+    public var name: String?
+
+    public init(name: String?) {
+        self.name = name
+    }
+}

@@ -19,6 +19,20 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case priority(Int)
     case search(String)
     case assignedToMe
+    /// Assigned to anyone but the viewer (`assigned to: others`).
+    case assignedToOthers
+    /// Assigned to the person with this name or email (`assigned to: Bob`), compared without case.
+    case assignedTo(String)
+    /// Assigned by the viewer to anyone (`assigned by: me`).
+    case assignedByMe
+    /// Created by the viewer (`added by: me`).
+    case addedByMe
+    /// In a project shared with anyone (`shared`).
+    case shared
+    /// A subtask of another task (`subtask`).
+    case subtask
+    /// Kairos: a task the viewer follows (`followed`), so its completion reaches their notifications.
+    case followed
     case recurring
     case and(TaskFilter, TaskFilter)
     case or(TaskFilter, TaskFilter)
@@ -94,7 +108,8 @@ struct FilterParser {
         if let term = Self.term(raw) { return term }
         throw invalid(
             "\"\(raw)\" is not a filter this server understands. Use today, tomorrow, overdue, no date, "
-                + "7 days, due: YYYY-MM-DD, due before: / due after: YYYY-MM-DD, #Project, @label, p1-p4, search: text, assigned to: me, joined by &, |, ! and parentheses.")
+                + "7 days, due: YYYY-MM-DD, due before: / due after: YYYY-MM-DD, #Project, @label, p1-p4, search: text, assigned to: me / others / NAME, assigned by: me, added by: me, "
+                + "shared, subtask, followed, joined by &, |, ! and parentheses.")
     }
 
     private static func term(_ raw: String) -> TaskFilter? {
@@ -107,6 +122,11 @@ struct FilterParser {
         case "no labels", "no label": return .noLabels
         case "recurring": return .recurring
         case "assigned to: me", "assigned to:me", "assigned to me": return .assignedToMe
+        case "assigned by: me", "assigned by:me": return .assignedByMe
+        case "added by: me", "added by:me": return .addedByMe
+        case "shared": return .shared
+        case "subtask", "subtasks": return .subtask
+        case "followed", "following": return .followed
         case "p1": return .priority(4)
         case "p2": return .priority(3)
         case "p3": return .priority(2)
@@ -118,6 +138,15 @@ struct FilterParser {
         if lower.hasPrefix("search:") {
             let text = String(raw.dropFirst("search:".count)).trimmingSpaces()
             return text.isEmpty ? nil : .search(text)
+        }
+        if lower.hasPrefix("assigned to:") {
+            let person = String(raw.dropFirst("assigned to:".count)).trimmingSpaces()
+            switch person.lowercased() {
+            case "": return nil
+            case "me": return .assignedToMe
+            case "others": return .assignedToOthers
+            default: return .assignedTo(person)
+            }
         }
         if let dated = dateTerm(lower) { return dated }
         let words = lower.split(separator: " ")

@@ -12,6 +12,17 @@ public struct Page<Item: Sendable>: Sendable {
     }
 }
 
+extension Page {
+    /// The page of `items` starting at the position `cursor` holds: for lists made whole in memory.
+    public init(sliceOf items: [Item], after cursor: PageCursor?, limit: Int) {
+        let start = min(max(Int(cursor?.keys.first ?? 0), 0), items.count)
+        let end = min(start + limit, items.count)
+        self.init(
+            results: Array(items[start..<end]),
+            nextCursor: end < items.count ? PageCursor(keys: [Int64(end)]).token : nil)
+    }
+}
+
 extension Page: Decodable where Item: Decodable {
     enum CodingKeys: String, CodingKey {
         case results
@@ -48,6 +59,12 @@ public struct CompletedPage: Decodable, Sendable, JSONWritable {
             json.key("items"); json.array(items) { json, item in item.write(to: &json) }
             json.key("next_cursor"); json.string(nextCursor)
         }
+    }
+}
+
+extension String: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.string(self)
     }
 }
 

@@ -66,6 +66,11 @@ public struct Reminder: Decodable, Hashable, Sendable {
     }
 }
 
+extension Reminder {
+    /// How every reminder is delivered, in Todoist's words: as a notification, pushed.
+    public static let service = "push"
+}
+
 extension Reminder: JSONWritable {
     public func write(to json: inout JSONWriter) {
         json.object { json in
@@ -76,12 +81,24 @@ extension Reminder: JSONWritable {
             json.key("minute_offset"); json.int(minuteOffset)
             json.key("due")
             if let at {
+                // Todoist's Due shape (`date`, `string`, ...) for its clients, and Kairos' exact `datetime`.
+                let instant = APITimestamp.utcSeconds(at)
                 json.object { json in
+                    json.key("date"); json.string(instant)
+                    json.key("string"); json.string(instant)
+                    json.key("lang"); json.string("en")
+                    json.key("is_recurring"); json.bool(false)
+                    json.key("timezone"); json.null()
                     json.key("datetime"); json.date(at)
                 }
             } else {
                 json.null()
             }
+            // Reminders reach people as Kairos notifications (pushed when they allow it), never by email or
+            // as Todoist's urgent alarms; a deleted reminder is gone, not flagged.
+            json.key("service"); json.string(Reminder.service)
+            json.key("is_urgent"); json.bool(false)
+            json.key("is_deleted"); json.bool(false)
             json.key("fire_at"); json.date(fireAt)
             json.key("fired_at"); json.date(firedAt)
             json.key("created_at"); json.date(createdAt)
@@ -89,35 +106,73 @@ extension Reminder: JSONWritable {
     }
 }
 
-/// `POST /reminders`: `{task_id, type: "absolute", due: {datetime | string}}` or
-/// `{task_id, type: "relative", minute_offset}`.
-public struct ReminderCreateRequest: Codable, Sendable {
-    /// When an absolute reminder goes off: an exact `datetime`, or a `string` such as "tomorrow at 9am".
-    public struct When: Codable, Sendable {
-        public var datetime: String?
-        public var string: String?
+/// When a reminder goes off, as `due` in `POST /reminders` and `POST /reminders/{id}`: an exact `datetime`
+/// (Kairos) or `date` (Todoist, with a time), or a `string` such as "tomorrow at 9am". A time without an offset
+/// is read in `timezone`, or in the user's zone. `lang` is Todoist's language of `string`.
+public struct ReminderDue: Codable, Sendable {
+    public var datetime: String?
+    public var date: String?
+    public var string: String?
+    public var lang: String?
+    public var timezone: String?
 
-        public init(datetime: String? = nil, string: String? = nil) {
-            self.datetime = datetime
-            self.string = string
-        }
+    public init(
+        datetime: String? = nil, date: String? = nil, string: String? = nil, lang: String? = nil,
+        timezone: String? = nil
+    ) {
+        self.datetime = datetime
+        self.date = date
+        self.string = string
+        self.lang = lang
+        self.timezone = timezone
     }
+}
 
+/// `POST /reminders`: `{task_id, type: "absolute", due}` or `{task_id, type: "relative", minute_offset}`.
+/// Todoist clients name the type `reminder_type` and may ask for a `service`.
+public struct ReminderCreateRequest: Codable, Sendable {
     public var taskID: String
-    public var type: String
-    public var due: When?
+    public var type: String?
+    /// Todoist's name for `type`.
+    public var reminderType: String?
+    public var due: ReminderDue?
     public var minuteOffset: Int?
+    /// Todoist's delivery channel: `push` (what Kairos does) or `email` (refused).
+    public var service: String?
 
-    public init(taskID: String, type: String, due: When? = nil, minuteOffset: Int? = nil) {
+    public init(
+        taskID: String, type: String, due: ReminderDue? = nil, minuteOffset: Int? = nil, service: String? = nil
+    ) {
         self.taskID = taskID
         self.type = type
         self.due = due
         self.minuteOffset = minuteOffset
+        self.service = service
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, due
+        case type, due, service
         case taskID = "task_id"
+        case reminderType = "reminder_type"
+        case minuteOffset = "minute_offset"
+    }
+}
+
+/// `POST /reminders/{id}`: a new `due` (absolute) or `minute_offset` (relative); either turns the reminder into
+/// that kind. Fields left out stay as they are.
+public struct ReminderUpdateRequest: Codable, Sendable {
+    public var due: ReminderDue?
+    public var minuteOffset: Int?
+    public var service: String?
+
+    public init(due: ReminderDue? = nil, minuteOffset: Int? = nil, service: String? = nil) {
+        self.due = due
+        self.minuteOffset = minuteOffset
+        self.service = service
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case due, service
         case minuteOffset = "minute_offset"
     }
 }

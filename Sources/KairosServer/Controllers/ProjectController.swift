@@ -9,6 +9,10 @@ struct ProjectController {
         group.get("projects") { request, context -> Page<Project> in
             try await projects.projects(of: context.user, archived: false, page: try request.pageRequest(cursorKeys: 2))
         }
+        group.get("projects/search") { request, context -> Page<Project> in
+            try await projects.searchProjects(
+                request.query("query"), of: context.user, page: try request.pageRequest(cursorKeys: 1))
+        }
         group.get("projects/archived") { request, context -> Page<Project> in
             try await projects.projects(of: context.user, archived: true, page: try request.pageRequest(cursorKeys: 2))
         }
@@ -72,6 +76,11 @@ struct ProjectController {
             try await projects.createSection(
                 try await request.decodeJSON(as: SectionCreateRequest.self), for: context.user)
         }
+        group.get("sections/search") { request, context -> Page<Section> in
+            try await projects.searchSections(
+                request.query("query"), projectID: request.query("project_id"), of: context.user,
+                page: try request.pageRequest(cursorKeys: 1))
+        }
         group.get("sections/:id") { _, context -> Section in
             try await projects.section(try context.parameters.require("id"), of: context.user)
         }
@@ -89,6 +98,10 @@ struct ProjectController {
         }
         group.post("labels") { request, context -> Label in
             try await projects.createLabel(try await request.decodeJSON(as: LabelRequest.self), for: context.user)
+        }
+        group.get("labels/search") { request, context -> Page<Label> in
+            try await projects.searchLabels(
+                request.query("query"), of: context.user, page: try request.pageRequest(cursorKeys: 1))
         }
         group.get("labels/:id") { _, context -> Label in
             try await projects.label(try context.parameters.require("id"), of: context.user)

@@ -40,6 +40,22 @@ struct TaskController {
         group.get("tasks/completed/by_due_date") { request, context -> CompletedPage in
             try await completed(.dueDate, request, context)
         }
+        // Shared labels are names on tasks rather than anyone's personal labels, so tasks answer for them.
+        group.get("labels/shared") { request, context -> Page<String> in
+            try await tasks.sharedLabels(
+                of: context.user, omitPersonal: try request.queryBool("omit_personal") ?? false,
+                page: try request.pageRequest(cursorKeys: 1))
+        }
+        group.post("labels/shared/rename") { request, context -> Response in
+            let body = try await request.decodeJSON(as: SharedLabelRenameRequest.self)
+            try await tasks.renameSharedLabel(request.query("name"), to: body.newName, for: context.user)
+            return Response(status: .noContent)
+        }
+        group.post("labels/shared/remove") { request, context -> Response in
+            let body = try await request.decodeJSON(as: SharedLabelRemoveRequest.self)
+            try await tasks.removeSharedLabel(body.name, for: context.user)
+            return Response(status: .noContent)
+        }
         group.post("tasks") { request, context -> TaskItem in
             try await tasks.create(try await request.decodeJSON(as: TaskCreateRequest.self), for: context.user)
         }

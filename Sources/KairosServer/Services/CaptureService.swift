@@ -106,6 +106,15 @@ public struct CaptureService: Sendable {
             note.allSatisfy(\.isWhitespace) ? nil : try Limits.requireText(note, Limits.commentContent, field: "note")
         }
         let now = clock.now()
+        let reminderTime = try request.reminder.flatMap { text throws -> Date? in
+            guard !text.allSatisfy(\.isWhitespace) else { return nil }
+            do {
+                return try ReminderService.moment(ReminderDue(string: text), for: user, now: now)
+            } catch KairosError.invalidField(let field, let message) {
+                throw KairosError.invalidField(
+                    field: "reminder", message: message.replacingOccurrences(of: field, with: "reminder"))
+            }
+        }
         let projects = try await openProjects(of: user).writable
         let context = CaptureContext(instant: now, timeZone: user.timeZone, lists: projects.map(\.name))
         let parsed = try await parse(text) { [engine] in engine.captureOne(text, context: context) }
@@ -119,8 +128,12 @@ public struct CaptureService: Sendable {
         if let name = task.list, case .existing(let project) = lists.resolve(name, creating: false) {
             task.draft.projectID = project.id
         }
+        var reminders = reminderTime.map { [ReminderTime.at($0)] } ?? []
+        // Todoist's automatic reminder: at the due time, when the text gave one.
+        if request.autoReminder == true, task.draft.due?.time != nil { reminders.append(.beforeDue(minutes: 0)) }
         let created = try await store.createTasks(
-            userID: user.id, batch: TaskBatch(tasks: [BatchTask(draft: task.draft, comment: note)]), now: now)
+            userID: user.id,
+            batch: TaskBatch(tasks: [BatchTask(draft: task.draft, comment: note, reminders: reminders)]), now: now)
         return try require(created.first, "Task")
     }
 

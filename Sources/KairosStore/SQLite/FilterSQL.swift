@@ -42,6 +42,28 @@ struct FilterSQL {
             return ("tasks.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)", [pattern.rawPattern])
         case .assignedToMe:
             return ("EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id = ?)", [viewer])
+        case .assignedToOthers:
+            return (
+                "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id <> ?)", [viewer]
+            )
+        case .assignedTo(let person):
+            return (
+                """
+                EXISTS (SELECT 1 FROM task_assignees ta JOIN users u ON u.id = ta.user_id
+                    WHERE ta.task_id = tasks.id AND (u.name = ? COLLATE NOCASE OR u.email = ? COLLATE NOCASE))
+                """,
+                [person, person]
+            )
+        case .assignedByMe:
+            return ("tasks.assigned_by = ?", [viewer])
+        case .addedByMe:
+            return ("tasks.added_by = ?", [viewer])
+        case .shared:
+            return ("EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = tasks.project_id)", [])
+        case .subtask:
+            return ("tasks.parent_id IS NOT NULL", [])
+        case .followed:
+            return ("EXISTS (SELECT 1 FROM task_followers tf WHERE tf.task_id = tasks.id AND tf.user_id = ?)", [viewer])
         case .recurring:
             return ("tasks.due_rrule IS NOT NULL", [])
         case .and:
@@ -74,7 +96,8 @@ struct FilterSQL {
         case .or:
             let bounds = filter.operands(of: .or).map(latestDueDay(for:))
             return bounds.contains(nil) ? nil : bounds.compactMap { $0 }.max()
-        case .noDate, .dueAfter, .project, .label, .noLabels, .priority, .search, .assignedToMe, .recurring, .not:
+        case .noDate, .dueAfter, .project, .label, .noLabels, .priority, .search, .assignedToMe, .assignedToOthers,
+            .assignedTo, .assignedByMe, .addedByMe, .shared, .subtask, .followed, .recurring, .not:
             return nil
         }
     }

@@ -40,25 +40,86 @@ extension SQLiteStore: ReminderStore {
                 throw KairosError.conflict(
                     "You have \(Limits.maxRemindersPerTask) reminders on this task already. Remove one first.")
             }
-            switch time {
-            case .at(let instant):
-                try db.run(
-                    sql: "INSERT INTO reminders (user_id, task_id, at, fire_at, created_at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [user, task, instant.micros, instant.micros, now.micros])
-            case .beforeDue(let minutes):
-                try db.run(
-                    sql: """
-                        INSERT INTO reminders (user_id, task_id, minute_offset, fire_at, created_at)
-                        VALUES (?, ?, ?, (SELECT due_at - ? FROM tasks WHERE id = ?), ?)
-                        """,
-                    arguments: [user, task, minutes, Int64(minutes) * 60_000_000, task, now.micros])
-            }
+            try Self.insertReminder(db, user: user, task: task, time: time, now: now)
             let reminder = try require(
                 try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [db.lastInsertedRowID])
                     .map(Reminder.init(row:)),
                 "Reminder")
             try Self.announceTaskChange(db, task: task, in: item.projectID.rowID!, by: user, now: now)
             return reminder
+        }
+    }
+
+    public func reminder(userID: String, id: String) async throws -> Reminder? {
+        guard let user = userID.rowID, let reminder = id.rowID else { return nil }
+        return try await pool.read { db in
+            try db.fetchRow(
+                sql: """
+                    SELECT * FROM reminders WHERE id = ? AND user_id = ?
+                        AND task_id IN (SELECT id FROM tasks WHERE \(Visible.tasks))
+                    """,
+                arguments: [reminder, user] + Visible.arguments(user)
+            ).map(Reminder.init(row:))
+        }
+    }
+
+    public func updateReminder(userID: String, id: String, time: ReminderTime, now: Date) async throws -> Reminder {
+        let user = try require(userID.rowID, "User")
+        let reminder = try require(id.rowID, "Reminder")
+        return try await write { db in
+            let row = try require(
+                try db.fetchRow(
+                    sql: "SELECT task_id, fired_at IS NOT NULL AS fired FROM reminders WHERE id = ? AND user_id = ?",
+                    arguments: [reminder, user]),
+                "Reminder")
+            let task: Int64 = row["task_id"]
+            if row["fired"] as Bool {
+                let waiting =
+                    try db.fetchValue(
+                        Int.self,
+                        sql: "SELECT COUNT(*) FROM reminders WHERE user_id = ? AND task_id = ? AND fired_at IS NULL",
+                        arguments: [user, task]) ?? 0
+                guard waiting < Limits.maxRemindersPerTask else {
+                    throw KairosError.conflict(
+                        "You have \(Limits.maxRemindersPerTask) reminders on this task already. Remove one first.")
+                }
+            }
+            switch time {
+            case .at(let instant):
+                try db.run(
+                    sql: "UPDATE reminders SET at = ?, minute_offset = NULL, fire_at = ?, fired_at = NULL WHERE id = ?",
+                    arguments: [instant.micros, instant.micros, reminder])
+            case .beforeDue(let minutes):
+                try db.run(
+                    sql: """
+                        UPDATE reminders SET at = NULL, minute_offset = ?, fired_at = NULL,
+                            fire_at = (SELECT due_at - ? FROM tasks WHERE id = ?)
+                        WHERE id = ?
+                        """,
+                    arguments: [minutes, Int64(minutes) * 60_000_000, task, reminder])
+            }
+            try Self.announceTaskChange(db, task: task, by: user, now: now)
+            return try require(
+                try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [reminder])
+                    .map(Reminder.init(row:)),
+                "Reminder")
+        }
+    }
+
+    /// Writes a new reminder inside the caller's transaction.
+    static func insertReminder(_ db: Database, user: Int64, task: Int64, time: ReminderTime, now: Date) throws {
+        switch time {
+        case .at(let instant):
+            try db.run(
+                sql: "INSERT INTO reminders (user_id, task_id, at, fire_at, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [user, task, instant.micros, instant.micros, now.micros])
+        case .beforeDue(let minutes):
+            try db.run(
+                sql: """
+                    INSERT INTO reminders (user_id, task_id, minute_offset, fire_at, created_at)
+                    VALUES (?, ?, ?, (SELECT due_at - ? FROM tasks WHERE id = ?), ?)
+                    """,
+                arguments: [user, task, minutes, Int64(minutes) * 60_000_000, task, now.micros])
         }
     }
 

@@ -107,6 +107,9 @@ extension SQLiteStore: TaskStore {
                 if let comment = item.comment {
                     _ = try Self.insertComment(db, author: author, task: taskID, project: nil, content: comment, now: now)
                 }
+                for time in item.reminders {
+                    try Self.insertReminder(db, user: author, task: taskID, time: time, now: now)
+                }
                 ids.append(taskID)
             }
             if let clientID = batch.clientID {

@@ -1,4 +1,4 @@
-// Tasks: Inbox, Today, Upcoming (by day) and Projects, plus a project with its sections.
+// Tasks: Inbox, Today, Upcoming (by day), Projects and Filters, plus a project with its sections.
 
 import { api, listAll, post } from "../api.js";
 import { addDays, dayTitle, describeDue, shortDate, todayIn } from "../dates.js";
@@ -6,12 +6,19 @@ import { refreshable } from "../gestures.js";
 import { pendingCreations, SAVED_OFFLINE, send, withPending } from "../offline.js";
 import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
-import { button, count, emptyState, field, fill, formSheet, h, inlineForm, markChosen, openMenu, rowList, screenHeader, toast, told } from "../ui.js";
+import { button, count, emptyState, explain, field, fill, formSheet, h, inlineForm, markChosen, openMenu, rowList, screenHeader, toast, told } from "../ui.js";
 import { doneToday } from "./done.js";
 import { shareButton } from "./sharing.js";
 
 /** The lists under Tasks, by their route segment: [name, load]. */
-const screens = { inbox: ["Inbox", inboxScreen], today: ["Today", todayScreen], upcoming: ["Upcoming", upcomingScreen], projects: ["Projects", projectsScreen] };
+const screens = { inbox: ["Inbox", inboxScreen], today: ["Today", todayScreen], upcoming: ["Upcoming", upcomingScreen], projects: ["Projects", projectsScreen], filters: ["Filters", filtersScreen] };
+
+/** The filter chips of shared work: [label, the server's filter query]. */
+const filterChips = [
+  ["Assigned to me", "assigned to: me"], ["I created", "added by: me"], ["I follow", "followed"],
+  ["Assigned by me", "assigned by: me"], ["Assigned to others", "assigned to: others"], ["Shared", "shared"], ["No date", "no date"],
+];
+let chosenChip = filterChips[0][1];
 
 export async function renderTasks(view, { segment }) {
   const nav = h("nav.segmented", { label: "Task lists" }, Object.entries(screens).map(([key, [name]]) =>
@@ -63,6 +70,27 @@ async function upcomingScreen() {
   }
   if (!tasks.length) body.push(emptyState("sun", "A clear two weeks", "Tasks with a date in the next 14 days show here."));
   return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`), body };
+}
+
+async function filtersScreen() {
+  const tz = userTimeZone();
+  const results = h("div.filter-results", { "aria-live": "polite" });
+  const chips = h("div.chips", { role: "group", label: "Filters" }, filterChips.map(([text, query]) =>
+    button({ class: "chip", text, "aria-pressed": String(query === chosenChip), data: { query }, on: { click: (event) => {
+      chosenChip = query;
+      markChosen(event.currentTarget, "aria-pressed");
+      show().catch((error) => fill(results, h("p.hint", { text: explain(error) })));
+    } } })));
+  let asked = 0;
+  const show = async () => {
+    const id = ++asked;
+    const [text] = filterChips.find(([, query]) => query === chosenChip);
+    const tasks = byPriorityAndTime(await tasksWhere(chosenChip), tz);
+    if (id !== asked) return;
+    fill(results, tasks.length ? taskList(tasks, { showProject: true }) : emptyState("tasks", `Nothing for “${text}”`, "Tasks show here as soon as one matches."));
+  };
+  await show();
+  return { header: screenHeader("Filters", "Tasks by who made, assigned and follows them"), body: [chips, results] };
 }
 
 async function projectsScreen() {
