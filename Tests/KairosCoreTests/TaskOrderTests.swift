@@ -18,7 +18,9 @@ struct TaskOrderTests {
     @Test("Within a day, placed tasks come first in their places; the rest follow by time, then urgency")
     func agenda() {
         let today = LocalDate(year: 2026, month: 3, day: 4)!
-        func task(_ id: String, day: LocalDate?, time: LocalTime? = nil, dayOrder: Int = -1, priority: Int = 1)
+        func task(
+            _ id: String, day: LocalDate?, time: LocalTime? = nil, dayOrder: Int = -1, priority: Int = 1
+        )
             -> TaskItem
         {
             TaskItem(

@@ -89,23 +89,21 @@ extension SQLiteStore: TimeStore {
     static func family(of group: TaskGroup) throws -> (sql: String, id: Int64) {
         switch group {
         case .task(let id):
-            (
-                """
+            let sql = """
                 WITH RECURSIVE family(id) AS (
                     SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                 )
-                """, try require(id.rowID, "Task")
-            )
-        case .section(let id):
-            ("WITH family(id) AS (SELECT id FROM tasks WHERE section_id = ?)", try require(id.rowID, "Section"))
-        case .project(let id):
-            (
                 """
+            return (sql, try require(id.rowID, "Task"))
+        case .section(let id):
+            return ("WITH family(id) AS (SELECT id FROM tasks WHERE section_id = ?)", try require(id.rowID, "Section"))
+        case .project(let id):
+            let sql = """
                 WITH RECURSIVE doomed(id) AS (
                     SELECT ? UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
                 ), family(id) AS (SELECT id FROM tasks WHERE project_id IN doomed)
-                """, try require(id.rowID, "Project")
-            )
+                """
+            return (sql, try require(id.rowID, "Project"))
         }
     }
 
@@ -129,14 +127,11 @@ extension SQLiteStore: TimeStore {
     /// they are deleted; refuses while a stopwatch still runs on one of them, whose segment would be left open.
     static func keepTrackedTime(_ db: Database, of group: TaskGroup, now: Date) throws {
         let family = try Self.family(of: group)
-        let running = try db.fetchValue(
-            Bool.self,
-            sql: """
-                \(family.sql)
-                SELECT 1 FROM time_sessions WHERE task_id IN family AND ended_at IS NULL LIMIT 1
-                """,
-            arguments: [family.id]) ?? false
-        if running {
+        let stillRunning = """
+            \(family.sql)
+            SELECT 1 FROM time_sessions WHERE task_id IN family AND ended_at IS NULL LIMIT 1
+            """
+        if try db.fetchValue(Bool.self, sql: stillRunning, arguments: [family.id]) ?? false {
             throw KairosError.conflict("A stopwatch is running on a task being deleted. Stop it, then delete again.")
         }
         try db.run(

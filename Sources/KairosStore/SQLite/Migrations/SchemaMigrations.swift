@@ -782,7 +782,8 @@ enum SchemaMigrations {
         ]
         for (table, trace) in traces {
             guard let handedOut = try Int64.fetchOne(db, sql: trace) else { continue }
-            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ? AND seq < ?", arguments: [table, handedOut])
+            try db.execute(
+                sql: "DELETE FROM sqlite_sequence WHERE name = ? AND seq < ?", arguments: [table, handedOut])
             try db.execute(
                 sql: """
                     INSERT INTO sqlite_sequence (name, seq)
