@@ -216,6 +216,13 @@ public struct TaskChanges: Sendable {
     public init() {}
 }
 
+/// A task, a section or a project, with every task inside it (subtasks, and a project's subprojects).
+public enum TaskGroup: Sendable, Equatable {
+    case task(String)
+    case section(String)
+    case project(String)
+}
+
 /// Where to move a task: one of a project, a section or a parent task.
 public enum TaskDestination: Sendable, Equatable {
     case project(String)
@@ -293,9 +300,13 @@ public protocol TaskStore: Sendable {
     func reopenTask(userID: String, id: String, now: Date) async throws
     /// Moves a task and its subtasks; returns the ids of the assignees taken off them because they are not
     /// members of the destination project (the first who remains on a task stays its `responsible_uid`).
+    /// The move is written in the audit log of each project of `auditedIn`.
     @discardableResult
-    func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws -> [String]
-    /// Deletes a task with its subtasks and comments.
+    func moveTask(
+        userID: String, id: String, to destination: TaskDestination, auditedIn: [String], now: Date
+    ) async throws -> [String]
+    /// Deletes a task with its subtasks and comments; the time tracked on them stays, under the title they had.
+    /// `conflict` while a stopwatch runs on one of them.
     func deleteTask(userID: String, id: String, now: Date) async throws
     func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage
     /// Full-text search over content and description of active tasks, best matches first.
@@ -337,6 +348,10 @@ public protocol TimeStore: Sendable {
     /// Stops the stopwatch; stopping it again returns the same stopped stopwatch, so a retried request records
     /// nothing twice. `conflict` when it was never started.
     func stopStopwatch(userID: String, now: Date) async throws -> Stopwatch
+    /// Stops every stopwatch, anyone's, running or paused on a task of `group`, as its owner stopping it would;
+    /// returns those owners' ids.
+    @discardableResult
+    func stopStopwatches(on group: TaskGroup, now: Date) async throws -> [String]
     /// `conflict` naming the session it would overlap.
     func addSession(userID: String, draft: TimeSessionDraft, now: Date) async throws -> TimeSession
     func updateSession(userID: String, id: String, draft: TimeSessionDraft) async throws -> TimeSession
@@ -348,6 +363,7 @@ public protocol TimeStore: Sendable {
     ) async throws
         -> Page<TimeSession>
     /// Sessions overlapping `from..<to` with their task's project, labels and estimate; a running segment ends at `now`.
+    /// A deleted task's sessions keep the title and project it had.
     func trackedSpans(userID: String, from: Date, to: Date, now: Date) async throws -> [TrackedSpan]
     /// The first instant of each tracked session and the last, for streaks: (start, end) pairs, running ones ending now.
     func trackedIntervals(userID: String, now: Date) async throws -> [(start: Date, end: Date)]

@@ -239,21 +239,4 @@ struct ConversationStoreTests {
         #expect(try await temp.store.postTaskUpdate(taskID: task.id, text: "gone", by: ada.id, now: temp.now).isEmpty)
         #expect(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.count == 2)
     }
-
-    /// A database left at `migration` with `rows` written into it, opened by the store (which brings it up to
-    /// date) for `body`; the folder goes afterwards.
-    private func upgraded(
-        from migration: String, rows: String, _ body: (SQLiteStore) async throws -> Void
-    ) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kairos-upgrade-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("kairos.sqlite").path
-        let old = try DatabaseQueue(path: path)
-        try SchemaMigrations.migrator.migrate(old, upTo: migration)
-        try await old.write { db in try db.execute(sql: rows) }
-        try old.close()
-        try await body(try SQLiteStore(path: path))
-    }
 }

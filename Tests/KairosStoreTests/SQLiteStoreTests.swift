@@ -18,9 +18,8 @@ struct SQLiteStoreTests {
                 "v13-task-activity", "v14-reminders", "v15-partial-task-indexes",
                 "v16-events-by-conversation-message", "v17-event-projects",
                 "v18-events-outlive-subjects", "v19-message-notifications-on-read",
-                "v20-conversation-events", "v21-message-terms",
-                "v22-task-batch-client-id",
-                "v23-project-and-task-mutes",
+                "v20-conversation-events", "v21-message-terms", "v22-ids-never-reused", "v23-audit-task-moves",
+                "v24-time-outlives-its-task", "v25-task-batch-client-id", "v26-project-and-task-mutes",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -115,6 +114,62 @@ struct SQLiteStoreTests {
         let first = try await store.createTask(userID: "1", draft: draft, now: temp.now)
         #expect(try await store.createTask(userID: "1", draft: draft, now: temp.now) == first)
         #expect(first.id != "1")
+    }
+
+    @Test("v22 keeps every id, and no id is handed out again: not a deleted one, nor one deleted before the upgrade")
+    func idsAreNeverReused() async throws {
+        try await upgraded(
+            from: "v21-message-terms",
+            rows: """
+                INSERT INTO users (id, email, name, password_hash, timezone, created_at)
+                    VALUES (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0);
+                INSERT INTO projects (id, user_id, name, color, child_order, is_inbox, created_at, updated_at)
+                    VALUES (1, 1, 'Inbox', 'charcoal', 0, 1, 0, 0), (7, 1, 'Garden', 'green', 1, 0, 0, 0);
+                INSERT INTO tasks (id, user_id, project_id, content, child_order, added_by, added_at, updated_at)
+                    VALUES (3, 1, 1, 'Water the plants', 0, 1, 0, 0), (30, 1, 7, 'Prune the roses', 0, 1, 0, 0);
+                INSERT INTO events (user_id, seq, kind, created_at, project_id, removed_task_id)
+                    VALUES (1, 1, 'task.deleted', 0, 1, 31);
+                UPDATE event_counter SET last = 1;
+                INSERT INTO comments (id, user_id, task_id, content, posted_at) VALUES (12, 1, 30, 'Before May', 0);
+                """
+        ) { store in
+            #expect(try await store.task(userID: "1", id: "3")?.content == "Water the plants")
+            #expect(try await store.task(userID: "1", id: "30")?.projectID == "7")
+            #expect(try await store.comment(userID: "1", id: "12")?.content == "Before May")
+            // The full-text index and its triggers came through: old tasks are found, new ones too.
+            let found = try await store.searchTasks(userID: "1", text: "roses", page: PageRequest())
+            #expect(found.results.map(\.id) == ["30"])
+
+            let roses = try #require(try await store.task(userID: "1", id: "30"))
+            try await store.deleteTask(userID: "1", id: roses.id, now: Date())
+            let next = try await store.createTask(userID: "1", draft: TaskDraft(content: "Rake leaves"), now: Date())
+            #expect(next.id == "32")
+            try await store.deleteTask(userID: "1", id: next.id, now: Date())
+            let after = try await store.createTask(userID: "1", draft: TaskDraft(content: "Rake"), now: Date())
+            #expect(after.id == "33")
+            #expect(try await store.task(userID: "1", id: "32") == nil)
+            let raked = try await store.searchTasks(userID: "1", text: "rake", page: PageRequest())
+            #expect(raked.results.map(\.id) == ["33"])
+
+            let schema = try await store.pool.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%AUTOINCREMENT%'")
+            }
+            #expect(
+                Set(schema) == [
+                    "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
+                    "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
+                    "task_activity", "reminders",
+                ])
+            let triggers = try await store.pool.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+            }
+            #expect(
+                triggers == [
+                    "conversation_members_feed_start", "messages_fts_delete", "messages_fts_insert",
+                    "messages_fts_update", "tasks_fts_delete", "tasks_fts_insert", "tasks_fts_update",
+                ])
+        }
     }
 
     @Test("A new user has exactly one Inbox; a taken email is a conflict and creates nothing")
@@ -255,10 +310,12 @@ struct SQLiteStoreTests {
             now: temp.now)
         let parent = try await temp.task("parent", for: user)
         let child = try await temp.task("child", for: user) { $0.parentID = parent.id }
-        try await temp.store.moveTask(userID: user.id, id: parent.id, to: .project(project.id), now: temp.now)
+        try await temp.store.moveTask(
+            userID: user.id, id: parent.id, to: .project(project.id), auditedIn: [], now: temp.now)
         #expect(try await temp.store.task(userID: user.id, id: child.id)?.projectID == project.id)
         await #expect(throws: KairosError.self) {
-            try await temp.store.moveTask(userID: user.id, id: parent.id, to: .parent(child.id), now: temp.now)
+            try await temp.store.moveTask(
+                userID: user.id, id: parent.id, to: .parent(child.id), auditedIn: [], now: temp.now)
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import KairosCore
-import KairosStore
+
+@testable import KairosStore
 
 /// A fresh SQLite store in its own temp folder, removed when the test ends.
 final class TemporaryStore {
@@ -46,4 +48,21 @@ extension SQLiteStore {
     func postMessage(_ draft: MessageDraft, now: Date) async throws -> (message: Message, created: Bool) {
         try await postMessage(draft, now: now) { _ in }
     }
+}
+
+/// A database left at `migration` with `rows` written into it, opened by the store (which brings it up to
+/// date) for `body`; the folder goes afterwards.
+func upgraded(
+    from migration: String, rows: String, _ body: (SQLiteStore) async throws -> Void
+) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kairos-upgrade-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("kairos.sqlite").path
+    let old = try DatabaseQueue(path: path)
+    try SchemaMigrations.migrator.migrate(old, upTo: migration)
+    try await old.write { db in try db.execute(sql: rows) }
+    try old.close()
+    try await body(try SQLiteStore(path: path))
 }

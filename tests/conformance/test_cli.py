@@ -72,6 +72,26 @@ def test_add_list_show_complete(logged_in: Path) -> None:
     assert json.loads(kairos("today", "--json", config=logged_in).stdout) == []
 
 
+def test_today_follows_the_order_given_to_the_day(logged_in: Path, kairos_server: KairosServer) -> None:
+    contents = ["Water the plants", "Call the dentist", "Buy stamps", "Pay the rent"]
+    ids = []
+    for content in contents:
+        added = kairos("add", content, "--due", "today", config=logged_in)
+        assert added.returncode == 0, added.stderr
+        ids.append(added.stdout.split()[1].rstrip(":"))
+    token = json.loads(logged_in.read_text())["token"]
+    with raw_client(kairos_server, token) as client:
+        # "Pay the rent" keeps no place (-1): it comes after the placed ones.
+        for task_id, place in zip(ids, [3, 1, 2]):
+            assert client.post(f"/tasks/{task_id}", json={"day_order": place}).status_code == 200
+
+    expected = ["Call the dentist", "Buy stamps", "Water the plants", "Pay the rent"]
+    as_json = json.loads(kairos("today", "--json", config=logged_in).stdout)
+    assert [t["content"] for t in as_json] == expected
+    rows = kairos("today", config=logged_in).stdout.splitlines()[1:]
+    assert [next(c for c in contents if c in row) for row in rows] == expected
+
+
 def test_recurring_task_moves_on(logged_in: Path) -> None:
     added = kairos("add", "Water the plants", "--due", "every day", config=logged_in)
     task_id = added.stdout.split()[1].rstrip(":")

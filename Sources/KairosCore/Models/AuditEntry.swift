@@ -1,6 +1,6 @@
 import Foundation
 
-/// One change to who may see what: a join, a role change, a removal, an invite.
+/// One change to who may see what (a join, a role change, a removal, an invite) or a task moved in or out.
 public struct AuditEntry: Decodable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case memberAdded = "member.added"
@@ -9,6 +9,7 @@ public struct AuditEntry: Decodable, Hashable, Sendable {
         case memberLeft = "member.left"
         case inviteSent = "invite.sent"
         case inviteAccepted = "invite.accepted"
+        case taskMoved = "task.moved"
     }
 
     public var id: String
@@ -19,14 +20,22 @@ public struct AuditEntry: Decodable, Hashable, Sendable {
     public var subjectID: String?
     /// For invitations: the address invited.
     public var subjectEmail: String?
+    /// For a task moved: the task, the project it was in and the one it went to (the same for a move within).
+    public var taskID: String?
+    public var fromProjectID: String?
+    public var toProjectID: String?
     public var role: Role?
     public var createdAt: Date
 
     public init(
         id: String, kind: Kind, actorID: String?, projectID: String?, conversationID: String?, subjectID: String?,
-        subjectEmail: String? = nil, role: Role?, createdAt: Date
+        subjectEmail: String? = nil, taskID: String? = nil, fromProjectID: String? = nil, toProjectID: String? = nil,
+        role: Role?, createdAt: Date
     ) {
         self.subjectEmail = subjectEmail
+        self.taskID = taskID
+        self.fromProjectID = fromProjectID
+        self.toProjectID = toProjectID
         self.id = id
         self.kind = kind
         self.actorID = actorID
@@ -44,6 +53,9 @@ public struct AuditEntry: Decodable, Hashable, Sendable {
         case conversationID = "conversation_id"
         case subjectID = "subject_id"
         case subjectEmail = "subject_email"
+        case taskID = "task_id"
+        case fromProjectID = "from_project_id"
+        case toProjectID = "to_project_id"
         case createdAt = "created_at"
     }
 }
@@ -58,6 +70,9 @@ extension AuditEntry: JSONWritable {
             json.key("conversation_id"); json.string(conversationID)
             json.key("subject_id"); json.string(subjectID)
             json.key("subject_email"); json.string(subjectEmail)
+            json.key("task_id"); json.string(taskID)
+            json.key("from_project_id"); json.string(fromProjectID)
+            json.key("to_project_id"); json.string(toProjectID)
             json.key("role"); json.string(role?.rawValue)
             json.key("created_at"); json.date(createdAt)
         }

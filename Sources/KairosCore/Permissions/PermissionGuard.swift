@@ -41,6 +41,9 @@ public struct AccessScope: Sendable, Equatable {
         AccessScope(ownerID: nil, roles: roles)
     }
 
+    /// A project with members besides its owner; what happens in it goes in its audit log.
+    public var isShared: Bool { !roles.isEmpty }
+
     /// The role `userID` holds here, if any; the owner always holds `.owner`.
     public func role(of userID: String) -> Role? {
         userID == ownerID ? .owner : roles[userID]
@@ -81,6 +84,26 @@ public enum PermissionGuard {
                 "As \(role.article) \(role.rawValue) you cannot \(action.phrase) this \(resource.rawValue). "
                     + "Ask the owner for a different role.")
         }
+    }
+}
+
+extension PermissionGuard {
+    /// Throws unless `actorID` may move a task from the project of `source` into the project of `destination`
+    /// (the same scope for a move within one project). They must be allowed to edit the task where it is and to
+    /// add tasks where it goes; and a task leaves its owner's hands (for a project someone else owns, the mover's
+    /// own Inbox included) only when the owner moves it: an editor moves tasks between the projects the owner
+    /// shares with them, never out of them.
+    public static func requireMove(
+        _ actorID: String, from source: AccessScope, to destination: AccessScope
+    ) throws(KairosError) {
+        try require(actorID, .update, .task, in: source)
+        try require(actorID, .create, .task, in: destination)
+        guard source.ownerID != destination.ownerID, let role = source.role(of: actorID), role != .owner else {
+            return
+        }
+        throw .forbidden(
+            "As \(role.article) \(role.rawValue) you can move this task only between projects its owner shares "
+                + "with you. Ask the project's owner to move it elsewhere.")
     }
 }
 

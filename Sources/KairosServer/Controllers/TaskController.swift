@@ -25,7 +25,7 @@ struct TaskController {
                 throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
             }
             return try await cachedList(request, context) {
-                try await tasks.tasks(of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 3))
+                try await tasks.tasks(of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 4))
             }
         }
         group.get("tasks/search") { request, context -> Page<TaskItem> in

@@ -66,7 +66,13 @@ public struct ProjectService: Sendable {
             throw KairosError.invalidField(field: "tasks", message: "tasks must be move_to_inbox or delete.")
         }
         try await access(id, allowing: .delete, for: user)
-        try await store.deleteProject(userID: user.id, id: id, moveTasksToInbox: move, now: clock.now())
+        let now = clock.now()
+        // As for a task deleted alone, time being tracked on the tasks that go with the project is recorded first.
+        let project = try require(try await store.project(userID: user.id, id: id), "Project")
+        if !move && !project.isInbox {
+            try await store.stopStopwatches(on: .project(id), now: TimeService.wholeSecond(now))
+        }
+        try await store.deleteProject(userID: user.id, id: id, moveTasksToInbox: move, now: now)
     }
 
     // MARK: Sections
@@ -99,7 +105,9 @@ public struct ProjectService: Sendable {
 
     public func deleteSection(_ id: String, for user: User) async throws {
         try await sectionAccess(id, allowing: .delete, for: user)
-        try await store.deleteSection(userID: user.id, id: id, now: clock.now())
+        let now = clock.now()
+        try await store.stopStopwatches(on: .section(id), now: TimeService.wholeSecond(now))
+        try await store.deleteSection(userID: user.id, id: id, now: now)
     }
 
     // MARK: Labels
@@ -196,7 +204,7 @@ public struct ProjectService: Sendable {
         try await store.removeProjectMember(projectID: projectID, userID: memberID, by: user.id, now: clock.now())
     }
 
-    /// Who joined, changed role or left, newest first (the owner only).
+    /// Who joined, changed role or left, and which tasks moved in or out, newest first (the owner only).
     public func auditLog(of projectID: String, for user: User, page: PageRequest) async throws -> Page<AuditEntry> {
         try await access(projectID, allowing: .manageMembers, for: user)
         return try await store.auditLog(projectID: projectID, page: page)

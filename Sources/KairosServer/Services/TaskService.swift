@@ -185,6 +185,8 @@ public struct TaskService: Sendable {
         return try await store.taskActivity(userID: user.id, taskID: id, page: page)
     }
 
+    /// Moves a task (with its subtasks) to a project, a section or under a parent, as the guard allows; a move
+    /// in or out of a shared project is written in that project's audit log.
     public func move(_ id: String, _ request: TaskMoveRequest, for user: User) async throws {
         _ = try await task(id, allowing: .update, for: user)
         let destinations: [TaskDestination] = [
@@ -195,12 +197,22 @@ public struct TaskService: Sendable {
             throw KairosError.invalidField(
                 field: "project_id", message: "Give exactly one of project_id, section_id or parent_id to move a task.")
         }
-        switch destination {
-        case .project(let projectID): try await requireCreate(projectID: projectID, sectionID: nil, parentID: nil, for: user)
-        case .section(let sectionID): try await requireCreate(projectID: nil, sectionID: sectionID, parentID: nil, for: user)
-        case .parent(let parentID): try await requireCreate(projectID: nil, sectionID: nil, parentID: parentID, for: user)
+        let target: ProjectAccess? =
+            switch destination {
+            case .project(let projectID):
+                try await requireCreate(projectID: projectID, sectionID: nil, parentID: nil, for: user)
+            case .section(let sectionID):
+                try await requireCreate(projectID: nil, sectionID: sectionID, parentID: nil, for: user)
+            case .parent(let parentID):
+                try await requireCreate(projectID: nil, sectionID: nil, parentID: parentID, for: user)
+            }
+        guard let source = try await store.taskAccess(taskID: id, viewerID: user.id), let target else {
+            throw KairosError.missing("Task")
         }
-        let unassigned = try await store.moveTask(userID: user.id, id: id, to: destination, now: clock.now())
+        try PermissionGuard.requireMove(user.id, from: source.scope, to: target.scope)
+        let audited = [source, target].filter(\.scope.isShared).map(\.projectID)
+        let unassigned = try await store.moveTask(
+            userID: user.id, id: id, to: destination, auditedIn: Array(Set(audited)), now: clock.now())
         if !unassigned.isEmpty {
             try await announce(.unassignedByMove(try await names(of: unassigned)), about: try await task(id, of: user), by: user)
         }
@@ -213,9 +225,13 @@ public struct TaskService: Sendable {
         return names
     }
 
+    /// Deletes a task and its subtasks. Time being tracked on them is recorded first: every stopwatch on them
+    /// stops, so the time counts in its tracker's reports, under the task's title, after the task is gone.
     public func delete(_ id: String, for user: User) async throws {
         _ = try await task(id, allowing: .delete, for: user)
-        try await store.deleteTask(userID: user.id, id: id, now: clock.now())
+        let now = clock.now()
+        try await store.stopStopwatches(on: .task(id), now: TimeService.wholeSecond(now))
+        try await store.deleteTask(userID: user.id, id: id, now: now)
     }
 
     /// Completed tasks between `since` and `until`, by completion time or by due date.

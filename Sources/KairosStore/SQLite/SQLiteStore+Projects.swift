@@ -128,6 +128,7 @@ extension SQLiteStore: ProjectStore {
                         """,
                     arguments: [projectID, owner])
             }
+            try Self.keepTrackedTime(db, of: .project(id), now: now)
             try db.run(sql: "DELETE FROM projects WHERE id = ? AND user_id = ?", arguments: [projectID, owner])
         }
     }
@@ -220,6 +221,7 @@ extension SQLiteStore: ProjectStore {
         let sectionID = try require(id.rowID, "Section")
         try await write { db in
             let section = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
+            try Self.keepTrackedTime(db, of: .section(id), now: now)
             try db.run(sql: "DELETE FROM sections WHERE id = ?", arguments: [sectionID])
             try Self.announceProjectChange(db, project: section.projectID.rowID!, by: viewer, now: now)
         }

@@ -179,15 +179,19 @@ extension SQLiteStore: SharingStore {
 
     static func audit(
         _ db: Database, _ kind: AuditEntry.Kind, actor: Int64, project: Int64? = nil, conversation: Int64? = nil,
-        subject: Int64?, email: String? = nil, role: Role?, now: Date
+        subject: Int64?, email: String? = nil, task: Int64? = nil, from: Int64? = nil, to: Int64? = nil,
+        role: Role?, now: Date
     ) throws {
         try db.run(
             sql: """
                 INSERT INTO audit_log (actor_id, action, project_id, conversation_id, subject_user_id, subject_email,
-                    role, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    task_id, from_project_id, to_project_id, role, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [actor, kind.rawValue, project, conversation, subject, email, role?.rawValue, now.micros])
+            arguments: [
+                actor, kind.rawValue, project, conversation, subject, email, task, from, to, role?.rawValue,
+                now.micros,
+            ])
     }
 }
 
@@ -198,7 +202,8 @@ extension AuditEntry {
             actorID: (row["actor_id"] as Int64?)?.apiID, projectID: (row["project_id"] as Int64?)?.apiID,
             conversationID: (row["conversation_id"] as Int64?)?.apiID,
             subjectID: (row["subject_user_id"] as Int64?)?.apiID, subjectEmail: row["subject_email"],
-            role: (row["role"] as String?).flatMap(Role.init),
+            taskID: (row["task_id"] as Int64?)?.apiID, fromProjectID: (row["from_project_id"] as Int64?)?.apiID,
+            toProjectID: (row["to_project_id"] as Int64?)?.apiID, role: (row["role"] as String?).flatMap(Role.init),
             createdAt: Date(micros: row["created_at"]))
     }
 }

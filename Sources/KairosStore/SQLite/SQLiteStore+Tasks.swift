@@ -46,10 +46,12 @@ extension SQLiteStore: TaskStore {
             }
         }
         // Filter results come in due order, undated last, which is also what lets the Today view stop
-        // after the first page of the due index instead of scanning every open task.
+        // after the first page of the due index instead of scanning every open task. Within a day, the
+        // places people gave tasks (`TaskOrder.dayRank`) come before the projects' order.
         let order =
             query.filter == nil
-            ? ["tasks.child_order", "tasks.id"] : ["tasks.due_day", "tasks.child_order", "tasks.id"]
+            ? ["tasks.child_order", "tasks.id"]
+            : ["tasks.due_day", Self.dayRankSQL, "tasks.child_order", "tasks.id"]
         let keyset = page.ascendingKeyset(columns: order)
         do {
             return try await pool.read { [conditions, arguments] db in
@@ -62,7 +64,7 @@ extension SQLiteStore: TaskStore {
                     uncached: !cacheable || scope.hasShared)
                 let cut = page.page(rows) { task in
                     let key = [Int64(task.childOrder), task.id.rowID!]
-                    return query.filter == nil ? key : [DueDay.of(task.due)] + key
+                    return query.filter == nil ? key : [DueDay.of(task.due), TaskOrder.dayRank(task.dayOrder)] + key
                 }
                 return Page(results: cut.items, nextCursor: cut.next)
             }
@@ -72,6 +74,9 @@ extension SQLiteStore: TaskStore {
                 field: "query", message: "query is too complex to run. Split it into simpler filters.")
         }
     }
+
+    /// `TaskOrder.dayRank` of a task row.
+    static let dayRankSQL = "(CASE WHEN tasks.day_order >= 0 THEN tasks.day_order ELSE \(Int64.max) END)"
 
     public func task(userID: String, id: String) async throws -> TaskItem? {
         guard let viewer = userID.rowID, let taskID = id.rowID else { return nil }
@@ -175,6 +180,7 @@ extension SQLiteStore: TaskStore {
                 order, draft.dayOrder, author, nil, nil, now.micros, now.micros, draft.clientID,
             ] + DueColumns.values(db, draft.due, setBy: author))
         let taskID = db.lastInsertedRowID
+        if let position = draft.childOrder { try placeAmongSiblings(db, task: taskID, at: position) }
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
         try follow(db, task: taskID, user: author, now: now)
         try record(db, task: taskID, .created, by: author, now: now)
@@ -217,6 +223,7 @@ extension SQLiteStore: TaskStore {
                 sql: "UPDATE tasks SET \(assignments.joined(separator: ", ")) WHERE id = ?",
                 arguments: arguments + [taskID],
                 uncached: true)
+            if let position = changes.childOrder { try Self.placeAmongSiblings(db, task: taskID, at: position) }
             switch changes.due {
             case .unchanged: break
             case .clear: try Self.writeDue(db, task: taskID, due: nil, by: viewer)
@@ -286,9 +293,9 @@ extension SQLiteStore: TaskStore {
     }
 
     @discardableResult
-    public func moveTask(userID: String, id: String, to destination: TaskDestination, now: Date) async throws
-        -> [String]
-    {
+    public func moveTask(
+        userID: String, id: String, to destination: TaskDestination, auditedIn: [String], now: Date
+    ) async throws -> [String] {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")
         return try await write { db in
@@ -325,11 +332,11 @@ extension SQLiteStore: TaskStore {
                 parent = target.id.rowID
             }
             let owner = try Self.requireOpenProject(db, project)
-            let order = try Self.nextChildOrder(db, project: project, parent: parent)
             try db.run(
-                sql:
-                    "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, child_order = ?, updated_at = ? WHERE id = ?",
-                arguments: [project, section, parent, order, now.micros, taskID])
+                sql: "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, updated_at = ? WHERE id = ?",
+                arguments: [project, section, parent, now.micros, taskID])
+            try Self.placeAmongSiblings(db, task: taskID, at: .max)
+            try Self.renumberSiblings(db, project: moving.projectID.rowID!, parent: moving.parentID?.rowID)
             // Subtasks travel with their parent, and the family belongs to whoever owns the project it lands in.
             try db.run(
                 sql: """
@@ -350,7 +357,13 @@ extension SQLiteStore: TaskStore {
             if !unassigned.isEmpty {
                 try Self.record(db, task: taskID, .assigneesChanged(added: [], removed: unassigned), by: viewer, now: now)
             }
-            try Self.announceTaskMove(db, task: taskID, from: moving.projectID.rowID!, to: project, by: viewer, now: now)
+            let source = moving.projectID.rowID!
+            for logged in auditedIn.compactMap(\.rowID) {
+                try Self.audit(
+                    db, .taskMoved, actor: viewer, project: logged, subject: nil, task: taskID, from: source,
+                    to: project, role: nil, now: now)
+            }
+            try Self.announceTaskMove(db, task: taskID, from: source, to: project, by: viewer, now: now)
             return unassigned
         }
     }
@@ -394,6 +407,7 @@ extension SQLiteStore: TaskStore {
             let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             // First, while the task's earlier events still hold the highest seqs the news must follow.
             try Self.announceTaskDeletion(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
+            try Self.keepTrackedTime(db, of: .task(id), now: now)
             try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
         }
     }
@@ -572,6 +586,43 @@ extension SQLiteStore: TaskStore {
             try db.run(
                 sql: "INSERT OR IGNORE INTO task_labels (task_id, user_id, name, position) VALUES (?, ?, ?, ?)",
                 arguments: [task, owner, name, position])
+        }
+    }
+
+    /// Puts an open task at `position` among the open tasks of its project under the same parent, renumbering
+    /// them 1, 2, 3... (`TaskOrder.placing`); only the orders that change are written.
+    static func placeAmongSiblings(_ db: Database, task: Int64, at position: Int) throws {
+        guard
+            let place = try db.fetchRow(sql: "SELECT project_id, parent_id FROM tasks WHERE id = ?", arguments: [task])
+        else { return }
+        let siblings = try openSiblings(db, project: place["project_id"], parent: place["parent_id"])
+        let placed = TaskOrder.placing(task.apiID, at: position, among: siblings.map(\.id.apiID))
+        try writeOrders(db, placed.compactMap(\.rowID), current: siblings)
+    }
+
+    /// Numbers the open tasks of a project under one parent 1, 2, 3..., in their order: what a task leaving them
+    /// leaves behind.
+    static func renumberSiblings(_ db: Database, project: Int64, parent: Int64?) throws {
+        let siblings = try openSiblings(db, project: project, parent: parent)
+        try writeOrders(db, siblings.map(\.id), current: siblings)
+    }
+
+    private static func openSiblings(
+        _ db: Database, project: Int64, parent: Int64?
+    ) throws -> [(id: Int64, order: Int)] {
+        try db.fetchRows(
+            sql: """
+                SELECT id, child_order FROM tasks WHERE project_id = ? AND parent_id IS ? AND completed_at IS NULL
+                ORDER BY child_order, id
+                """,
+            arguments: [project, parent]
+        ).map { (id: $0["id"], order: $0["child_order"]) }
+    }
+
+    private static func writeOrders(_ db: Database, _ ids: [Int64], current: [(id: Int64, order: Int)]) throws {
+        let before = Dictionary(current.map { ($0.id, $0.order) }, uniquingKeysWith: { first, _ in first })
+        for (index, id) in ids.enumerated() where before[id] != index + 1 {
+            try db.run(sql: "UPDATE tasks SET child_order = ? WHERE id = ?", arguments: [index + 1, id])
         }
     }
 

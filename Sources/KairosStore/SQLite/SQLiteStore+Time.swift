@@ -63,21 +63,85 @@ extension SQLiteStore: TimeStore {
             case .stopped:
                 break
             case .running, .paused:
-                try Self.closeRunningSegment(db, owner: owner, now: now)
-                try db.run(
-                    sql: "UPDATE stopwatches SET state = 'stopped', stopped_at = ? WHERE user_id = ?",
-                    arguments: [now.micros, owner])
-                if let run = try db.fetchRow(
-                    sql: "SELECT task_id, accumulated FROM stopwatches WHERE user_id = ?", arguments: [owner]),
-                    let task = run[0] as Int64?, run[1] as Int64 >= 1_000_000
-                {
-                    try Self.record(
-                        db, task: task, .timeTracked(seconds: Int((run[1] as Int64) / 1_000_000)), by: owner, now: now)
-                }
-                _ = try Self.announceStopwatch(db, owner: owner, now: now)
+                try Self.stop(db, owner: owner, now: now)
             }
             return try Self.stopwatch(db, owner: owner)
         }
+    }
+
+    public func stopStopwatches(on group: TaskGroup, now: Date) async throws -> [String] {
+        let family = try Self.family(of: group)
+        return try await write { db in
+            let owners = try Int64.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        \(family.sql)
+                        SELECT user_id FROM stopwatches WHERE task_id IN family AND state IN ('running', 'paused')
+                        ORDER BY user_id
+                        """),
+                arguments: [family.id])
+            for owner in owners { try Self.stop(db, owner: owner, now: now) }
+            return owners.map(\.apiID)
+        }
+    }
+
+    /// `WITH` clauses defining `family(id)`, the tasks of `group` (subtasks included), with the id they bind.
+    static func family(of group: TaskGroup) throws -> (sql: String, id: Int64) {
+        switch group {
+        case .task(let id):
+            let sql = """
+                WITH RECURSIVE family(id) AS (
+                    SELECT ? UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                )
+                """
+            return (sql, try require(id.rowID, "Task"))
+        case .section(let id):
+            return ("WITH family(id) AS (SELECT id FROM tasks WHERE section_id = ?)", try require(id.rowID, "Section"))
+        case .project(let id):
+            let sql = """
+                WITH RECURSIVE doomed(id) AS (
+                    SELECT ? UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
+                ), family(id) AS (SELECT id FROM tasks WHERE project_id IN doomed)
+                """
+            return (sql, try require(id.rowID, "Project"))
+        }
+    }
+
+    /// Stops a running or paused stopwatch: closes its segment, records the time on its task and tells the
+    /// owner's devices.
+    private static func stop(_ db: Database, owner: Int64, now: Date) throws {
+        try closeRunningSegment(db, owner: owner, now: now)
+        try db.run(
+            sql: "UPDATE stopwatches SET state = 'stopped', stopped_at = ? WHERE user_id = ?",
+            arguments: [now.micros, owner])
+        if let run = try db.fetchRow(
+            sql: "SELECT task_id, accumulated FROM stopwatches WHERE user_id = ?", arguments: [owner]),
+            let task = run[0] as Int64?, run[1] as Int64 >= 1_000_000
+        {
+            try record(db, task: task, .timeTracked(seconds: Int((run[1] as Int64) / 1_000_000)), by: owner, now: now)
+        }
+        _ = try announceStopwatch(db, owner: owner, now: now)
+    }
+
+    /// Keeps the title and project of the tasks of `group` that have time tracked on them, for the reports once
+    /// they are deleted; refuses while a stopwatch still runs on one of them, whose segment would be left open.
+    static func keepTrackedTime(_ db: Database, of group: TaskGroup, now: Date) throws {
+        let family = try Self.family(of: group)
+        let stillRunning = """
+            \(family.sql)
+            SELECT 1 FROM time_sessions WHERE task_id IN family AND ended_at IS NULL LIMIT 1
+            """
+        if try db.fetchValue(Bool.self, sql: stillRunning, arguments: [family.id]) ?? false {
+            throw KairosError.conflict("A stopwatch is running on a task being deleted. Stop it, then delete again.")
+        }
+        try db.run(
+            sql: """
+                \(family.sql)
+                INSERT OR REPLACE INTO deleted_tasks (id, content, project_id, project_name, deleted_at)
+                SELECT t.id, t.content, t.project_id, p.name, ? FROM tasks t JOIN projects p ON p.id = t.project_id
+                WHERE t.id IN family AND EXISTS (SELECT 1 FROM time_sessions s WHERE s.task_id = t.id)
+                """,
+            arguments: [family.id, now.micros])
     }
 
     public func addSession(userID: String, draft: TimeSessionDraft, now: Date) async throws -> TimeSession {
@@ -162,15 +226,17 @@ extension SQLiteStore: TimeStore {
         return try await pool.read { db in
             let rows = try db.fetchRows(
                 sql: """
-                    SELECT s.id, s.task_id, t.content, t.project_id, p.name, t.duration_amount, t.duration_unit,
-                        s.started_at, COALESCE(s.ended_at, ?)
+                    SELECT s.id, s.task_id, COALESCE(t.content, d.content, ?),
+                        COALESCE(t.project_id, d.project_id, 0), COALESCE(p.name, d.project_name, ''),
+                        t.duration_amount, t.duration_unit, s.started_at, COALESCE(s.ended_at, ?)
                     FROM time_sessions s
-                    JOIN tasks t ON t.id = s.task_id
-                    JOIN projects p ON p.id = t.project_id
+                    LEFT JOIN tasks t ON t.id = s.task_id
+                    LEFT JOIN projects p ON p.id = t.project_id
+                    LEFT JOIN deleted_tasks d ON d.id = s.task_id AND t.id IS NULL
                     WHERE s.user_id = ? AND s.started_at < ? AND COALESCE(s.ended_at, ?) > ?
                     ORDER BY s.started_at, s.id
                     """,
-                arguments: [now.micros, owner, to.micros, now.micros, from.micros])
+                arguments: [Self.deletedTaskTitle, now.micros, owner, to.micros, now.micros, from.micros])
             let taskIDs = Array(Set(rows.map { $0[1] as Int64 }))
             let labels = try Self.labels(db, tasks: taskIDs)
             return rows.map { row in
@@ -247,8 +313,10 @@ extension SQLiteStore: TimeStore {
             let people = try db.fetchRows(
                 sql: """
                     SELECT s.user_id, u.name, SUM(COALESCE(s.ended_at, ?) - s.started_at) AS spent
-                    FROM time_sessions s JOIN tasks t ON t.id = s.task_id JOIN users u ON u.id = s.user_id
-                    WHERE t.project_id = ?
+                    FROM time_sessions s JOIN users u ON u.id = s.user_id
+                    LEFT JOIN tasks t ON t.id = s.task_id
+                    LEFT JOIN deleted_tasks d ON d.id = s.task_id AND t.id IS NULL
+                    WHERE COALESCE(t.project_id, d.project_id) = ?
                     GROUP BY s.user_id ORDER BY spent DESC, s.user_id
                     """,
                 arguments: [now.micros, project]
@@ -260,6 +328,9 @@ extension SQLiteStore: TimeStore {
                 totalSeconds: people.reduce(0) { $0 + $1.seconds }, people: people)
         }
     }
+
+    /// What reports call a deleted task whose title was not kept (it went with its owner's account).
+    static let deletedTaskTitle = "Deleted task"
 
     // MARK: - Rows
 

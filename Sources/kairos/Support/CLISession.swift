@@ -55,7 +55,7 @@ struct CLISession {
     /// Prints one of the built-in views in agenda order.
     func show(_ view: TaskView, options: ListOptions) async throws {
         let client = client
-        try await show(options: options, order: TaskTable.agendaOrder) {
+        try await show(options: options, order: TaskOrder.agenda) {
             try await client.allTasks(matching: view.query)
         }
     }

@@ -18,15 +18,6 @@ struct TaskTable {
         return Self.align(rows)
     }
 
-    /// Agenda order: earliest day first, timed tasks by time before all-day ones, then the most urgent.
-    static func agendaOrder(_ tasks: [TaskItem]) -> [TaskItem] {
-        func key(_ task: TaskItem) -> (Int, String, Int) {
-            let day = task.due.map { LocalDate.daysBetween(LocalDate(year: 2000, month: 1, day: 1)!, $0.date) } ?? .max
-            return (day, task.due?.time?.iso ?? "~", -task.priority)
-        }
-        return tasks.sorted { key($0) < key($1) }
-    }
-
     /// "p1" for the API's priority 4, and so on; blank for the default p4.
     static func priorityLabel(_ priority: Int) -> String {
         priority > 1 ? "p\(5 - priority)" : ""

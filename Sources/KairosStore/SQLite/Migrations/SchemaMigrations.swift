@@ -25,8 +25,11 @@ enum SchemaMigrations {
         migrator.registerMigration("v19-message-notifications-on-read", migrate: deriveMessageNotifications)
         migrator.registerMigration("v20-conversation-events", migrate: createConversationEvents)
         migrator.registerMigration("v21-message-terms", migrate: createMessageTerms)
-        migrator.registerMigration("v22-task-batch-client-id", migrate: createTaskBatches)
-        migrator.registerMigration("v23-project-and-task-mutes", migrate: createMutes)
+        migrator.registerMigration("v22-ids-never-reused", migrate: neverReuseIDs)
+        migrator.registerMigration("v23-audit-task-moves", migrate: auditTaskMoves)
+        migrator.registerMigration("v24-time-outlives-its-task", migrate: keepTimeOfDeletedTasks)
+        migrator.registerMigration("v25-task-batch-client-id", migrate: createTaskBatches)
+        migrator.registerMigration("v26-project-and-task-mutes", migrate: createMutes)
         return migrator
     }
 
@@ -744,6 +747,119 @@ enum SchemaMigrations {
                 CREATE VIRTUAL TABLE temp.messages_fts_vocabulary USING fts5vocab(main, messages_fts, 'row');
                 INSERT INTO message_terms (term) SELECT term FROM temp.messages_fts_vocabulary;
                 DROP TABLE temp.messages_fts_vocabulary;
+                """)
+    }
+
+    // SQLite gives a new row one more than the largest id left, so deleting the newest task handed its id to the
+    // next one, and a client that still held the old id (an offline queue, a link in a message) acted on the new
+    // task. With AUTOINCREMENT an id is never handed out twice. SQLite cannot add it in place: each table is
+    // rebuilt from its own stored definition (keeping the columns added since), rows keep their ids, and its
+    // indexes are recreated. Every trigger is dropped first and recreated last, because renaming a table checks
+    // the triggers of other tables, and one naming a table mid-rebuild fails that check. The migrator turns
+    // foreign keys off while it runs and checks them all before committing. The full-text indexes are keyed by
+    // task and message ids, which stay, so they need no rebuild.
+    private static func neverReuseIDs(_ db: Database) throws {
+        let tables = [
+            "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
+            "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
+            "task_activity", "reminders",
+        ]
+        let triggers = try String.fetchAll(
+            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL ORDER BY rowid")
+        for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'") {
+            try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
+        }
+        for table in tables {
+            try rebuildWithAutoincrement(db, table: table)
+        }
+        for statement in triggers { try db.execute(sql: statement) }
+        // Ids handed out before and deleted since are still named by what outlives them: a deleted task's
+        // `task.deleted` event, a project or conversation in the audit log, a conversation's newest message.
+        let traces = [
+            "tasks": "SELECT MAX(removed_task_id) FROM events",
+            "projects":
+                "SELECT MAX(id) FROM (SELECT project_id AS id FROM events UNION ALL SELECT project_id FROM audit_log)",
+            "conversations": "SELECT MAX(conversation_id) FROM audit_log",
+            "messages": "SELECT MAX(last_activity) FROM conversations",
+        ]
+        for (table, trace) in traces {
+            guard let handedOut = try Int64.fetchOne(db, sql: trace) else { continue }
+            try db.execute(
+                sql: "DELETE FROM sqlite_sequence WHERE name = ? AND seq < ?", arguments: [table, handedOut])
+            try db.execute(
+                sql: """
+                    INSERT INTO sqlite_sequence (name, seq)
+                        SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)
+                    """,
+                arguments: [table, handedOut, table])
+        }
+    }
+
+    /// Rebuilds `table`, whose key is `id INTEGER PRIMARY KEY`, with that key AUTOINCREMENT, keeping its rows
+    /// and ids; the table's sequence starts at its largest id (an empty table gets none and starts at 1).
+    private static func rebuildWithAutoincrement(_ db: Database, table: String) throws {
+        try rebuild(
+            db, table: table, changing: "id INTEGER PRIMARY KEY,", to: "id INTEGER PRIMARY KEY AUTOINCREMENT,",
+            in: "v22-ids-never-reused")
+    }
+
+    /// Rebuilds `table` from its own stored definition (keeping the columns added since) with the one piece of
+    /// it `old` changed to `new`, keeping its rows, and recreates its indexes. Triggers on it are left to the
+    /// caller. Foreign keys are off while a migration runs.
+    private static func rebuild(
+        _ db: Database, table: String, changing old: String, to new: String, in migration: String
+    ) throws {
+        let sql = try String.fetchOne(
+            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
+        guard let sql, let open = sql.firstIndex(of: "("), sql.components(separatedBy: old).count == 2 else {
+            throw DatabaseError(message: "\(migration): \(table) does not hold \(old) exactly once.")
+        }
+        let rebuilt = "\(table)_rebuilt"
+        let definition = "CREATE TABLE \(rebuilt) " + sql[open...].replacingOccurrences(of: old, with: new)
+        let indexes = try String.fetchAll(
+            db,
+            sql: """
+                SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid
+                """,
+            arguments: [table])
+        try db.execute(sql: definition)
+        try db.execute(
+            sql: """
+                INSERT INTO \(rebuilt) SELECT * FROM \(table);
+                DROP TABLE \(table);
+                ALTER TABLE \(rebuilt) RENAME TO \(table);
+                """)
+        for statement in indexes { try db.execute(sql: statement) }
+    }
+
+    // A shared project's audit log also tells which task moved in or out, from where to where. Plain ids, as the
+    // log's others: the entry outlives the task and the projects.
+    private static func auditTaskMoves(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE audit_log ADD COLUMN task_id INTEGER;
+                ALTER TABLE audit_log ADD COLUMN from_project_id INTEGER;
+                ALTER TABLE audit_log ADD COLUMN to_project_id INTEGER;
+                """)
+    }
+
+    // Time tracked on a task counted in its tracker's reports only while the task lived: its sessions went with
+    // it. A session now keeps its task's id as a plain number (ids are never handed out twice), and a task that
+    // goes leaves its title and project in `deleted_tasks` for the reports to show. `time_sessions` is rebuilt:
+    // SQLite cannot drop a foreign key in place.
+    private static func keepTimeOfDeletedTasks(_ db: Database) throws {
+        try rebuild(
+            db, table: "time_sessions", changing: "task_id INTEGER NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,",
+            to: "task_id INTEGER NOT NULL,", in: "v24-time-outlives-its-task")
+        try db.execute(
+            sql: """
+                CREATE TABLE deleted_tasks (
+                    id INTEGER PRIMARY KEY,
+                    content TEXT NOT NULL,
+                    project_id INTEGER NOT NULL,
+                    project_name TEXT NOT NULL,
+                    deleted_at INTEGER NOT NULL
+                );
                 """)
     }
 }

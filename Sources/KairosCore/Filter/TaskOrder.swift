@@ -1,0 +1,28 @@
+/// How tasks are ordered: among their siblings (`child_order`) and within a day (`day_order`).
+public enum TaskOrder {
+    /// The siblings' ids in their new order, once `taskID` is placed at `position` (1 is first) among `siblings`
+    /// (in their current order, without it). A position past the end puts it last, one below 1 first. Each
+    /// task's `child_order` is then its place in the result, so orders stay unique and run 1, 2, 3...
+    public static func placing(_ taskID: String, at position: Int, among siblings: [String]) -> [String] {
+        var result = siblings.filter { $0 != taskID }
+        result.insert(taskID, at: min(max(position, 1), result.count + 1) - 1)
+        return result
+    }
+
+    /// Where `day_order` puts a task among the tasks of its day: those given a place (zero or more) first, by
+    /// that place; those without one (Todoist's -1) after them all.
+    public static func dayRank(_ dayOrder: Int) -> Int64 {
+        dayOrder >= 0 ? Int64(dayOrder) : Int64.max
+    }
+
+    /// Agenda order, as Today and the other views by date read: earliest day first, undated last; within a
+    /// day, the tasks the user placed (`day_order`) in their places, then timed tasks by time before all-day
+    /// ones, then the most urgent, then by `child_order`.
+    public static func agenda(_ tasks: [TaskItem]) -> [TaskItem] {
+        func key(_ task: TaskItem) -> (Int, Int64, String, Int, Int) {
+            let day = task.due.map { LocalDate.daysBetween(LocalDate(year: 2000, month: 1, day: 1)!, $0.date) } ?? .max
+            return (day, dayRank(task.dayOrder), task.due?.time?.iso ?? "~", -task.priority, task.childOrder)
+        }
+        return tasks.sorted { key($0) < key($1) }
+    }
+}
