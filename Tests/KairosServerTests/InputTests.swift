@@ -60,6 +60,7 @@ struct InputTests {
             ("time/timer/start", #"{"task_id": "1", "started": "now"}"#, "started"),
             ("tokens", #"{"name": "cli", "scope": "all"}"#, "scope"),
             ("invites", #"{"email": "x@example.com", "projectId": "1"}"#, "projectId"),
+            ("reminders", #"{"task_id": "1", "type": "relative", "minute_offset": 30, "notify": "sms"}"#, "notify"),
         ])
     func unknownFields(path: String, body: String, field: String) async throws {
         try await withAda { ada in

@@ -57,3 +57,5 @@ extension InviteRequest: ClosedRequestBody {}
 extension InviteAcceptRequest: ClosedRequestBody {}
 extension ProjectMemberRequest: ClosedRequestBody {}
 extension ProjectRoleRequest: ClosedRequestBody {}
+extension ReminderCreateRequest: ClosedRequestBody {}
+extension ReminderUpdateRequest: ClosedRequestBody {}

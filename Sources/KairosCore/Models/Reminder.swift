@@ -150,7 +150,7 @@ public struct ReminderCreateRequest: Codable, Sendable {
         self.service = service
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case type, due, service
         case taskID = "task_id"
         case reminderType = "reminder_type"
@@ -171,7 +171,7 @@ public struct ReminderUpdateRequest: Codable, Sendable {
         self.service = service
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case due, service
         case minuteOffset = "minute_offset"
     }

@@ -21,7 +21,7 @@ struct ListCommand: AsyncParsableCommand {
         let session = try CLISession()
         let client = session.client
         let query = filter
-        try await session.show(options: options, order: TaskTable.agendaOrder) {
+        try await session.show(options: options, order: TaskOrder.agenda) {
             try await client.allTasks(matching: query)
         }
     }
