@@ -11,5 +11,6 @@ struct Kairos: AsyncParsableCommand {
             UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self, NotificationsCommand.self, ShowCommand.self, RemindCommand.self, DoneCommand.self, SearchCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
+            ExportCommand.self, ImportCommand.self, AccountCommand.self,
         ])
 }
