@@ -68,6 +68,8 @@ public struct AppServices: Sendable {
     public let notifications: NotificationService
     public let attachments: AttachmentService
     public let reminders: ReminderService
+    public let userData: UserDataService
+    public let accountDeletion: AccountDeletionService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -100,6 +102,8 @@ public struct AppServices: Sendable {
             defaultTimeZone: defaultTimeZone)
         attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
         reminders = ReminderService(store: store, clock: clock, tasks: tasks)
+        userData = UserDataService(store: store, clock: clock)
+        accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
     }
 }
 
@@ -177,6 +181,7 @@ public func buildRouter(
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
+    UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     return router
 }
 

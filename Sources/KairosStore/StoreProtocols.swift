@@ -391,3 +391,4 @@ public protocol ChangeTracking: Sendable {
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
     & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore
+    & UserDataStore & AccountDeletionStore

@@ -13,5 +13,6 @@ struct Kairos: AsyncParsableCommand {
             DoneCommand.self, SearchCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
+            ExportCommand.self, ImportCommand.self, AccountCommand.self,
         ])
 }

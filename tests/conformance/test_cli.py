@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEFAULT_BIN, PASSWORD, KairosServer, raw_client, sign_up
+from conftest import DEFAULT_BIN, PASSWORD, KairosServer, free_port, launch, raw_client, sign_up, stop
 
 BINARY = Path(os.environ.get("KAIROS_BIN") or DEFAULT_BIN)
 
@@ -509,3 +509,71 @@ def test_streaming_commands_end_quietly_when_the_reader_goes(
     ada.post("/time/timer/stop")
     ada.close()
     bob.close()
+
+
+def test_export_import_and_delete_account(kairos_server: KairosServer, logged_in: Path, tmp_path: Path) -> None:
+    from icalendar import Calendar
+
+    LONG = ("Book the train " * 8).strip()
+
+    parent = kairos("add", "Plan the trip", "--due", "every friday", "--label", "travel",
+                    config=logged_in)
+    assert parent.returncode == 0, parent.stderr
+    parent_id = parent.stdout.split()[1].rstrip(":")
+    token = json.loads(logged_in.read_text())["token"]
+    with raw_client(kairos_server, token) as api:
+        child = api.post("/tasks", json={"content": LONG, "parent_id": parent_id})
+        assert child.status_code == 200, child.text
+
+    exported = tmp_path / "kairos.json"
+    done = kairos("export", "--output", str(exported), config=logged_in)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(exported.read_text())
+    assert document["format"] == "kairos-export"
+    assert sorted(t["content"] for t in document["tasks"]) == sorted(["Plan the trip", LONG])
+
+    ics_file = tmp_path / "tasks.ics"
+    ics = kairos("export", "--ics", "-o", str(ics_file), config=logged_in)
+    assert ics.returncode == 0, ics.stderr
+    raw = ics_file.read_bytes()
+    assert raw.endswith(b"END:VCALENDAR\r\n") and b"\n" not in raw.replace(b"\r\n", b"")
+    assert all(len(line) <= 75 for line in raw.split(b"\r\n"))
+    calendar = Calendar.from_ical(raw)
+    todos = {str(todo["SUMMARY"]): todo for todo in calendar.walk("VTODO")}
+    assert set(todos) == {"Plan the trip", LONG}
+    plan = todos["Plan the trip"]
+    assert plan["RRULE"]["FREQ"] == ["WEEKLY"] and plan["RRULE"]["BYDAY"] == ["FR"]
+    assert plan.decoded("DUE").weekday() == 4
+    assert [str(c) for c in plan["CATEGORIES"].cats] == ["travel"]
+    assert str(todos[LONG]["RELATED-TO"]) == str(plan["UID"])
+
+    # Into a new account on a second server: the same tasks.
+    other_server = KairosServer(host="127.0.0.1", port=free_port())
+    (tmp_path / "other-logs").mkdir()
+    proc = launch(other_server, tmp_path / "other-data", tmp_path / "other-logs")
+    try:
+        other_token, other_user = sign_up(other_server)
+        other_config = tmp_path / "other.json"
+        assert kairos("login", "--server", other_server.url, "--token", other_token, config=other_config).returncode == 0
+        imported = kairos("import", str(exported), config=other_config)
+        assert imported.returncode == 0, imported.stderr
+        assert "Imported 2 tasks" in imported.stdout
+        with raw_client(other_server, other_token) as api:
+            tasks = {t["content"]: t for t in api.get("/tasks").json()["results"]}
+        assert tasks["Plan the trip"]["due"]["rrule"] == "FREQ=WEEKLY;BYDAY=FR"
+        assert tasks[LONG]["parent_id"] == tasks["Plan the trip"]["id"]
+        broken = tmp_path / "broken.json"
+        broken.write_text(json.dumps({**document, "format": "other"}))
+        refused = kairos("import", str(broken), config=other_config)
+        assert refused.returncode != 0 and "format" in refused.stderr
+    finally:
+        stop(proc)
+
+    # Deleting the account asks for the password; a wrong one deletes nothing.
+    wrong = kairos("account", "delete", "--yes", config=logged_in, stdin="not my password\n")
+    assert wrong.returncode != 0 and "password" in wrong.stderr
+    deleted = kairos("account", "delete", "--yes", config=logged_in, stdin=PASSWORD + "\n")
+    assert deleted.returncode == 0, deleted.stderr
+    assert "Deleted the account" in deleted.stdout
+    with raw_client(kairos_server, token) as api:
+        assert api.get("/user").status_code == 401

@@ -26,6 +26,8 @@ function conversationName(conversation) {
 
 const when = (timestamp) => stamp(timestamp, userTimeZone(), true);
 
+/** How a message whose author deleted their account is signed. */
+const DELETED_USER = "Deleted user";
 const firstName = (name) => (name ?? "Someone").split(" ")[0];
 
 export async function renderMessages(view) {
@@ -80,7 +82,7 @@ async function drawThreads(screen) {
 function previewText(message, conversation) {
   if (message.kind === "system") return message.text;
   const body = message.text || message.attachments.map((a) => a.name).join(", ");
-  const author = message.author_id === state.user.id ? "You" : conversation.kind === "group" ? firstName(conversation.members.find((m) => m.user_id === message.author_id)?.name) : null;
+  const author = message.author_id === state.user.id ? "You" : message.author_id == null ? DELETED_USER : conversation.kind === "group" ? firstName(conversation.members.find((m) => m.user_id === message.author_id)?.name) : null;
   return author ? `${author}: ${body}` : body;
 }
 
@@ -168,14 +170,15 @@ export async function renderThread(view, { id }) {
   const render = (message) => {
     const mine = message.author_id === me;
     if (message.kind === "system") return h("li.msg.system", { text: message.text });
-    const showAuthor = !mine && conversation.kind === "group" && lastAuthor !== message.author_id;
+    // A deleted account's messages stay, without an author: named as such, in direct messages too.
+    const showAuthor = !mine && (conversation.kind === "group" || message.author_id == null) && lastAuthor !== (message.author_id ?? DELETED_USER);
     const more = button({ class: "icon-btn msg-more", icon: "more", label: "Message actions", "aria-haspopup": "dialog" });
     const body = message.kind === "task_card" && message.task ? taskCard(message.task)
       : message.text ? h("div.bubble", {}, textWithMentions(message)) : null;
     const attachments = message.attachments?.length ? attachmentList(message.attachments, files, localUrls) : null;
     const content = h("div.msg-body", {}, attachments, body, String(message.id).startsWith("pending-") ? null : more);
     const el = h("li", { class: `msg${mine ? " mine" : ""}`, data: { id: message.id } },
-      showAuthor ? h("span.author", { text: members.get(message.author_id) ?? "Someone" }) : null,
+      showAuthor ? h("span.author", { text: message.author_id == null ? DELETED_USER : members.get(message.author_id) ?? "Someone" }) : null,
       content, h("time.time", { datetime: message.created_at }, when(message.created_at), mine ? ticks(message.id) : null));
     if (!String(message.id).startsWith("pending-")) {
       const menu = () => openMessageMenu(message, { conversationId: id, onShared: upsertAndScroll });
@@ -200,7 +203,7 @@ export async function renderThread(view, { id }) {
     }
     byKey.set(message.id, el);
     if (message.client_id) byKey.set(`c:${message.client_id}`, el);
-    lastAuthor = message.kind === "system" ? null : message.author_id;
+    lastAuthor = message.kind === "system" ? null : message.author_id ?? DELETED_USER;
     if (message.author_id !== me && /^\d+$/.test(message.id) && Number(message.id) > Number(latestFromOthers?.id ?? 0)) latestFromOthers = message;
     if (message.task) updateCards(message.task);
     return el;

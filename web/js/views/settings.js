@@ -5,6 +5,7 @@ import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
 import { button, explain, field, fill, h, markChosen, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
+import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
   const user = state.user;
@@ -65,6 +66,9 @@ export async function renderSettings(view, signOut) {
     rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
       h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
     h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: signOut } })),
+    h("h2.group-label", { text: "Privacy & Data" }),
+    privacyAndData(),
+    h("div", { style: "margin-top:28px" }, deleteAccountButton(signOut)),
   );
 }
 
