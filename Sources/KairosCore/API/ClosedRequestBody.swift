@@ -59,3 +59,4 @@ extension ProjectMemberRequest: ClosedRequestBody {}
 extension ProjectRoleRequest: ClosedRequestBody {}
 extension ReminderCreateRequest: ClosedRequestBody {}
 extension ReminderUpdateRequest: ClosedRequestBody {}
+extension AccountDeletionRequest: ClosedRequestBody {}

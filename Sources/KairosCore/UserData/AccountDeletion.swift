@@ -18,7 +18,7 @@ public struct AccountDeletionRequest: Codable, Sendable {
         self.sharedProjects = sharedProjects
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case password
         case sharedProjects = "shared_projects"
     }
