@@ -25,6 +25,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v19-message-notifications-on-read", migrate: deriveMessageNotifications)
         migrator.registerMigration("v20-conversation-events", migrate: createConversationEvents)
         migrator.registerMigration("v21-message-terms", migrate: createMessageTerms)
+        migrator.registerMigration("sign-in-links", migrate: createSignInLinks)
         return migrator
     }
 
