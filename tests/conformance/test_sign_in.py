@@ -5,6 +5,7 @@ out of the log, waiting for `kairos admin outbox`."""
 from __future__ import annotations
 
 import statistics
+import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -13,7 +14,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import PASSWORD, KairosServer, emailed_link, free_port, launch, raw_client, sign_up, stop
+from conftest import (
+    PASSWORD, KairosServer, emailed_link, free_port, launch, raw_client, server_binary, sign_up, stop,
+)
 
 
 @pytest.fixture
@@ -73,10 +76,10 @@ def test_failed_sign_ins_look_and_take_alike_for_unknown_wrong_and_guest_account
         for reply in replies:
             assert (reply.status_code, reply.json()) == (first.status_code, first.json()), kind
     assert first.status_code == 401
-    # The same bcrypt work whatever the account: medians within a factor of two of each other (a missing
-    # check would answer an unknown email some hundred times faster).
+    # The same bcrypt work whatever the account: medians within a factor of three of each other on a busy
+    # machine (without the stand-in check an unknown email is answered some hundred times faster).
     medians = {kind: statistics.median(spent) for kind, spent in times.items()}
-    assert max(medians.values()) < 2 * min(medians.values()), medians
+    assert max(medians.values()) < 3 * min(medians.values()), medians
 
 
 def test_failed_sign_ins_are_throttled_per_client_address(own_server) -> None:
@@ -117,3 +120,23 @@ def test_emailed_links_never_reach_the_log_and_wait_for_admin_outbox(own_server)
     # The printed link works.
     back = httpx.post(f"{server.api_url}/auth/link/confirm", json={"token": sign_in.rsplit("/", 1)[1]})
     assert back.status_code == 200 and back.json()["user"]["email"] == guest
+
+
+def test_admin_reset_password_sets_a_new_one_and_signs_the_account_out(own_server) -> None:
+    server, data, _ = own_server
+    token, ada = sign_up(server, name="Ada")
+    done = subprocess.run(
+        [str(server_binary()), "admin", "reset-password", ada["email"], "--data", str(data)],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    password = done.stdout.split("New password: ")[1].strip()
+    assert len(password) == 16
+    login = httpx.post(f"{server.api_url}/auth/login", json={"email": ada["email"], "password": password})
+    assert login.status_code == 200
+    assert httpx.post(f"{server.api_url}/auth/login", json={"email": ada["email"], "password": PASSWORD}).status_code == 401
+    missing = subprocess.run(
+        [str(server_binary()), "admin", "reset-password", "nobody@example.com", "--data", str(data)],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert missing.returncode != 0 and "No account has the email" in missing.stderr
