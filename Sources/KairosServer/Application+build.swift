@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import KairosCore
 import KairosStore
 import Logging
+import ServiceLifecycle
 
 /// How `kairos serve` runs: where it listens and where it keeps its data.
 public struct ServerConfiguration: Sendable {
@@ -87,7 +88,8 @@ public struct AppServices: Sendable {
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
         accounts = AccountService(
-            store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub)
+            store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub,
+            publicURL: publicURL)
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
         taskLists = VersionedCache(version: { store.committedWrites }, lifetime: 1, capacity: 1_000)
@@ -119,11 +121,15 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
-    let transport: any MailTransport =
-        configuration.sendmailCommand.map { SendmailTransport(command: $0) } ?? LogTransport(logger: logger)
-    let outbox = MailOutbox(
-        store: store, transport: transport, sender: configuration.mailSender, logger: logger,
-        retryBase: configuration.mailRetryBase)
+    // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
+    let mail: any Service =
+        if let command = configuration.sendmailCommand {
+            MailOutbox(
+                store: store, transport: SendmailTransport(command: command), sender: configuration.mailSender,
+                logger: logger, retryBase: configuration.mailRetryBase)
+        } else {
+            UnsentMailNotice(store: store, dataDirectory: configuration.dataDirectory, logger: logger)
+        }
     let readyLogger = logger
     return Application(
         router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
@@ -131,7 +137,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: [
-            folderLock, outbox, services.conversations.deliveries,
+            folderLock, mail, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),

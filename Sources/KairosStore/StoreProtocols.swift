@@ -390,5 +390,5 @@ public protocol ChangeTracking: Sendable {
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
-    & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore
+    & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore & CredentialStore
     & UserDataStore & AccountDeletionStore

@@ -88,7 +88,7 @@ struct InviteTests {
             expectError(try await anonymous.get("invites/\(token)"), .conflict, code: "conflict")
             expectError(
                 try await anonymous.post("auth/login", LoginRequest(email: "erin@example.com", password: "whatever12")),
-                .unauthorized, code: "unauthorized", mentioning: "invitation")
+                .unauthorized, code: "unauthorized", mentioning: "sign-in link")
             let log = try expectOK(try await ada.get("projects/\(launch.id)/audit"), as: Page<AuditEntry>.self).results
             #expect(log.prefix(2).map(\.kind) == [.inviteAccepted, .inviteSent])
             #expect(log[1].subjectEmail == "erin@example.com" && log[0].subjectID == accepted.user.id)

@@ -15,6 +15,7 @@ Contract:
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -202,6 +203,26 @@ def sign_up(server: KairosServer, *, name: str = "Ada") -> tuple[str, dict[str, 
     assert isinstance(body.get("user"), dict) and "id" in body["user"], body
     assert body["user"].get("email") == email
     return body["token"], body["user"]
+
+
+def emailed_link(data_dir: Path, recipient: str, kind: str, timeout: float = 10.0) -> str:
+    """The link (`kind`: invite, reset or signin) of the newest such email to `recipient` that waits in the outbox
+    of the server on `data_dir`, read as an administrator does: with `kairos admin outbox`."""
+    pattern = re.compile(r"(http://\S+/#/" + kind + r"/[A-Za-z0-9_-]{43})")
+    deadline = time.monotonic() + timeout
+    while True:
+        done = subprocess.run(
+            [str(server_binary()), "admin", "outbox", "--data", str(data_dir)],
+            capture_output=True, text=True, timeout=30,
+        )
+        assert done.returncode == 0, done.stderr
+        emails = [block for block in done.stdout.split("\n----\n") if f"To: {recipient}\n" in block]
+        found = [match.group(1) for match in map(pattern.search, emails) if match]
+        if found:
+            return found[-1]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {kind} link to {recipient} in the outbox:\n{done.stdout}")
+        time.sleep(0.1)
 
 
 @pytest.fixture

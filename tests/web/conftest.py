@@ -26,16 +26,22 @@ from .webapp import PASSWORD, REPO, Browser, KairosServer, Person, make_driver, 
 
 @pytest.fixture(scope="session")
 def web_server_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The live server's log folder; with no mail command set, its emails are written there."""
+    """The live server's log folder."""
     return tmp_path_factory.mktemp("kairos-web-logs")
 
 
 @pytest.fixture(scope="session")
-def web_server(tmp_path_factory: pytest.TempPathFactory, web_server_logs: Path) -> Iterator[KairosServer]:
+def web_server_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's data folder; with no mail command set, its emails wait there (`kairos admin outbox`)."""
+    return tmp_path_factory.mktemp("kairos-web-data")
+
+
+@pytest.fixture(scope="session")
+def web_server(web_server_data: Path, web_server_logs: Path) -> Iterator[KairosServer]:
     address = KairosServer(host="127.0.0.1", port=server.free_port())
     proc = server.launch(
         address,
-        tmp_path_factory.mktemp("kairos-web-data"),
+        web_server_data,
         web_server_logs,
         extra_args=("--web", str(REPO / "web"), "--public-url", f"http://{address.host}:{address.port}"),
     )

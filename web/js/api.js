@@ -24,6 +24,13 @@ export const session = {
   },
 };
 
+/** Forgets the token and revokes it on the server (offline, it is only forgotten). */
+export async function endSession() {
+  const token = session.token;
+  session.token = null;
+  if (token) await fetch("/api/v1/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${token}` } }).catch(() => {});
+}
+
 /**
  * Calls `/api/v1{path}` with `body` as JSON, or as it is when it is a file; resolves to the JSON answer
  * (null for 204), rejects with ApiError.

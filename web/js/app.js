@@ -1,12 +1,12 @@
 // The app shell: signed-in check, hash routes, the tab bar and the capture button.
 
-import { session, SIGNED_OUT } from "./api.js";
+import { endSession, session, SIGNED_OUT } from "./api.js";
 import { onLiveEvent, startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
 import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } from "./state.js";
 import { applyTheme, currentTheme } from "./theme.js";
 import { button, h, SOMETHING_WRONG } from "./ui.js";
-import { renderAuth } from "./views/auth.js";
+import { renderAuth, renderEmailedLink } from "./views/auth.js";
 import { renderCalendar } from "./views/calendar.js";
 import { openCapture } from "./views/capture.js";
 import { renderHome } from "./views/home.js";
@@ -57,7 +57,13 @@ async function route({ keepPlace = false } = {}) {
   const hash = location.hash || "#/home";
   const invitation = hash.match(/^#\/invite\/([A-Za-z0-9_-]{43})$/);
   if (invitation) return showInvite(invitation[1]);
-  if (!session.token || !state.user) return showAuth(hash === "#/signin" ? "signin" : "signup");
+  const emailed = hash.match(/^#\/(reset|signin)\/([A-Za-z0-9_-]{43})$/);
+  if (emailed) {
+    leaveShell();
+    stopLive();
+    return renderEmailedLink(view, { kind: emailed[1], token: emailed[2] }, { signedIn });
+  }
+  if (!session.token || !state.user) return showAuth(hash === "#/signin" || hash === "#/forgot" ? hash.slice(2) : "signup");
   const found = routes.map(([pattern, tab, render]) => [hash.match(pattern), tab, render]).find(([m]) => m);
   if (!found) {
     location.replace("#/home");
@@ -177,7 +183,7 @@ function showShell() {
 
 async function signOut() {
   stopLive();
-  session.token = null;
+  await endSession();
   state.user = null;
   state.projects = [];
   if ("caches" in window) await caches.delete("kairos-api").catch(() => {});

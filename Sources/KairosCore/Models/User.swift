@@ -8,7 +8,7 @@ public struct User: Decodable, Hashable, Sendable {
     /// IANA time zone that defines the user's "today".
     public var timezone: String
     public var createdAt: Date
-    /// Made by accepting an invitation: signs in through the invitation's link, has no password.
+    /// Made by accepting an invitation: signs in through emailed links until they set a password.
     public var isGuest: Bool
     /// When notifications are kept in the feed but not pushed; nil for never.
     public var quietHours: QuietHours?

@@ -16,6 +16,8 @@ public enum KairosError: Error, Equatable, Sendable {
     case payloadTooLarge(String)
     /// The body is not a kind of content the endpoint takes (an upload that is no image or PDF).
     case unsupportedMediaType(String)
+    /// Too many tries in a short time (failed sign-ins); the caller may try again after `retryAfter` seconds.
+    case tooManyRequests(String, retryAfter: Int)
 
     /// A stable machine-readable code for clients.
     public var code: String {
@@ -28,6 +30,7 @@ public enum KairosError: Error, Equatable, Sendable {
         case .conflict: "conflict"
         case .payloadTooLarge: "payload_too_large"
         case .unsupportedMediaType: "unsupported_media_type"
+        case .tooManyRequests: "too_many_requests"
         }
     }
 
@@ -36,7 +39,7 @@ public enum KairosError: Error, Equatable, Sendable {
         switch self {
         case .invalidField(_, let message), .badRequest(let message), .unauthorized(let message),
             .notFound(let message), .forbidden(let message), .conflict(let message), .payloadTooLarge(let message),
-            .unsupportedMediaType(let message):
+            .unsupportedMediaType(let message), .tooManyRequests(let message, _):
             message
         }
     }

@@ -1,7 +1,8 @@
 import Hummingbird
 import KairosCore
 
-/// Sign-up and login (no token needed), and the signed-in user's profile and API tokens.
+/// Sign-up, login, password resets and emailed sign-in links (no token needed), and the signed-in user's
+/// profile, password and API tokens.
 struct AccountController {
     let accounts: AccountService
 
@@ -10,8 +11,25 @@ struct AccountController {
             let body = try await request.decodeJSON(as: SignupRequest.self)
             return EditedResponse(status: .created, response: try await accounts.signUp(body))
         }
-        group.post("login") { request, _ -> AuthResponse in
-            try await accounts.logIn(try await request.decodeJSON(as: LoginRequest.self))
+        group.post("login") { request, context -> AuthResponse in
+            try await accounts.logIn(
+                try await request.decodeJSON(as: LoginRequest.self), from: context.clientAddress)
+        }
+        group.post("reset") { request, context -> Response in
+            try await accounts.requestPasswordReset(
+                try await request.decodeJSON(as: EmailLinkRequest.self), from: context.clientAddress)
+            return Response(status: .accepted)
+        }
+        group.post("reset/confirm") { request, _ -> AuthResponse in
+            try await accounts.confirmPasswordReset(try await request.decodeJSON(as: PasswordResetConfirmRequest.self))
+        }
+        group.post("link") { request, context -> Response in
+            try await accounts.requestSignInLink(
+                try await request.decodeJSON(as: EmailLinkRequest.self), from: context.clientAddress)
+            return Response(status: .accepted)
+        }
+        group.post("link/confirm") { request, _ -> AuthResponse in
+            try await accounts.confirmSignInLink(try await request.decodeJSON(as: SignInLinkConfirmRequest.self))
         }
     }
 
@@ -19,6 +37,16 @@ struct AccountController {
         group.get("user") { _, context -> User in context.user }
         group.post("user") { request, context -> User in
             try await accounts.update(context.user, with: try await request.decodeJSON(as: UserUpdateRequest.self))
+        }
+        group.post("user/password") { request, context -> Response in
+            try await accounts.changePassword(
+                of: context.user, try await request.decodeJSON(as: PasswordChangeRequest.self),
+                keptToken: request.bearerToken ?? "", from: context.clientAddress)
+            return Response(status: .noContent)
+        }
+        group.post("auth/logout") { request, context -> Response in
+            try await accounts.signOut(context.user, token: request.bearerToken ?? "")
+            return Response(status: .noContent)
         }
         group.get("tokens") { _, context -> Page<APITokenInfo> in
             Page(results: try await accounts.tokens(of: context.user), nextCursor: nil)

@@ -15,7 +15,17 @@ extension KairosError {
         case .conflict: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
+        case .tooManyRequests: .tooManyRequests
         }
+    }
+
+    /// The error as the API answers it: its status and body, and `Retry-After` when waiting helps.
+    var response: Response {
+        var response = ErrorResponse(code: code, message: message).response(status: status)
+        if case .tooManyRequests(_, let seconds) = self {
+            response.headers[.retryAfter] = String(seconds)
+        }
+        return response
     }
 }
 

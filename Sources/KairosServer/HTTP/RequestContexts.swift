@@ -1,16 +1,20 @@
 import Foundation
 import Hummingbird
 import KairosCore
+import NIOCore
 
 /// The context of every request: the caller, once the bearer token has been checked.
-public struct AppRequestContext: RequestContext {
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `BearerAuthMiddleware` when the request carries a live token.
     public var user: User?
+    /// The peer of the connection (not a header a client could set), for throttling sign-ins.
+    public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         user = nil
+        remoteAddress = source.channel.remoteAddress
     }
 
     public var maxUploadSize: Int { Limits.maxBodyBytes }
@@ -18,9 +22,10 @@ public struct AppRequestContext: RequestContext {
 
 /// The context of routes that need a signed-in caller; it cannot exist without one,
 /// so a handler cannot forget the check.
-public struct AuthenticatedContext: ChildRequestContext {
+public struct AuthenticatedContext: ChildRequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let user: User
+    public let remoteAddress: SocketAddress?
 
     public init(context: AppRequestContext) throws {
         guard let user = context.user else {
@@ -29,6 +34,7 @@ public struct AuthenticatedContext: ChildRequestContext {
         }
         coreContext = context.coreContext
         self.user = user
+        remoteAddress = context.remoteAddress
     }
 
     public var maxUploadSize: Int { Limits.maxBodyBytes }
@@ -43,4 +49,9 @@ public struct Clock: Sendable {
     }
 
     public static let system = Clock { Date() }
+}
+
+extension RemoteAddressRequestContext {
+    /// The client's IP address as sign-in throttling counts it; one shared name when there is none (tests).
+    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 }

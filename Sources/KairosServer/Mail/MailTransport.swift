@@ -39,20 +39,6 @@ public struct SendmailTransport: MailTransport {
     }
 }
 
-/// With no mail command configured, each email goes to the server's log, so a self-hoster can pass the
-/// link on by hand.
-public struct LogTransport: MailTransport {
-    let logger: Logger
-
-    public init(logger: Logger) {
-        self.logger = logger
-    }
-
-    public func deliver(_ message: String) async throws {
-        logger.notice("No mail command is set (KAIROS_SENDMAIL); this email was not sent:\n\(message)")
-    }
-}
-
 struct MailDeliveryError: Error, CustomStringConvertible {
     let description: String
 }

@@ -12,7 +12,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as KairosError {
-            return ErrorResponse(code: error.code, message: error.message).response(status: error.status)
+            return error.response
         } catch let error as DecodingError {
             let mapped = KairosError(decoding: error)
             return ErrorResponse(code: mapped.code, message: mapped.message).response(status: mapped.status)

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdBcrypt
 import KairosCore
 import KairosStore
+import NIOConcurrencyHelpers
 import NIOPosix
 
 /// Sign-up, login and API tokens. Passwords are bcrypt-hashed off the event loop; tokens are
@@ -14,17 +15,27 @@ public struct AccountService: Sendable {
     let defaultTimeZone: String
     /// Told when a token is revoked, so the sockets it opened close at once.
     let realtime: RealtimeHub?
+    /// Where people reach this server, for the links in emails.
+    let publicURL: String
     /// Every request looks its token up; a revocation or any other write ends what is kept here.
     private let tokenOwners: VersionedCache<User?>
+    /// Recent failed sign-ins, per account and per client address.
+    let signIns = NIOLockedValueBox(SignInThrottle())
+    /// Recent requests for emailed links, so that nobody can fill someone's mailbox with them.
+    let linkRequests = NIOLockedValueBox(SignInThrottle())
+    /// A hash of no one's password, checked when there is no real one, made once on first need.
+    private let standIn = NIOLockedValueBox<String?>(nil)
 
     public init(
-        store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String, realtime: RealtimeHub? = nil
+        store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String, realtime: RealtimeHub? = nil,
+        publicURL: String = "http://127.0.0.1:8080"
     ) {
         self.store = store
         self.clock = clock
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
         self.realtime = realtime
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         // A token keeps its owner until a user or token changes, whatever else is written meanwhile.
         tokenOwners = VersionedCache(version: { store.committedAccountWrites }, lifetime: 60, capacity: 10_000)
     }
@@ -41,19 +52,48 @@ public struct AccountService: Sendable {
         return AuthResponse(token: try await issueToken(for: user, name: "sign-up").token, user: user)
     }
 
-    /// Checks email and password and returns a new token; the same error for a wrong email or password.
-    public func logIn(_ request: LoginRequest) async throws -> AuthResponse {
-        let rejected = KairosError.unauthorized("Email or password is wrong. Check both and try again.")
-        guard let email = try? Limits.requireEmail(request.email),
-            let found = try await store.credentials(email: email)
-        else { throw rejected }
-        if found.user.isGuest, found.passwordHash.isEmpty {
-            throw KairosError.unauthorized(
-                "This account was made from an invitation and has no password. Open your invitation link again, "
-                    + "or use an API token.")
-        }
-        guard try await verifyPassword(request.password, hash: found.passwordHash) else { throw rejected }
+    /// Checks email and password and returns a new token. An unknown email, a wrong password and an account
+    /// without a password get the same answer after the same work, so nobody can tell which accounts exist;
+    /// repeated failures are throttled per account and per client address (`SignInThrottle`).
+    public func logIn(_ request: LoginRequest, from address: String) async throws -> AuthResponse {
+        let account = request.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        try requireAttemptAllowed(account: account, address: address)
+        var found: (user: User, passwordHash: String)?
+        if let email = try? Limits.requireEmail(request.email) { found = try await store.credentials(email: email) }
+        let hash = found.flatMap { $0.passwordHash.isEmpty ? nil : $0.passwordHash }
+        // Without a real hash, one made for no one is checked instead, so that this takes as long.
+        let checked = if let hash { hash } else { try await standInHash() }
+        let matches = try await verifyPassword(request.password, hash: checked)
+        guard matches, hash != nil, let found else { throw Self.wrongCredentials }
+        signIns.withLockedValue { $0.succeeded(account: account, address: address, now: clock.now()) }
         return AuthResponse(token: try await issueToken(for: found.user, name: "login").token, user: found.user)
+    }
+
+    /// The one answer to every failed sign-in.
+    static let wrongCredentials = KairosError.unauthorized(
+        "Email or password is wrong. Check both and try again, or ask for a sign-in link by email.")
+
+    /// Counts a password try, or refuses it with 429 while the account or address must wait.
+    func requireAttemptAllowed(account: String, address: String) throws(KairosError) {
+        let decision = signIns.withLockedValue { $0.attempt(account: account, address: address, now: clock.now()) }
+        guard case .retryAfter(let seconds) = decision else { return }
+        let minutes = (seconds + 59) / 60
+        throw .tooManyRequests(
+            "Too many failed sign-ins. Wait \(minutes == 1 ? "a minute" : "\(minutes) minutes") and try again, "
+                + "or ask for a sign-in link by email.",
+            retryAfter: seconds)
+    }
+
+    /// A bcrypt hash at the server's cost that no password was chosen for.
+    private func standInHash() async throws -> String {
+        if let made = standIn.withLockedValue({ $0 }) { return made }
+        var generator = SystemRandomNumberGenerator()
+        let secret = Self.hex((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let made = try await hashPassword(secret)
+        return standIn.withLockedValue { kept in
+            if kept == nil { kept = made }
+            return kept!
+        }
     }
 
     /// Creates a user directly, for self-hosters (`kairos admin create-user`).
@@ -117,19 +157,19 @@ public struct AccountService: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func requirePassword(_ password: String) throws(KairosError) -> String {
+    static func requirePassword(_ password: String, field: String = "password") throws(KairosError) -> String {
         guard Limits.passwordLength.contains(password.count) else {
-            throw .invalidField(field: "password", message: "password must be 8 to 200 characters long.")
+            throw .invalidField(field: field, message: "\(field) must be 8 to 200 characters long.")
         }
         return password
     }
 
-    private func hashPassword(_ password: String) async throws -> String {
+    func hashPassword(_ password: String) async throws -> String {
         let cost = bcryptCost
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
-    private func verifyPassword(_ password: String, hash: String) async throws -> Bool {
+    func verifyPassword(_ password: String, hash: String) async throws -> Bool {
         try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
     }
 }

@@ -7,7 +7,7 @@ import KairosStore
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Manage the server's data directly (run on the server machine).",
-        subcommands: [CreateUserCommand.self])
+        subcommands: [CreateUserCommand.self, ResetPasswordCommand.self, OutboxCommand.self])
 }
 
 /// `kairos admin create-user`: makes an account without the sign-up endpoint and prints its API token.

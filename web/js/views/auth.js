@@ -1,10 +1,12 @@
-// Sign in and sign up. The token goes to localStorage; sign-up sends the browser's time zone.
+// Sign in (password or API token), sign up, and a forgotten password's emailed links. The token goes to
+// localStorage; sign-up sends the browser's time zone.
 
-import { post, session } from "../api.js";
+import { api, post, session } from "../api.js";
 import { browserTimeZone } from "../dates.js";
-import { field, fill, formOf, h, welcome } from "../ui.js";
+import { explain, field, fill, formOf, h, welcome } from "../ui.js";
 
 export function renderAuth(view, { mode }, { signedIn }) {
+  if (mode === "forgot") return renderForgot(view);
   const signingUp = mode === "signup";
   const name = h("input.input", { type: "text", autocomplete: "name", required: true, maxlength: 100, label: "Name" });
   const email = h("input.input", { type: "email", autocomplete: "email", required: true, label: "Email" });
@@ -34,7 +36,59 @@ export function renderAuth(view, { mode }, { signedIn }) {
   fill(view, welcome(signingUp ? "Welcome to Kairos" : "Welcome back",
     signingUp ? "Say what's on your mind. Kairos turns it into tasks." : "Sign in to pick up where you left off.",
     form,
+    signingUp ? null : h("p.switch", {}, h("a.link-btn", { href: "#/forgot", text: "Forgot password?" })),
+    signingUp ? null : tokenSignIn(signedIn),
     h("p.switch", {}, signingUp ? "Already have an account? " : "New here? ",
       h("a.link-btn", { href: signingUp ? "#/signin" : "#/signup", text: signingUp ? "Sign in" : "Create an account" }))));
   (signingUp ? name : email).focus();
+}
+
+function tokenSignIn(signedIn) {
+  const token = h("input.input", { type: "password", label: "API token" });
+  return h("details.token-signin", {}, h("summary", { text: "Sign in with an API token" }), formOf([field("API token", token),
+    h("p.hint", { text: "Make one in Settings › API token." })], "Sign in with token", async () => {
+    session.token = token.value.trim();
+    try {
+      await signedIn(await api("/user"));
+    } catch (failure) {
+      session.token = null;
+      if (failure.status === 401) return "This token is not valid or was revoked.";
+      throw failure;
+    }
+  }, { novalidate: true }));
+}
+
+function renderForgot(view) {
+  const email = h("input.input", { type: "email", autocomplete: "email", label: "Email" });
+  const sent = h("p.hint.center", { role: "status" });
+  const ask = (path) => async () => {
+    if (!email.value.includes("@")) return "Enter your email address.";
+    await post(path, { email: email.value.trim() });
+    sent.textContent = "If it has an account, an email is on its way.";
+  };
+  const link = formOf([], "Email me a sign-in link", ask("/auth/link"), { class: "second-form" });
+  link.lastChild.className = "btn block";
+  fill(view, welcome("Forgot your password?", "Get a link to set a new one, or to sign in.",
+    formOf(field("Email", email), "Email me a reset link", ask("/auth/reset"), { novalidate: true }), link, sent,
+    h("p.switch", {}, h("a.link-btn", { href: "#/signin", text: "Back to sign in" }))));
+  email.focus();
+}
+
+/** A link from an email: #/reset/TOKEN asks for a new password, #/signin/TOKEN signs straight in. */
+export async function renderEmailedLink(view, { kind, token }, { signedIn }) {
+  const use = async (path, body) => {
+    const answer = await post(path, { token, ...body });
+    session.token = answer.token;
+    await signedIn(answer.user);
+  };
+  if (kind === "signin") {
+    const problem = await use("/auth/link/confirm").catch(explain);
+    if (problem) fill(view, welcome("This link can't be used", problem, h("p.switch", {}, h("a.link-btn", { href: "#/forgot", text: "Ask for a new link" }))));
+    return;
+  }
+  const password = h("input.input", { type: "password", autocomplete: "new-password", label: "New password" });
+  fill(view, welcome("Choose a new password", "This signs you out on your other devices.",
+    formOf(field("New password", password), "Set password and sign in", () =>
+      password.value.length < 8 ? "Choose a password of 8 characters or more." : use("/auth/reset/confirm", { new_password: password.value }))));
+  password.focus();
 }

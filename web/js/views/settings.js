@@ -1,9 +1,9 @@
-// Settings: account name and time zone, the daily brief's days and time, theme, and signing out.
+// Settings: account, password and API token, the daily brief's days and time, theme, and signing out.
 
 import { post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
-import { button, explain, field, fill, h, markChosen, rowList, screenHeader, toast } from "../ui.js";
+import { button, explain, field, fill, formOf, h, markChosen, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
 import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
@@ -62,6 +62,10 @@ export async function renderSettings(view, signOut) {
     h("div.card.boxed", {}, brief.fields, briefHint),
     h("h2.group-label", { text: "Messages" }),
     readReceipts(user, save),
+    h("h2.group-label", { text: "Password" }),
+    passwordCard(user),
+    h("h2.group-label", { text: "API token" }),
+    tokenCard(),
     h("h2.group-label", { text: "About" }),
     rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
       h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
@@ -70,6 +74,29 @@ export async function renderSettings(view, signOut) {
     privacyAndData(),
     h("div", { style: "margin-top:28px" }, deleteAccountButton(signOut)),
   );
+}
+
+/** Changing the password; a guest from an invitation sets a first one without the current one. */
+function passwordCard(user) {
+  const [current, fresh] = ["Current password", "New password"].map((label) => h("input.input", { type: "password", label }));
+  const [others, toggle] = switchCard("Sign out other devices", false, user.is_guest ? "Never set one? Leave Current empty." : "");
+  return h("div.card.boxed", {}, formOf([field("Current password", current), field("New password", fresh), others],
+    "Change password", async () => {
+      if (fresh.value.length < 8) return "Choose a new password of 8 characters or more.";
+      await post("/user/password", { current_password: current.value || undefined, new_password: fresh.value, sign_out_others: toggle.checked });
+      current.value = fresh.value = "";
+      toast("Password changed");
+    }));
+}
+
+/** Makes an API token, for kairos, scripts and "Sign in with an API token"; it is shown this once. */
+function tokenCard() {
+  const name = h("input.input", { label: "Token name", placeholder: "Laptop" });
+  const made = h("div");
+  return h("div.card.boxed", {}, formOf(field("New token's name", name), "Make a token", async () => {
+    const { token } = await post("/tokens", { name: name.value.trim() });
+    made.replaceChildren(h("p.hint", { text: "Copy it now: it is shown this once." }), h("input.input", { readonly: true, value: token, label: "New API token" }));
+  }), made);
 }
 
 /** Quiet hours: a switch, and from/to times in the user's time zone while it is on. */

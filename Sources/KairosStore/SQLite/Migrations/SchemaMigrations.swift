@@ -30,6 +30,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v24-time-outlives-its-task", migrate: keepTimeOfDeletedTasks)
         migrator.registerMigration("v25-task-batch-client-id", migrate: createTaskBatches)
         migrator.registerMigration("v26-project-and-task-mutes", migrate: createMutes)
+        migrator.registerMigration("v27-sign-in-links", migrate: createSignInLinks)
         return migrator
     }
 
