@@ -1,7 +1,7 @@
 // Kairos service worker: keeps the app shell for offline starts and the last API answers for
 // offline reading. Everything is network-first, so a new version is used as soon as it is served.
 
-const SHELL = "kairos-shell-v1";
+const SHELL = "kairos-shell-v2";
 const API = "kairos-api";
 const SHELL_FILES = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg",
@@ -10,7 +10,8 @@ const SHELL_FILES = [
   "/js/views/capture.js", "/js/views/detail.js", "/js/views/done.js", "/js/views/home.js", "/js/views/messages.js",
   "/js/views/notifications.js", "/js/views/onboarding.js", "/js/views/search.js", "/js/views/settings.js",
   "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js", "/js/views/attachments.js",
-  "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js",
+  "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js", "/js/views/invite.js",
+  "/js/views/privacy.js",
 ];
 
 self.addEventListener("install", (event) => {

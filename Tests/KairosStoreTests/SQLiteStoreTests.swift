@@ -160,7 +160,7 @@ struct SQLiteStoreTests {
                 Set(schema) == [
                     "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
-                    "task_activity", "reminders",
+                    "task_activity", "reminders", "sign_in_links",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")

@@ -239,7 +239,7 @@ def test_app_shell_is_installable(browser: Browser, person: Person) -> None:
     browser.wait(15).until(
         lambda d: d.execute_script("return navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
     )
-    shell = browser.driver.execute_script("return caches.open('kairos-shell-v1').then(c => c.keys()).then(ks => ks.map(k => new URL(k.url).pathname))")
+    shell = browser.driver.execute_script("return caches.open('kairos-shell-v2').then(c => c.keys()).then(ks => ks.map(k => new URL(k.url).pathname))")
     assert "/" in shell and "/js/app.js" in shell
     cache_control = browser.driver.execute_script(
         "return Promise.all(['/css/app.css','/js/app.js'].map(u => fetch(u).then(r => r.headers.get('cache-control'))))"

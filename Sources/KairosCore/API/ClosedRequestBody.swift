@@ -60,3 +60,7 @@ extension ProjectRoleRequest: ClosedRequestBody {}
 extension ReminderCreateRequest: ClosedRequestBody {}
 extension ReminderUpdateRequest: ClosedRequestBody {}
 extension AccountDeletionRequest: ClosedRequestBody {}
+extension PasswordChangeRequest: ClosedRequestBody {}
+extension EmailLinkRequest: ClosedRequestBody {}
+extension PasswordResetConfirmRequest: ClosedRequestBody {}
+extension SignInLinkConfirmRequest: ClosedRequestBody {}

@@ -12,7 +12,7 @@ public struct PasswordChangeRequest: Codable, Sendable {
         self.signOutOthers = signOutOthers
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case currentPassword = "current_password"
         case newPassword = "new_password"
         case signOutOthers = "sign_out_others"
@@ -26,6 +26,10 @@ public struct EmailLinkRequest: Codable, Sendable {
     public init(email: String) {
         self.email = email
     }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case email
+    }
 }
 
 /// `POST /api/v1/auth/reset/confirm`: the secret from the emailed link and the new password.
@@ -38,7 +42,7 @@ public struct PasswordResetConfirmRequest: Codable, Sendable {
         self.newPassword = newPassword
     }
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case token
         case newPassword = "new_password"
     }
@@ -50,5 +54,9 @@ public struct SignInLinkConfirmRequest: Codable, Sendable {
 
     public init(token: String) {
         self.token = token
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case token
     }
 }
