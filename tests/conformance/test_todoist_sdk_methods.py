@@ -8,9 +8,9 @@ then holds. Location reminders are the one thing Kairos does not have: their met
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, timezone
-from typing import Any, TypeVar
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -18,24 +18,9 @@ import pytest
 from todoist_api_python.api import TodoistAPI
 from todoist_api_python.models import Collaborator, Label, Project, Reminder, Section, Task
 
+from test_todoist_sdk import collect, ids, today
+
 UTC = timezone.utc
-T = TypeVar("T")
-
-
-# --- helpers ---------------------------------------------------------------------------
-
-
-def today() -> date:
-    """The user's today; every test user lives in UTC."""
-    return datetime.now(UTC).date()
-
-
-def collect(pages: Iterable[list[T]]) -> list[T]:
-    return [item for page in pages for item in page]
-
-
-def ids(items: Iterable[Any]) -> set[str]:
-    return {item.id for item in items}
 
 
 def inbox_of(api: TodoistAPI) -> Project:

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -58,7 +59,8 @@ class Browser:
         self.driver.get(f"{self.base_url}{path}")
 
     def wait(self, timeout: float = WAIT_S) -> WebDriverWait:
-        return WebDriverWait(self.driver, timeout)
+        # A list redrawn while a condition reads it leaves stale elements behind: read again, as a person would.
+        return WebDriverWait(self.driver, timeout, ignored_exceptions=(StaleElementReferenceException,))
 
     def find(self, css: str) -> WebElement:
         return self.wait().until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
