@@ -12,7 +12,7 @@ struct KairosClientConversationTests {
                 email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC")
             bob.token = bobAuth.token
 
-            let dm = try await ada.createConversation(.directMessage(email: "bob@example.com"))
+            let dm = try await ada.createConversation(.directMessage(userID: bobAuth.user.id))
             #expect(
                 try await bob.createConversation(.directMessage(userID: try await ada.currentUser().id)).id == dm.id)
 
@@ -75,7 +75,7 @@ struct KairosClientConversationTests {
             bob.token = try await bob.signUp(
                 email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC"
             ).token
-            let dm = try await bob.createConversation(.directMessage(email: "ada@example.com"))
+            let dm = try await bob.createConversation(.directMessage(userID: try await ada.currentUser().id))
             let sent = try await bob.sendMessage(conversationID: dm.id, text: "the lighthouse tour is booked")
             let task = try await ada.createTask(TaskCreateRequest(content: "Pay for the lighthouse tour"))
 

@@ -103,14 +103,14 @@ struct KairosClientEventStreamTests {
     /// Ada and Bob, signed up, with the direct message between them.
     static func adaAndBobInADirectMessage(_ url: URL) async throws -> (KairosClient, KairosClient, String) {
         var ada = KairosClient(baseURL: url)
-        ada.token = try await ada.signUp(
-            email: "ada@example.com", password: "correct horse", name: "Ada", timezone: "UTC"
-        ).token
+        let adaAuth = try await ada.signUp(
+            email: "ada@example.com", password: "correct horse", name: "Ada", timezone: "UTC")
+        ada.token = adaAuth.token
         var bob = KairosClient(baseURL: url)
         bob.token = try await bob.signUp(
             email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC"
         ).token
-        let dm = try await bob.createConversation(.directMessage(email: "ada@example.com"))
+        let dm = try await bob.createConversation(.directMessage(userID: adaAuth.user.id))
         return (ada, bob, dm.id)
     }
 

@@ -61,7 +61,7 @@ struct ConversationTests {
                 try await ada.post(
                     "conversations",
                     ConversationCreateRequest.group(
-                        "Launch", memberIDs: [bob.me.id, ada.me.id], memberEmails: ["carol@example.com"])),
+                        "Launch", memberIDs: [bob.me.id, ada.me.id, carol.me.id])),
                 as: Conversation.self)
             #expect(team.kind == .group)
             #expect(team.name == "Launch")
@@ -251,7 +251,7 @@ struct ConversationTests {
 
             let grown = try expectOK(
                 try await ada.post(
-                    "conversations/\(team.id)/members", ConversationMembersRequest(memberEmails: ["carol@example.com"])),
+                    "conversations/\(team.id)/members", ConversationMembersRequest(memberIDs: [carol.me.id])),
                 as: Conversation.self)
             #expect(grown.members.map(\.userID) == [ada.me.id, bob.me.id, carol.me.id])
             #expect(try await carol.history(team.id).first?.text == "Ada Lovelace added Carol")

@@ -7,7 +7,7 @@ extension TestAPI {
     @discardableResult
     func shareProject(_ projectID: String, with other: TestAPI, as role: String) async throws -> ProjectMember {
         try expectOK(
-            try await post("projects/\(projectID)/members", ProjectMemberRequest(email: other.me.email, role: role)),
+            try await post("projects/\(projectID)/members", ProjectMemberRequest(userID: other.me.id, role: role)),
             as: ProjectMember.self)
     }
 
@@ -256,7 +256,7 @@ struct SharingTests {
                 .badRequest, code: "invalid_field", mentioning: "Inbox")
             expectError(
                 try await ada.post("projects/\(launch.id)/members", ProjectMemberRequest(email: "nobody@example.com", role: "editor")),
-                .notFound, code: "not_found", mentioning: "sign up")
+                .notFound, code: "not_found", mentioning: "invite")
             expectError(
                 try await ada.post("projects/\(launch.id)/members", ProjectMemberRequest(email: dave.me.email, role: "owner")),
                 .badRequest, code: "invalid_field", mentioning: "role")

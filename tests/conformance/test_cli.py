@@ -222,6 +222,11 @@ def test_members_share_a_project_and_remove_a_member(logged_in: Path, kairos_ser
     launch = ada.post("/projects", json={"name": "Launch"}).json()
     task = ada.post("/tasks", json={"content": "Write the press release", "project_id": launch["id"]}).json()
 
+    # An address finds only someone Ada already shares something with: a stranger's is as good as none.
+    stranger = kairos("members", "launch", "--add", bob_user["email"], config=logged_in)
+    assert stranger.returncode != 0 and "invite them" in stranger.stderr
+    bob.post("/conversations", json={"kind": "dm", "user_id": ada.get("/user").json()["id"]})
+
     added = kairos("members", "launch", "--add", bob_user["email"], "--role", "commenter", config=logged_in)
     assert added.returncode == 0, added.stderr
     assert added.stdout.startswith(f"Shared Launch with Bob <{bob_user['email']}> as commenter.")
@@ -242,7 +247,7 @@ def test_members_share_a_project_and_remove_a_member(logged_in: Path, kairos_ser
     unknown = kairos("members", "Nowhere", config=logged_in)
     assert unknown.returncode != 0 and "No project is called Nowhere" in unknown.stderr
     stranger = kairos("members", "Launch", "--add", "nobody@example.com", config=logged_in)
-    assert stranger.returncode != 0 and "sign up" in stranger.stderr
+    assert stranger.returncode != 0 and "invite them" in stranger.stderr
     ada.close()
     bob.close()
 
@@ -252,7 +257,7 @@ def test_list_with_a_filter_prints_like_today(logged_in: Path, kairos_server: Ka
     bob_token, bob_user = sign_up(kairos_server, name="Bob")
     bob = raw_client(kairos_server, bob_token)
     launch = ada.post("/projects", json={"name": "Launch"}).json()
-    shared = ada.post(f"/projects/{launch['id']}/members", json={"email": bob_user["email"], "role": "editor"})
+    shared = ada.post(f"/projects/{launch['id']}/members", json={"user_id": bob_user["id"], "role": "editor"})
     assert shared.status_code == 200, shared.text
     mine = ada.post("/tasks", json={"content": "Groceries"}).json()
     banners = ada.post(
@@ -312,7 +317,7 @@ def test_mute_a_project_and_a_task(logged_in: Path, kairos_server: KairosServer)
     bob_token, bob_user = sign_up(kairos_server, name="Bob")
     bob = raw_client(kairos_server, bob_token)
     launch = ada.post("/projects", json={"name": "Launch"}).json()
-    ada.post(f"/projects/{launch['id']}/members", json={"email": bob_user["email"], "role": "editor"})
+    ada.post(f"/projects/{launch['id']}/members", json={"user_id": bob_user["id"], "role": "editor"})
     banners = ada.post("/tasks", json={"content": "Order banners", "project_id": launch["id"]}).json()
     venue = ada.post("/tasks", json={"content": "Book the venue", "project_id": launch["id"]}).json()
 

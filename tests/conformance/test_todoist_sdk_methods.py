@@ -40,7 +40,7 @@ def expect_status(status: int, call: Callable[..., Any], *args: Any, **kwargs: A
 
 def share(owner, project_id: str, member, role: str = "editor") -> None:
     response = owner.raw.post(
-        f"/projects/{project_id}/members", json={"email": member.user["email"], "role": role}
+        f"/projects/{project_id}/members", json={"user_id": member.user["id"], "role": role}
     )
     assert response.status_code == 200, response.text
 

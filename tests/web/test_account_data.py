@@ -12,7 +12,7 @@ def test_export_and_delete_account(browser: Browser, new_person) -> None:
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
     ada.api.post("/tasks", json={"content": "Order the banners", "project_id": project["id"]})
-    shared = ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"})
+    shared = ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"})
     assert shared.status_code in (200, 201), shared.text
 
     signed_in(browser, ada, "#/settings")

@@ -11,7 +11,7 @@ def test_an_open_task_sheet_shows_a_teammates_comment_and_new_title_live(browser
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
-    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code == 200
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"}).status_code == 200
     task = add_task(ada, "Order the banners", project_id=project["id"])
 
     signed_in(browser, bob, f"#/projects/{project['id']}")

@@ -47,7 +47,7 @@ def track_sockets(browser: Browser, blocked: bool = False) -> None:
 
 
 def dm(ada: Person, other: Person) -> str:
-    return ada.api.post("/conversations", json={"kind": "dm", "email": other.email}).json()["id"]
+    return ada.api.post("/conversations", json={"kind": "dm", "user_id": other.user["id"]}).json()["id"]
 
 
 def say(person: Person, conversation: str, text: str, **fields) -> dict:
@@ -334,7 +334,9 @@ def test_turn_read_receipts_off_in_settings(browser: Browser, person: Person) ->
 def test_thread_details_set_notifications_name_people_and_project(browser: Browser, new_person) -> None:
     ada, bob, carol = new_person("Ada Lovelace"), new_person("Bob Noyce"), new_person("Carol Shaw")
     project = ada.api.post("/projects", json={"name": "Launch"}).json()
-    group = ada.api.post("/conversations", json={"kind": "group", "name": "Crew", "member_emails": [bob.email]}).json()
+    group = ada.api.post("/conversations", json={"kind": "group", "name": "Crew", "member_ids": [bob.user["id"]]}).json()
+    # An address finds only someone Ada already works with: Carol wrote to her before.
+    carol.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]})
     open_thread(browser, ada, group["id"])
     browser.labelled("Conversation details").click()
     sheet = browser.sheet()

@@ -8,7 +8,7 @@ from .webapp import Browser, signed_in
 def test_a_mention_shows_under_the_bell_and_opens_its_thread(browser: Browser, new_person) -> None:
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
-    dm = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()["id"]
+    dm = bob.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]}).json()["id"]
     handle = ada.email.split("@")[0]
     sent = bob.api.post(f"/conversations/{dm}/messages", json={"text": f"@{handle} can you check the launch slides?", "client_id": "n-1"})
     assert sent.status_code in (200, 201), sent.text
@@ -44,7 +44,7 @@ def test_a_mention_shows_under_the_bell_and_opens_its_thread(browser: Browser, n
 def test_mark_all_read(browser: Browser, new_person) -> None:
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
-    dm = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()["id"]
+    dm = bob.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]}).json()["id"]
     handle = ada.email.split("@")[0]
     for i in range(3):
         bob.api.post(f"/conversations/{dm}/messages", json={"text": f"@{handle} note {i}", "client_id": f"m-{i}"})

@@ -17,7 +17,7 @@ def test_activity_shows_who_did_what_among_the_comments(browser: Browser, new_pe
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
-    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code in (200, 201)
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"}).status_code in (200, 201)
     later = (dt.datetime.now(UTC) + dt.timedelta(days=3)).strftime("%Y-%m-%dT09:00:00Z")
     task = add_task(ada, "Order the banners", project_id=project["id"], due_datetime=later)
     assert ada.api.post("/comments", json={"task_id": task["id"], "content": "Blue ones, please."}).status_code == 200
@@ -68,7 +68,7 @@ def test_the_open_sheet_shows_what_happens_to_the_task_meanwhile(browser: Browse
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
-    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code in (200, 201)
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"}).status_code in (200, 201)
     task = add_task(ada, "Order the banners", project_id=project["id"], due_string="tomorrow at 9am")  # who adds it follows it
     soon = (dt.datetime.now(UTC) + dt.timedelta(seconds=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
     assert ada.api.post("/reminders", json={"task_id": task["id"], "type": "absolute", "due": {"datetime": soon}}).status_code in (200, 201)

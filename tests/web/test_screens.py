@@ -50,7 +50,7 @@ def lived_in_account(new_person) -> tuple[Person, dict[str, str]]:
         assert answer.status_code in (200, 201), answer.text
     api.post(f"/tasks/{ids['report']}", json={"duration": 90, "duration_unit": "minute"})
 
-    dm = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()["id"]
+    dm = bob.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]}).json()["id"]
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "Morning! The draft is in the shared folder.", "client_id": "s1"})
     api.post(f"/conversations/{dm}/messages", json={"text": "Thanks, I'll read it before lunch.", "client_id": "s2"})
     card = api.post(f"/conversations/{dm}/tasks", json={"task_id": ids["report"]}).json()
@@ -58,7 +58,7 @@ def lived_in_account(new_person) -> tuple[Person, dict[str, str]]:
     photo = bob.api.post("/attachments", params={"name": "whiteboard.png"}, content=png(240, 160)).json()
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "", "attachment_ids": [photo["id"]], "client_id": "s3a"})
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "Great. Are you free at 3 to go through it?", "client_id": "s3"})
-    group = api.post("/conversations", json={"kind": "group", "name": "Launch team", "member_emails": [bob.email, carol.email]}).json()["id"]
+    group = api.post("/conversations", json={"kind": "group", "name": "Launch team", "member_ids": [bob.user["id"], carol.user["id"]]}).json()["id"]
     carol.api.post(f"/conversations/{group}/messages", json={"text": "Slides are ready for review @Ada", "client_id": "s4"})
     return ada, {"dm": dm, "group": group, "work": projects["Work"], **ids}
 

@@ -10,7 +10,7 @@ def test_find_a_task_and_a_message_by_a_word(browser: Browser, new_person) -> No
     bob = new_person("Bob Noyce")
     task = ada.api.post("/tasks", json={"content": "Order the paper lanterns"}).json()
     ada.api.post("/tasks", json={"content": "Water the plants"})
-    dm = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()["id"]
+    dm = bob.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]}).json()["id"]
     bob.api.post(f"/conversations/{dm}/messages", json={"text": "The lanterns <b>arrive</b> on Friday", "client_id": "s-1"})
 
     signed_in(browser, ada)

@@ -12,6 +12,8 @@ def test_owner_shares_a_project_and_the_member_sees_it(browser: Browser, new_per
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
     ada.api.post("/tasks", json={"content": "Order the banners", "project_id": project["id"]})
+    # An address finds only someone Ada already works with: Bob wrote to her before.
+    bob.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]})
 
     signed_in(browser, ada, f"#/projects/{project['id']}")
     browser.button("Share").click()
@@ -29,7 +31,7 @@ def test_owner_shares_a_project_and_the_member_sees_it(browser: Browser, new_per
 
     browser.labelled("Email").send_keys("newcomer@example.com")
     browser.button("Add").click()
-    browser.see_text(".sharing .hint", "No one on this server uses newcomer@example.com yet.")
+    browser.see_text(".sharing .hint", "No one you work with uses newcomer@example.com. Invite them.")
     browser.button("Send an invitation").click()
     browser.see_text(".sharing .hint", "Invitation sent")
     browser.screenshot("11-invitation-sent")
@@ -58,7 +60,7 @@ def test_owner_changes_a_role_and_removes_a_member(browser: Browser, new_person)
     ada = new_person("Ada Lovelace")
     carol = new_person("Carol Shaw")
     project = ada.api.post("/projects", json={"name": "Garden", "color": "green"}).json()
-    added = ada.api.post(f"/projects/{project['id']}/members", json={"email": carol.email, "role": "editor"})
+    added = ada.api.post(f"/projects/{project['id']}/members", json={"user_id": carol.user["id"], "role": "editor"})
     assert added.status_code in (200, 201), added.text
 
     signed_in(browser, ada, f"#/projects/{project['id']}")
@@ -77,7 +79,7 @@ def test_task_rows_in_a_shared_project_show_who_is_assigned(browser: Browser, ne
     carol = new_person("Carol Shaw")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
     for member in (bob, carol):
-        answer = ada.api.post(f"/projects/{project['id']}/members", json={"email": member.email, "role": "editor"})
+        answer = ada.api.post(f"/projects/{project['id']}/members", json={"user_id": member.user["id"], "role": "editor"})
         assert answer.status_code == 200, answer.text
     everyone = [ada.user["id"], bob.user["id"], carol.user["id"]]
     long_title = "Confirm the caterer, the sound check and who collects the banners from the printer"
@@ -156,7 +158,7 @@ def test_filter_chips_show_tasks_by_who_made_assigned_and_follows_them(browser: 
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
-    added = ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"})
+    added = ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"})
     assert added.status_code in (200, 201), added.text
     ada.api.post("/tasks", json={"content": "Order the banners", "project_id": project["id"], "assignee_id": bob.user["id"]})
     bob.api.post("/tasks", json={"content": "Write the copy", "project_id": project["id"], "assignee_id": ada.user["id"]})

@@ -103,7 +103,7 @@ def test_shared_project_task_can_be_assigned_and_followed(browser: Browser, new_
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
-    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code in (200, 201)
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"}).status_code in (200, 201)
     task = add_task(ada, "Order the banners", project_id=project["id"])
 
     signed_in(browser, ada, f"#/projects/{project['id']}")
@@ -128,7 +128,7 @@ def test_a_shared_project_and_a_task_are_muted_from_their_menus(browser: Browser
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
     project = ada.api.post("/projects", json={"name": "Launch", "color": "teal"}).json()
-    assert ada.api.post(f"/projects/{project['id']}/members", json={"email": bob.email, "role": "editor"}).status_code in (200, 201)
+    assert ada.api.post(f"/projects/{project['id']}/members", json={"user_id": bob.user["id"], "role": "editor"}).status_code in (200, 201)
     task = add_task(ada, "Order the banners", project_id=project["id"])
     mutes = lambda: ada.api.get("/mutes").json()
 
@@ -384,7 +384,7 @@ def test_a_due_time_is_the_users_own_clock_time_whatever_the_browsers_zone(brows
     ada, bob = new_person("Ada Lovelace", timezone="Asia/Tokyo"), new_person("Bob Noyce")
     in_two = dt.datetime.now(ZoneInfo("Asia/Tokyo")).date() + dt.timedelta(days=2)
     task = add_task(ada, "Call the printer", due_datetime=f"{in_two.isoformat()}T05:00:00")
-    conversation = ada.api.post("/conversations", json={"kind": "dm", "email": bob.email}).json()["id"]
+    conversation = ada.api.post("/conversations", json={"kind": "dm", "user_id": bob.user["id"]}).json()["id"]
     assert ada.api.post(f"/conversations/{conversation}/tasks", json={"task_id": task["id"]}).status_code in (200, 201)
 
     signed_in(browser, ada, "#/tasks/upcoming")

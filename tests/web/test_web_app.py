@@ -147,7 +147,7 @@ def test_create_a_project_and_add_a_task_to_it(browser: Browser, person: Person)
 def test_a_message_from_someone_else_arrives_without_reload(browser: Browser, new_person) -> None:
     ada = new_person("Ada Lovelace")
     bob = new_person("Bob Noyce")
-    conversation = bob.api.post("/conversations", json={"kind": "dm", "email": ada.email}).json()
+    conversation = bob.api.post("/conversations", json={"kind": "dm", "user_id": ada.user["id"]}).json()
     bob.api.post(f"/conversations/{conversation['id']}/messages", json={"text": "Morning! Draft is in the folder.", "client_id": "b-1"})
 
     signed_in(browser, ada, "#/messages")

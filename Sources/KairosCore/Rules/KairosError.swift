@@ -49,6 +49,14 @@ public enum KairosError: Error, Equatable, Sendable {
         .notFound("\(kind) not found. Check the id; you can only see your own \(kind.lowercased())s.")
     }
 
+    /// An email address that names no one the caller may reach: worded the same whether or not it has an
+    /// account, so an address never tells.
+    public static func unknownEmail(_ address: String, field: String? = nil) -> KairosError {
+        .notFound(
+            "No one you share a project or a conversation with has the email \(address)"
+                + (field.map { " (\($0))" } ?? "") + ". Check the address, or invite them (POST /api/v1/invites).")
+    }
+
     /// An upload over `Limits.attachmentBytes`.
     public static let attachmentTooLarge = KairosError.payloadTooLarge(
         "The file is over \(Limits.attachmentBytes >> 20) MiB. Send a smaller file, or a link to it.")

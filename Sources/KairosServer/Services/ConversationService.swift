@@ -326,7 +326,8 @@ public struct ConversationService: Sendable {
     private func person(id: String?, email: String?, reachableBy actor: User) async throws -> User {
         let reach = PeopleReach(store: store)
         if let id {
-            guard let user = try await reach.reachable(try await store.users(ids: [id]), by: actor).first else {
+            guard let user = try await reach.reachable(try await store.users(ids: [id]), by: actor, lookup: .id).first
+            else {
                 throw KairosError.notFound("No account has the user_id \(id). Check the id.")
             }
             return user
@@ -336,8 +337,11 @@ public struct ConversationService: Sendable {
                 field: "user_id", message: "Give user_id or email of the person to message.")
         }
         let address = try Self.email(email, field: "email")
-        guard let user = try await reach.reachable(try await store.users(emails: [address]), by: actor).first else {
-            throw KairosError.notFound("No account has the email \(address). Check the address.")
+        guard
+            let user = try await reach.reachable(try await store.users(emails: [address]), by: actor, lookup: .email)
+                .first
+        else {
+            throw KairosError.unknownEmail(address)
         }
         return user
     }
@@ -348,14 +352,15 @@ public struct ConversationService: Sendable {
         let addresses = try emails.enumerated().map { index, email in
             try Self.email(email, field: "member_emails[\(index)]")
         }
-        let found = try await PeopleReach(store: store).reachable(
-            try await store.users(ids: ids) + store.users(emails: addresses), by: actor)
+        let reach = PeopleReach(store: store)
+        let found =
+            try await reach.reachable(try await store.users(ids: ids), by: actor, lookup: .id)
+            + reach.reachable(try await store.users(emails: addresses), by: actor, lookup: .email)
         for (index, id) in ids.enumerated() where !found.contains(where: { $0.id == id }) {
             throw KairosError.notFound("No account has the id \(id) (member_ids[\(index)]). Check the id.")
         }
         for (index, address) in addresses.enumerated() where !found.contains(where: { $0.email == address }) {
-            throw KairosError.notFound(
-                "No account has the email \(address) (member_emails[\(index)]). Check the address.")
+            throw KairosError.unknownEmail(address, field: "member_emails[\(index)]")
         }
         var seen = Set<String>()
         return found.filter { seen.insert($0.id).inserted }

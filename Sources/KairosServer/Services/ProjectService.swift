@@ -158,17 +158,23 @@ public struct ProjectService: Sendable {
         if project.isInbox {
             throw KairosError.invalidField(field: "id", message: "The Inbox is yours alone. Share another project.")
         }
-        let found: User?
+        // Someone out of reach is answered for as someone without an account.
+        let reach = PeopleReach(store: store)
+        let person: User
         switch (request.email, request.userID) {
-        case (let email?, nil): found = try await store.users(emails: [email]).first
-        case (nil, let userID?): found = try await store.user(id: userID)
+        case (let email?, nil):
+            let found = try await reach.reachable(try await store.users(emails: [email]), by: user, lookup: .email)
+            guard let first = found.first else { throw KairosError.unknownEmail(email) }
+            person = first
+        case (nil, let userID?):
+            let found = try await reach.reachable(
+                try await store.user(id: userID).map { [$0] } ?? [], by: user, lookup: .id)
+            guard let first = found.first else {
+                throw KairosError.notFound("No account has the user_id \(userID). Check the id.")
+            }
+            person = first
         default:
             throw KairosError.invalidField(field: "email", message: "Give either email or user_id of the person.")
-        }
-        // Someone a guest may not reach is answered for as someone without an account.
-        guard let person = try await PeopleReach(store: store).reachable(found.map { [$0] } ?? [], by: user).first
-        else {
-            throw KairosError.notFound("No account has that email or id. Ask them to sign up, then share again.")
         }
         if person.id == access.ownerID {
             throw KairosError.invalidField(field: "user_id", message: "The owner already has every right here.")

@@ -88,14 +88,14 @@ function previewText(message, conversation) {
 
 function newConversation() {
   const email = h("input.input", { type: "email", autocomplete: "email", label: "Their email", placeholder: "name@example.com", autofocus: true });
-  formSheet("New message", field("Message someone on this server", email), "Start conversation", async (sheet) => {
+  formSheet("New message", field("Message someone you share a project or thread with", email), "Start conversation", async (sheet) => {
     try {
       const conversation = await post("/conversations", { kind: "dm", email: email.value.trim() });
       sheet.close();
       location.hash = `#/messages/${conversation.id}`;
     } catch (failure) {
       if (failure.status !== 404) throw failure;
-      return "No one on this server has that email.";
+      return "No one you share a project or thread with has that email. Invite them from a project.";
     }
   });
 }

@@ -75,7 +75,7 @@ function openSharing(project) {
         note.textContent = `${address} can now see ${project.name}.`;
       } catch (error) {
         if (error.status === 404) {
-          note.textContent = `No one on this server uses ${address} yet.`;
+          note.textContent = `No one you work with uses ${address}. Invite them.`;
           invite.hidden = false;
         } else {
           note.textContent = explain(error);
