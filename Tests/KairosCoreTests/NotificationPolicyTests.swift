@@ -60,4 +60,13 @@ struct NotificationPolicyTests {
         #expect(ReachPolicy.mayReach("2", from: member, contacts: []))
         #expect(ReachPolicy.needsContacts(of: guest) && !ReachPolicy.needsContacts(of: member))
     }
+
+    @Test("By email, everyone reaches only themselves and their contacts")
+    func reachByEmail() {
+        let member = User(id: "8", email: "bob@example.com", name: "Bob", timezone: "UTC", createdAt: .now)
+        #expect(ReachPolicy.needsContacts(of: member, by: .email))
+        #expect(ReachPolicy.mayReach("8", from: member, by: .email, contacts: []))
+        #expect(ReachPolicy.mayReach("3", from: member, by: .email, contacts: ["3"]))
+        #expect(!ReachPolicy.mayReach("4", from: member, by: .email, contacts: ["3"]))
+    }
 }
