@@ -17,13 +17,14 @@ struct NotificationsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try CLISession().client
-        async let user = client.currentUser()
         let page = try await client.notifications(unreadOnly: unread, limit: 50)
         if read { _ = try await client.markNotificationsRead() }
         if json { return printJSON(page.results) }
         if page.results.isEmpty { return print(unread ? "No unread notifications." : "No notifications yet.") }
-        // On the user's clock, as `kairos thread` shows the same messages, not the machine's.
-        let zone = try await user.timeZone
+        // On the user's clock, as `kairos thread` shows the same messages, not the machine's. Asked for only
+        // now: a request left unawaited is cancelled on return, and a cancelled URLSession task on Linux can
+        // keep the command from ever ending.
+        let zone = try await client.currentUser().timeZone
         for note in page.results {
             let mark = note.readAt == nil ? "•" : " "
             print("\(mark) \(ThreadText.clock(note.createdAt, in: zone))  \(note.text)")
