@@ -15,10 +15,13 @@ public struct MessageDraft: Sendable {
     public var actorID: String?
     /// The author's unposted uploads the message carries, in order.
     public var attachmentIDs: [String]
+    /// The people a notice names, so that it can stop naming one whose account is deleted.
+    public var naming: [String]
 
     public init(
         conversationID: String, authorID: String?, kind: MessageKind, text: String, mentions: [String] = [],
-        taskID: String? = nil, clientID: String? = nil, actorID: String? = nil, attachmentIDs: [String] = []
+        taskID: String? = nil, clientID: String? = nil, actorID: String? = nil, attachmentIDs: [String] = [],
+        naming: [String] = []
     ) {
         self.conversationID = conversationID
         self.authorID = authorID
@@ -29,14 +32,17 @@ public struct MessageDraft: Sendable {
         self.clientID = clientID
         self.actorID = actorID ?? authorID
         self.attachmentIDs = attachmentIDs
+        self.naming = naming
     }
 
-    /// A notice from Kairos about something `actorID` did, optionally to a task.
+    /// A notice from Kairos about something `actorID` did, optionally to a task, naming the actor and `others`.
     public static func notice(
-        _ text: String, in conversationID: String, by actorID: String, taskID: String? = nil
+        _ text: String, in conversationID: String, by actorID: String, naming others: [String] = [],
+        taskID: String? = nil
     ) -> MessageDraft {
         MessageDraft(
-            conversationID: conversationID, authorID: nil, kind: .system, text: text, taskID: taskID, actorID: actorID)
+            conversationID: conversationID, authorID: nil, kind: .system, text: text, taskID: taskID, actorID: actorID,
+            naming: [actorID] + others)
     }
 }
 
@@ -139,7 +145,9 @@ public protocol ConversationStore: Sendable {
     /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
     /// returns those conversations' ids.
     @discardableResult
-    func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String]
+    func postTaskUpdate(
+        taskID: String, text: String, by actorID: String, naming others: [String], now: Date
+    ) async throws -> [String]
 
     /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user
     /// is no longer in; `nextCursor` is the last seq returned when more follow.

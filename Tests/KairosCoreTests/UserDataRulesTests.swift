@@ -27,6 +27,21 @@ struct UserDataRulesTests {
         #expect(try AccountDeletionPlan(projects: [], choice: nil).deletions.isEmpty)
     }
 
+    @Test("A deleted person's name leaves notices where it stands as a name, never inside a quoted title or a word")
+    func deletedUserNotices() {
+        #expect(DeletedUser.redacting("Ada", in: "Ada added Bob and Adam") == "Deleted user added Bob and Adam")
+        #expect(
+            DeletedUser.redacting("Ada", in: "Bob assigned \u{201C}Call Ada\u{201D} to Carol and Ada")
+                == "Bob assigned \u{201C}Call Ada\u{201D} to Carol and Deleted user")
+        #expect(DeletedUser.redacting("Ada", in: "Task created by Ada") == "Task created by Deleted user")
+        #expect(DeletedUser.redacting("Ada", in: "Nada joined, invited by Bob") == "Nada joined, invited by Bob")
+        #expect(DeletedUser.redacting("", in: "Bob left") == "Bob left")
+        #expect(
+            DeletedUser.redactingActor("Ada", in: "Ada assigned you \u{201C}Ada's list\u{201D}")
+                == "Deleted user assigned you \u{201C}Ada's list\u{201D}")
+        #expect(DeletedUser.redactingActor("Ada", in: "Bob mentioned you") == "Bob mentioned you")
+    }
+
     @Test("Calendar lines are at most 75 octets, folded between characters, never inside one")
     func folding() {
         let now = Date(timeIntervalSince1970: 1_772_634_600)

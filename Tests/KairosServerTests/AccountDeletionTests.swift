@@ -155,6 +155,41 @@ struct AccountDeletionTests {
         }
     }
 
+    @Test("Notices that named her, the notifications she caused and her task activity read “Deleted user”")
+    func othersReadDeletedUser() async throws {
+        try await withSharedLaunch { ada, bob, carol, _, launch in
+            let flyers = try await ada.createTask("Print flyers for Ada Lovelace day", projectID: launch.id)
+            let crew = try await ada.group("Crew", with: [bob, carol])
+            _ = try await ada.share(flyers.id, into: crew.id)
+            _ = try await ada.updateTask(flyers.id) { $0.assigneeIDs = .set([bob.me.id]) }
+            _ = try await bob.updateTask(flyers.id) { $0.assigneeIDs = .set([ada.me.id]) }
+            _ = try await ada.send("Hello crew", to: crew.id)
+            let fans = try await bob.group("Ada Lovelace fans", with: [carol])
+            try expectOK(
+                try await bob.post(
+                    "conversations/\(fans.id)/members", ConversationMembersRequest(memberIDs: [ada.me.id])),
+                as: Conversation.self)
+            try expectNoContent(try await ada.deleteAccount(sharedProjects: "transfer"))
+
+            let crewNotices = try await carol.history(crew.id).filter { $0.kind == .system }.map(\.text)
+            #expect(crewNotices.reversed() == [
+                "Deleted user created \u{201C}Crew\u{201D}",
+                "Deleted user assigned \u{201C}Print flyers for Ada Lovelace day\u{201D} to Bob",
+                "Bob assigned \u{201C}Print flyers for Ada Lovelace day\u{201D} to Deleted user and took Bob off it",
+            ])
+            let fansNotices = try await carol.history(fans.id).filter { $0.kind == .system }.map(\.text)
+            #expect(fansNotices.reversed() == [
+                "Bob created \u{201C}Ada Lovelace fans\u{201D}", "Bob added Deleted user",
+            ])
+            let told = try await bob.notifications().map(\.text)
+            #expect(told.contains("Deleted user assigned you \u{201C}Print flyers for Ada Lovelace day\u{201D}"), "\(told)")
+            #expect(told.contains("Deleted user in Crew: Hello crew"), "\(told)")
+            #expect(!told.contains { $0.hasPrefix("Ada") }, "\(told)")
+            let activity = try await bob.activity(of: flyers.id)
+            #expect(activity.first { $0.0 == .created }?.1 == DeletedUser.name, "\(activity)")
+        }
+    }
+
     @Test("Delete: her shared projects go for every member, with their tasks")
     func deleteShared() async throws {
         try await adaWithEverything { ada, bob, carol, _, launch, world in

@@ -232,11 +232,11 @@ struct ConversationStoreTests {
         ).message
         #expect(card.task?.content == "Report")
         #expect(
-            try await temp.store.postTaskUpdate(taskID: task.id, text: "done", by: ada.id, now: temp.now) == [dm.id])
+            try await temp.store.postTaskUpdate(taskID: task.id, text: "done", by: ada.id, naming: [], now: temp.now) == [dm.id])
 
         try await temp.store.deleteTask(userID: ada.id, id: task.id, now: Date())
         #expect(try await temp.store.message(id: card.id)?.task == nil)
-        #expect(try await temp.store.postTaskUpdate(taskID: task.id, text: "gone", by: ada.id, now: temp.now).isEmpty)
+        #expect(try await temp.store.postTaskUpdate(taskID: task.id, text: "gone", by: ada.id, naming: [], now: temp.now).isEmpty)
         #expect(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.count == 2)
     }
 }

@@ -81,3 +81,43 @@ public struct AccountDeletionPlan: Sendable, Equatable {
         }
     }
 }
+
+/// How someone whose account is gone is named where others still read about them: in the notices of the
+/// conversations they were in and in the notifications they caused.
+public enum DeletedUser {
+    public static let name = "Deleted user"
+
+    /// A conversation notice (`SystemNotice`, `TaskChange`) with the person's name replaced wherever it stands
+    /// as a name: as a whole word, outside the quotes that hold a task's or a group's own name.
+    public static func redacting(_ personName: String, in notice: String) -> String {
+        guard !personName.isEmpty else { return notice }
+        var result = ""
+        var rest = notice[...]
+        var previous: Character?
+        var quoted = false
+        while let next = rest.first {
+            let after = rest.dropFirst(personName.count).first
+            if !quoted, rest.hasPrefix(personName), !isWordPart(previous), !isWordPart(after) {
+                result += name
+                previous = personName.last
+                rest = rest.dropFirst(personName.count)
+                continue
+            }
+            if next == "\u{201C}" { quoted = true } else if next == "\u{201D}" { quoted = false }
+            result.append(next)
+            previous = next
+            rest = rest.dropFirst()
+        }
+        return result
+    }
+
+    /// A notification about something the person did (`NotificationText`), which always opens with their name.
+    public static func redactingActor(_ personName: String, in notification: String) -> String {
+        guard !personName.isEmpty, notification.hasPrefix(personName) else { return notification }
+        return name + notification.dropFirst(personName.count)
+    }
+
+    private static func isWordPart(_ character: Character?) -> Bool {
+        character.map { $0.isLetter || $0.isNumber } ?? false
+    }
+}

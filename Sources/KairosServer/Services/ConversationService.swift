@@ -108,7 +108,9 @@ public struct ConversationService: Sendable {
         try Self.requireGroupSize(current.count + joining.count)
         try await store.addMembers(
             conversationID: conversation.id, userIDs: joining.map(\.id),
-            notice: .notice(SystemNotice.added(joining.map(\.name), by: user.name), in: conversation.id, by: user.id),
+            notice: .notice(
+                SystemNotice.added(joining.map(\.name), by: user.name), in: conversation.id, by: user.id,
+                naming: joining.map(\.id)),
             now: clock.now())
         return try await self.conversation(id, of: user)
     }
@@ -122,7 +124,9 @@ public struct ConversationService: Sendable {
         }
         try await store.removeMember(
             conversationID: conversation.id, userID: member.userID,
-            notice: .notice(SystemNotice.removed(member.name, by: user.name), in: conversation.id, by: user.id),
+            notice: .notice(
+                SystemNotice.removed(member.name, by: user.name), in: conversation.id, by: user.id,
+                naming: [member.userID]),
             now: clock.now())
     }
 

@@ -170,13 +170,14 @@ public struct TaskService: Sendable {
     /// Posts a change of a task to every conversation it is linked to, once each, if threads hear of it.
     private func announce(_ change: TaskChange, about task: TaskItem, by user: User) async throws {
         var names: [String: String] = [:]
+        var people: [String] = []
         if case .assigneesChanged(let added, let removed) = change {
-            let people = added + removed
+            people = added + removed
             let resolved = try await self.names(of: people)
             for (id, name) in zip(people, resolved) { names[id] = name }
         }
         guard let text = change.naming({ names[$0] ?? $0 }).notice(task: task.content, by: user.name) else { return }
-        try await store.postTaskUpdate(taskID: task.id, text: text, by: user.id, now: clock.now())
+        try await store.postTaskUpdate(taskID: task.id, text: text, by: user.id, naming: people, now: clock.now())
     }
 
     /// What happened to the task, newest first, for anyone who can see it.

@@ -130,7 +130,7 @@ struct MessageNotificationFeed {
                 let notification = AppNotification(
                     id: Self.id(ofMessage: id), kind: .message,
                     text: NotificationText.message(
-                        by: row["author_name"] ?? "Someone", in: membership.place, text: row["body"]),
+                        by: row["author_name"] ?? DeletedUser.name, in: membership.place, text: row["body"]),
                     actorID: (row["author_id"] as Int64?)?.apiID, conversationID: membership.conversation.apiID,
                     messageID: id.apiID, taskID: nil,
                     quiet: NotificationPolicy.delivery(of: .message, to: listener, at: Date(micros: createdAt))

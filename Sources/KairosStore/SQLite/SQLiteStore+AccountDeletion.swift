@@ -40,10 +40,39 @@ extension SQLiteStore: AccountDeletionStore {
                 db, sql: "SELECT DISTINCT sha256 FROM attachments WHERE user_id = ?", arguments: [user])
             try Self.releaseTasksOfOthers(db, user: user)
             try Self.leaveConversations(db, user: user)
+            try Self.stopNaming(db, user: user, now: now)
             // Everything else of theirs goes with the row: tokens, projects, tasks, labels, comments, time,
             // reminders, notifications, memberships and uploads are all deleted with it (ON DELETE CASCADE).
             try db.run(sql: "DELETE FROM users WHERE id = ?", arguments: [user])
             return contents
+        }
+    }
+
+    /// Others go on reading about the person in the notices that named them and the notifications they caused,
+    /// as "Deleted user" (`DeletedUser`); members' open threads are told the notices changed.
+    private static func stopNaming(_ db: Database, user: Int64, now: Date) throws {
+        guard let name = try String.fetchOne(db, sql: "SELECT name FROM users WHERE id = ?", arguments: [user])
+        else { return }
+        let notices = try db.fetchRows(
+            sql: """
+                SELECT m.id, m.body FROM notice_people p JOIN messages m ON m.id = p.message_id
+                WHERE p.user_id = ? ORDER BY m.id
+                """,
+            arguments: [user])
+        for notice in notices {
+            let (id, body): (Int64, String) = (notice["id"], notice["body"])
+            let redacted = DeletedUser.redacting(name, in: body)
+            guard redacted != body else { continue }
+            try db.run(sql: "UPDATE messages SET body = ? WHERE id = ?", arguments: [redacted, id])
+            try recordMessageEvent(db, .messageEdited, message: id, now: now)
+        }
+        let notifications = try db.fetchRows(
+            sql: "SELECT id, text FROM notifications WHERE actor_id = ?", arguments: [user])
+        for notification in notifications {
+            let (id, text): (Int64, String) = (notification["id"], notification["text"])
+            try db.run(
+                sql: "UPDATE notifications SET text = ? WHERE id = ?",
+                arguments: [DeletedUser.redactingActor(name, in: text), id])
         }
     }
 

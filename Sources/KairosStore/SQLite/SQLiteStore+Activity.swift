@@ -24,7 +24,7 @@ extension SQLiteStore: TaskActivityStore {
                 TaskActivity(
                     id: (row[0] as Int64).apiID, taskID: (row[1] as Int64).apiID,
                     kind: TaskActivity.Kind(rawValue: row[2]) ?? .contentEdited,
-                    actorID: (row[3] as Int64?)?.apiID, actorName: row[4], detail: row[5],
+                    actorID: (row[3] as Int64?)?.apiID, actorName: row[4] ?? DeletedUser.name, detail: row[5],
                     createdAt: Date(micros: row[6]))
             }
             let cut = page.page(rows) { [$0.id.rowID!] }

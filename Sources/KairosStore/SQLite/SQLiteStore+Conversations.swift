@@ -380,7 +380,9 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func postTaskUpdate(taskID: String, text: String, by actorID: String, now: Date) async throws -> [String] {
+    public func postTaskUpdate(
+        taskID: String, text: String, by actorID: String, naming others: [String], now: Date
+    ) async throws -> [String] {
         guard let task = taskID.rowID else { return [] }
         let sql = "SELECT conversation_id FROM task_thread_links WHERE task_id = ? ORDER BY conversation_id"
         // Most tasks are in no conversation: find that out without taking the write lock.
@@ -390,7 +392,7 @@ extension SQLiteStore: ConversationStore {
             let conversations = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task])
             for conversation in conversations {
                 _ = try Self.insertMessage(
-                    db, .notice(text, in: conversation.apiID, by: actorID, taskID: taskID), now: now)
+                    db, .notice(text, in: conversation.apiID, by: actorID, naming: others, taskID: taskID), now: now)
             }
             try db.run(
                 sql: """
@@ -507,6 +509,7 @@ extension SQLiteStore: ConversationStore {
             arguments: [conversation, author, draft.kind.rawValue, draft.text, task, draft.clientID, now.micros])
         let id = db.lastInsertedRowID
         try insertMentions(db, message: id, userIDs: draft.mentions)
+        try insertNoticePeople(db, message: id, userIDs: draft.naming)
         try claimAttachments(db, ids: draft.attachmentIDs, message: id, author: author)
         try db.run(sql: "UPDATE conversations SET last_activity = ? WHERE id = ?", arguments: [id, conversation])
         if let actor = draft.actorID?.rowID {
@@ -525,7 +528,7 @@ extension SQLiteStore: ConversationStore {
     }
 
     /// Adds an event about a message to its conversation's events, which every member's feed reads.
-    private static func recordMessageEvent(
+    static func recordMessageEvent(
         _ db: Database, _ kind: UserEventKind, message: Int64, now: Date
     ) throws {
         let conversation = try require(
@@ -558,6 +561,14 @@ extension SQLiteStore: ConversationStore {
         for user in userIDs.compactMap(\.rowID) {
             try db.run(
                 sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id) VALUES (?, ?)",
+                arguments: [message, user])
+        }
+    }
+
+    private static func insertNoticePeople(_ db: Database, message: Int64, userIDs: [String]) throws {
+        for user in userIDs.compactMap(\.rowID) {
+            try db.run(
+                sql: "INSERT OR IGNORE INTO notice_people (message_id, user_id) VALUES (?, ?)",
                 arguments: [message, user])
         }
     }

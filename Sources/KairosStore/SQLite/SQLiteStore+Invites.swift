@@ -85,7 +85,7 @@ extension SQLiteStore: InviteStore {
                         db,
                         .notice(
                             SystemNotice.joined(user.name, invitedBy: invite.inviterName), in: conversation.apiID,
-                            by: user.id),
+                            by: user.id, naming: [invite.inviterID]),
                         now: now)
                 }
             }

@@ -40,7 +40,7 @@ struct ThreadText {
 
     private func author(of message: Message) -> String {
         // Only the messages of an account that was deleted have lost their author.
-        guard let id = message.authorID else { return message.kind == .system ? "Kairos" : "Deleted user" }
+        guard let id = message.authorID else { return message.kind == .system ? "Kairos" : DeletedUser.name }
         if id == me.id { return "You" }
         return conversation?.members.first { $0.userID == id }?.name ?? "someone who left"
     }

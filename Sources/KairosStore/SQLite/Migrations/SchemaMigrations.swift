@@ -31,6 +31,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v25-task-batch-client-id", migrate: createTaskBatches)
         migrator.registerMigration("v26-project-and-task-mutes", migrate: createMutes)
         migrator.registerMigration("v27-sign-in-links", migrate: createSignInLinks)
+        migrator.registerMigration("v28-notice-people", migrate: createNoticePeople)
         return migrator
     }
 
