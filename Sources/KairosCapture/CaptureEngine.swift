@@ -23,11 +23,18 @@ public struct CaptureEngine: Sendable {
             warnings.append(.truncated(parsedWords: CaptureLimits.maxWords, totalWords: words))
         }
         if !LanguageCheck.looksEnglish(tokens) { warnings.append(.notEnglish) }
-        var tasks = UtteranceParser(tokens: tokens, context: context).tasks()
-        if tasks.isEmpty, keepUnparsedText, let kept = Self.transcriptTask(text, tokens: tokens) {
+        let parsed = UtteranceParser(tokens: tokens, context: context).parse()
+        var tasks = parsed.tasks
+        let utf16 = text.utf16
+        let setAside = parsed.setAside.map { span in
+            let start = utf16.index(utf16.startIndex, offsetBy: span.lowerBound)
+            let end = utf16.index(utf16.startIndex, offsetBy: span.upperBound)
+            return SetAsideClause(text: String(utf16[start..<end]) ?? "", span: span)
+        }
+        if tasks.isEmpty, setAside.isEmpty, keepUnparsedText, let kept = Self.transcriptTask(text, tokens: tokens) {
             tasks = [kept]
         }
-        return CaptureResult(tasks: tasks, warnings: warnings)
+        return CaptureResult(tasks: tasks, setAside: setAside, warnings: warnings)
     }
 
     /// Parses `range` of `text` (UTF-16 offsets; the whole text when nil) as exactly one task, as Todoist's

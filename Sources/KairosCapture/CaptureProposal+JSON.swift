@@ -103,16 +103,43 @@ extension CaptureResult: JSONWritable {
         json.object { json in writeMembers(to: &json) }
     }
 
-    /// Writes `"tasks"` and `"warnings"` into the object being written, for answers that carry more members.
+    /// Writes `"tasks"`, `"set_aside"` and `"warnings"` into the object being written, for answers that carry
+    /// more members.
     public func writeMembers(to json: inout JSONWriter) {
         json.key("tasks"); json.array(tasks) { json, task in task.write(to: &json) }
+        json.key("set_aside"); json.array(setAside) { json, clause in clause.write(to: &json) }
         json.key("warnings"); json.array(warnings) { json, warning in warning.write(to: &json) }
+    }
+}
+
+// A set-aside clause is {"text", "span": [start, end]}.
+extension SetAsideClause: JSONWritable, Decodable {
+    enum CodingKeys: String, CodingKey {
+        case text, span
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("text"); json.string(text)
+            json.key("span"); json.array([span.lowerBound, span.upperBound]) { json, offset in json.int(offset) }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let span = try c.decode([Int].self, forKey: .span)
+        guard span.count == 2, 0 <= span[0], span[0] <= span[1] else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .span, in: c, debugDescription: "Expected [start, end] with 0 <= start <= end")
+        }
+        self.init(text: try c.decode(String.self, forKey: .text), span: span[0]..<span[1])
     }
 }
 
 extension CaptureResult: Decodable {
     enum CodingKeys: String, CodingKey {
         case tasks, warnings
+        case setAside = "set_aside"
     }
 
     /// The warnings member read one by one, keeping those this version knows.
@@ -125,6 +152,7 @@ extension CaptureResult: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             tasks: try c.decode([CaptureProposal].self, forKey: .tasks),
+            setAside: try c.decodeIfPresent([SetAsideClause].self, forKey: .setAside) ?? [],
             warnings: (try c.decodeIfPresent([KnownWarning].self, forKey: .warnings) ?? []).compactMap(\.warning))
     }
 }

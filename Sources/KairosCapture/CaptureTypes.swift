@@ -80,13 +80,30 @@ public enum CaptureWarning: Hashable, Sendable {
     }
 }
 
-/// The parser's answer: proposals in the order they were said, and warnings.
+/// Something said that made no task (a remark, a fact, a task cancelled with "never mind that"), given back so
+/// that nothing said disappears without a trace: a client shows it as "Not added", one tap from a task.
+public struct SetAsideClause: Hashable, Sendable {
+    /// The words as said, without the fillers around them.
+    public var text: String
+    /// Where they were said, as UTF-16 offsets into the captured text.
+    public var span: Range<Int>
+
+    public init(text: String, span: Range<Int>) {
+        self.text = text
+        self.span = span
+    }
+}
+
+/// The parser's answer: proposals in the order they were said, what was set aside, and warnings.
 public struct CaptureResult: Hashable, Sendable {
     public var tasks: [CaptureProposal]
+    /// Clauses that made no task, in the order said.
+    public var setAside: [SetAsideClause]
     public var warnings: [CaptureWarning]
 
-    public init(tasks: [CaptureProposal], warnings: [CaptureWarning] = []) {
+    public init(tasks: [CaptureProposal], setAside: [SetAsideClause] = [], warnings: [CaptureWarning] = []) {
         self.tasks = tasks
+        self.setAside = setAside
         self.warnings = warnings
     }
 }

@@ -82,6 +82,53 @@ struct ClauseReader {
         return false
     }
 
+    /// A reported promise opening at `index`: "I promised Sam I'd", "I told the landlord I would", "we promised to".
+    /// The person it was promised to (possibly no words) and where the promised action starts.
+    func promise(at index: Int) -> (recipient: Range<Int>, action: Int)? {
+        guard let subject = word(index), ["i", "we"].contains(subject), isPlainWord(index + 1),
+            let verb = word(index + 1), Lexicon.promiseVerbs.contains(verb)
+        else { return nil }
+        var cursor = index + 2
+        if verb == "said" || verb == "swore", word(cursor) == "to", !isVerb(at: cursor + 1) { cursor += 1 }
+        let recipientStart = cursor
+        while cursor < min(tokens.count, recipientStart + 6), isPlainWord(cursor), let text = word(cursor) {
+            if text == "that", let action = promisedAction(at: cursor + 1) {
+                return (recipientStart..<cursor, action)
+            }
+            if let action = promisedAction(at: cursor) { return (recipientStart..<cursor, action) }
+            // "I promised Sam to call", "we swore to fix it": to one's own action, not a request to another.
+            if text == "to", verb != "told", isPlainWord(cursor + 1), !has(cursor + 1, [.determiner, .pronounSubject]) {
+                return (recipientStart..<cursor, cursor + 1)
+            }
+            if has(cursor, .verb) && cursor > recipientStart { return nil }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// After the person promised to: "I'd", "I would", "I'll", "we will", "I was going to", "I'm gonna". The index
+    /// of the action after it.
+    private func promisedAction(at index: Int) -> Int? {
+        guard let first = word(index), isPlainWord(index) else { return nil }
+        switch first {
+        case "i'd", "we'd", "i'll", "we'll", "id":
+            return index + 1
+        case "i", "we":
+            guard let next = word(index + 1) else { return nil }
+            if ["would", "will", "could", "can", "should"].contains(next) { return index + 2 }
+            if ["was", "were", "am"].contains(next), word(index + 2) == "going", word(index + 3) == "to" {
+                return index + 4
+            }
+            return nil
+        case "i'm", "im", "we're":
+            if word(index + 1) == "gonna" { return index + 2 }
+            if word(index + 1) == "going", word(index + 2) == "to" { return index + 3 }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// Whether a lead-in at `index` can open a new clause in the middle of a sentence: one with a subject
     /// ("I need to") or a reminder phrase ("remember to"), not a bare "going to" inside "start going to the gym".
     func anchoredLeadIn(at index: Int) -> Int? {

@@ -44,6 +44,10 @@ enum Lexicon {
         "better", "gonna", "going", "am", "hafta", "has", "like", "love", "try",
         "remember", "hope", "intend", "supposed", "mean",
     ])
+    /// Verbs that report a promise the speaker made: "I promised Sam I'd ...", "I told the landlord I would ...".
+    static let promiseVerbs = Set<String>([
+        "promised", "told", "said", "swore", "assured", "vowed", "guaranteed", "agreed",
+    ])
     /// Talk about the capture itself, dropped wherever it stands.
     static let metaPhrases: [[String]] = [
         ["let", "me", "get", "this", "down"], ["get", "this", "down"], ["let", "me", "think"], ["let", "me", "see"],

@@ -9,6 +9,8 @@ struct UtteranceParser {
     private let calculator: DueCalculator
     /// Tokens that belong to a lead-in ("I need to"), computed once.
     private let leadInMask: [Bool]
+    /// Tokens between a reported promise's opening and its action ("promised Sam I'd"), where no clause starts.
+    private let promiseMask: [Bool]
 
     init(tokens: [Token], context: CaptureContext) {
         self.tokens = tokens
@@ -32,12 +34,19 @@ struct UtteranceParser {
             }
         }
         leadInMask = mask
+        var inPromise = [Bool](repeating: false, count: tokens.count)
+        for index in tokens.indices where reader.has(index, .subject) {
+            guard let promise = reader.promise(at: index) else { continue }
+            for covered in (index + 1)..<promise.action { inPromise[covered] = true }
+        }
+        promiseMask = inPromise
     }
 
     // MARK: - Splitting
 
     /// What separates a clause from the one before; a date said at the start of a sentence carries over weak ones.
-    enum Boundary { case start, hard, strong, weak }
+    /// A correction's clause holds the words after its marker.
+    enum Boundary: Equatable { case start, hard, strong, weak, correction(CorrectionEffect) }
 
     struct Clause {
         var tokens: [Int]
@@ -48,13 +57,25 @@ struct UtteranceParser {
         var clauses: [Clause] = []
         var current: [Int] = []
         var boundary = Boundary.start
+        var skipped = 0
         func close(_ next: Boundary) {
             if !current.isEmpty { clauses.append(Clause(tokens: current, boundary: boundary)) }
             current = []
             boundary = next
         }
         for index in tokens.indices {
+            guard index >= skipped else { continue }
             let token = tokens[index]
+            if token.kind == .word, hasContent(current), let (end, effect) = correction(at: index) {
+                skipped = end
+                if effect == .cancel {
+                    close(.strong)
+                    clauses.append(Clause(tokens: [], boundary: .correction(.cancel)))
+                } else {
+                    close(.correction(effect))
+                }
+                continue
+            }
             switch token.kind {
             case .hardBreak:
                 close(.hard)
@@ -65,7 +86,9 @@ struct UtteranceParser {
                     current.append(index)
                 }
             case .word:
-                if mentionAt[index] == nil, followsPriority(index), startsWithStatement(current),
+                if promiseMask[index] {
+                    // "I promised Sam I'd send the photos" is one clause.
+                } else if mentionAt[index] == nil, followsPriority(index), startsWithStatement(current),
                     reader.isVerb(at: index, lenient: true)
                 {
                     // "this is urgent call the landlord": the priority clause ends where the action starts.
@@ -90,6 +113,70 @@ struct UtteranceParser {
         }
         close(.hard)
         return clauses
+    }
+
+    /// The correction whose marker starts at `index`, and the token after the marker; nil when the words there are
+    /// not a correction ("tell him to wait for me", "say sorry to mom").
+    private func correction(at index: Int) -> (end: Int, effect: CorrectionEffect)? {
+        guard reader.isPlainWord(index),
+            let marker = CorrectionMarker.read(at: index, word: { reader.isPlainWord($0) ? reader.word($0) : nil })
+        else { return nil }
+        if let previous = reader.word(index - 1), previous == "to" || reader.has(index - 1, .modal) { return nil }
+        var cursor = marker.end
+        while reader.has(cursor, .hesitation) { cursor += 1 }
+        let endsClause =
+            cursor >= tokens.count || tokens[cursor].kind == .hardBreak
+            || (tokens[cursor].kind == .softBreak || reader.has(cursor, .conjunction)) && marker.mayCancel
+        if endsClause { return marker.mayCancel ? (marker.end, .cancel) : nil }
+        if tokens[cursor].kind == .softBreak { cursor += 1 }
+        if marker.mayRetime, timingRun(from: cursor) != nil { return (marker.end, .retime) }
+        if marker.replacing != .never, reader.newActionStarts(at: cursor) {
+            return (marker.end, .replace(overlapRequired: marker.replacing == .whenOverlapping))
+        }
+        return nil
+    }
+
+    /// The end of a run of nothing but date and time phrases from `start` ("the tenth", "friday at six", a bare
+    /// "six thirty" after a correction), up to where the clause ends; nil when other words stand there.
+    private func timingRun(from start: Int) -> Int? {
+        var cursor = start
+        var sawDate = false
+        while cursor < tokens.count, tokens[cursor].kind == .word {
+            if let mention = mentionAt[cursor] {
+                guard mentions[mention].isDate else { return nil }
+                sawDate = true
+                cursor = mentions[mention].tokens.upperBound
+            } else if reader.has(cursor, .hesitation) || Self.timingJoiners.contains(tokens[cursor].word) {
+                cursor += 1
+            } else if reader.has(cursor, .conjunction) || reader.isFiller(cursor) {
+                break
+            } else if !sawDate, let bare = bareTime(from: cursor) {
+                sawDate = true
+                cursor = bare.end
+            } else {
+                return nil
+            }
+        }
+        return sawDate ? cursor : nil
+    }
+
+    private static let timingJoiners: Set<String> = ["at", "on", "the", "for", "by"]
+
+    /// A time said as bare numbers ("six", "six thirty pm"), read as if "at" came before it.
+    private func bareTime(from start: Int) -> (clock: ClockTime, end: Int)? {
+        let numbers = NumberReader(tokens: tokens)
+        var end = start
+        while reader.isPlainWord(end),
+            numbers.number(at: end) != nil || ["am", "pm", "o'clock", "oclock"].contains(tokens[end].word)
+        {
+            end += 1
+        }
+        guard end > start else { return nil }
+        let phrase = Tokenizer.tokenize("at " + tokens[start..<end].map(\.text).joined(separator: " "))
+        let found = PhraseScanner(tokens: phrase, lists: ListDirectory([])).scan()
+        guard found.count == 1, case .time(let clock) = found[0].kind, found[0].tokens == 0..<phrase.count
+        else { return nil }
+        return (clock, end)
     }
 
     /// A date said before several actions carries over "and", "and then" and commas, not over a new thought
@@ -139,57 +226,36 @@ struct UtteranceParser {
 
     // MARK: - Tasks
 
-    func tasks() -> [CaptureProposal] {
-        var tasks: [CaptureProposal] = []
+    /// The tasks of the utterance, and the spans of what was said that made none (commentary, a cancelled task),
+    /// in the order said.
+    func parse() -> (tasks: [CaptureProposal], setAside: [Range<Int>]) {
+        var made = MadeTasks()
         var carried: DatePhrases?
         var pendingPriority: Int?
-        var lastClauseWasTask = false
-        var lastTaskStart = 0
         for clause in clauses() {
             if clause.boundary == .hard || clause.boundary == .strong { carried = nil }
+            if case .correction(let effect) = clause.boundary, correct(with: effect, clause, in: &made) { continue }
             let reading = read(clause)
-            defer {
-                if case .task(let items) = reading.role {
-                    lastClauseWasTask = true
-                    lastTaskStart = items.first?.span.lowerBound ?? 0
-                } else if case .nothing = reading.role {
-                } else {
-                    lastClauseWasTask = false
-                }
-            }
             switch reading.role {
             case .nothing:
                 continue
             case .dateOnly:
                 carried = reading.dates
                 if let priority = reading.priority { pendingPriority = priority }
+                made.last = nil
             case .priorityOnly(let level):
-                if let last = tasks.indices.last, clause.boundary != .start {
-                    if tasks[last].priority == nil { tasks[last].priority = level }
+                if let last = made.tasks.indices.last, clause.boundary != .start {
+                    if made.tasks[last].priority == nil { made.tasks[last].priority = level }
                 } else {
                     pendingPriority = level
                 }
+                made.last = nil
             case .commentary:
                 carried = nil
-                // "pay the internet bill it's due friday", "renew the membership which expires on the 20th":
-                // a remark about the task just said can still date it.
-                if reading.remarksOnPrevious, !reading.dates.isEmpty, reading.dates.recurrence == nil,
-                    let last = tasks.indices.last, tasks[last].due == nil, lastClauseWasTask
-                {
-                    let due = calculator.due(for: reading.dates)
-                    for index in tasks.indices where tasks[index].sourceSpan.lowerBound >= lastTaskStart {
-                        tasks[index].due = due
-                    }
+                if !remark(reading, appliedTo: &made), let span = contentSpan(of: clause) {
+                    made.setAside.append(span)
                 }
-                // "fix the faucet, it goes on my home list", "..., put it on my home list"
-                if reading.remarksOnPrevious, let list = reading.list, lastClauseWasTask {
-                    for index in tasks.indices where tasks[index].sourceSpan.lowerBound >= lastTaskStart {
-                        if tasks[index].list == nil {
-                            tasks[index].list = list.name
-                            tasks[index].listExists = list.exists
-                        }
-                    }
-                }
+                made.last = nil
             case .task(let items):
                 var dates = reading.dates
                 if let carried {
@@ -201,20 +267,135 @@ struct UtteranceParser {
                     }
                 }
                 if reading.opensWithDate { carried = reading.openingDates }
-                let priority = reading.priority ?? pendingPriority
+                var task = reading
+                task.priority = reading.priority ?? pendingPriority
                 pendingPriority = nil
-                let due = calculator.due(for: dates)
-                for item in items {
-                    tasks.append(
-                        CaptureProposal(
-                            title: item.title, due: due, list: reading.list?.name,
-                            listExists: reading.list?.exists ?? false,
-                            priority: priority, labels: reading.labels, recurrence: dates.recurrence,
-                            sourceSpan: item.span))
-                }
+                made.append(items, reading: task, dates: dates, calculator: calculator)
             }
         }
-        return tasks
+        return (made.tasks, made.setAside.sorted { $0.lowerBound < $1.lowerBound })
+    }
+
+    /// The tasks made so far, the task clause just before (which a remark or a correction may change), and what
+    /// was set aside.
+    struct MadeTasks {
+        struct Last {
+            var range: Range<Int>
+            var dates: DatePhrases
+            var reading: Reading
+        }
+        var tasks: [CaptureProposal] = []
+        var last: Last?
+        var setAside: [Range<Int>] = []
+
+        mutating func append(_ items: [Item], reading: Reading, dates: DatePhrases, calculator: DueCalculator) {
+            let due = calculator.due(for: dates)
+            let first = tasks.count
+            for item in items {
+                tasks.append(
+                    CaptureProposal(
+                        title: item.title, description: reading.description, due: due, list: reading.list?.name,
+                        listExists: reading.list?.exists ?? false, priority: reading.priority,
+                        labels: reading.labels, recurrence: dates.recurrence, sourceSpan: item.span))
+            }
+            last = Last(range: first..<tasks.count, dates: dates, reading: reading)
+        }
+    }
+
+    /// "pay the internet bill it's due friday", "fix the faucet, it goes on my home list": a remark about the task
+    /// said just before can still date it or name its list. Whether it did.
+    private func remark(_ reading: Reading, appliedTo made: inout MadeTasks) -> Bool {
+        guard reading.remarksOnPrevious, let last = made.last else { return false }
+        var applied = false
+        if !reading.dates.isEmpty, reading.dates.recurrence == nil, !last.range.isEmpty,
+            made.tasks[last.range.lowerBound].due == nil
+        {
+            let due = calculator.due(for: reading.dates)
+            for index in last.range { made.tasks[index].due = due }
+            applied = true
+        }
+        if let list = reading.list {
+            for index in last.range where made.tasks[index].list == nil {
+                made.tasks[index].list = list.name
+                made.tasks[index].listExists = list.exists
+                applied = true
+            }
+        }
+        return applied
+    }
+
+    /// Applies a correction to the task clause just before; false when there is none to correct, or the words
+    /// after the marker turn out to be a task of their own, so the clause is read as usual.
+    private func correct(with effect: CorrectionEffect, _ clause: Clause, in made: inout MadeTasks) -> Bool {
+        guard let last = made.last else { return false }
+        switch effect {
+        case .cancel:
+            made.setAside += made.tasks[last.range].map(\.sourceSpan)
+            made.tasks.removeSubrange(last.range)
+            made.last = nil
+        case .retime:
+            let dates = last.dates.corrected(by: timing(of: clause))
+            let due = calculator.due(for: dates)
+            for index in last.range {
+                made.tasks[index].due = due
+                made.tasks[index].recurrence = dates.recurrence
+            }
+            made.last?.dates = dates
+        case .replace(let overlapRequired):
+            let reading = read(clause)
+            guard case .task(let items) = reading.role,
+                !overlapRequired || speaksOfTheSame(items, as: made.tasks[last.range], clause: clause)
+            else { return false }
+            var replacement = reading
+            replacement.list = reading.list ?? last.reading.list
+            replacement.priority = reading.priority ?? last.reading.priority
+            if reading.labels.isEmpty { replacement.labels = last.reading.labels }
+            let dates = reading.dates.isEmpty ? last.dates : last.dates.corrected(by: reading.dates)
+            made.tasks.removeSubrange(last.range)
+            made.append(items, reading: replacement, dates: dates, calculator: calculator)
+        }
+        return true
+    }
+
+    /// The date phrases of a correction's words, a bare "six" read as a time.
+    private func timing(of clause: Clause) -> DatePhrases {
+        var dates = DatePhrases()
+        var seen = Set<Int>()
+        for index in clause.tokens {
+            if let mention = mentionAt[index] {
+                if seen.insert(mention).inserted, mentions[mention].isDate { dates.add(mentions[mention].kind) }
+            } else if dates.isEmpty, let bare = bareTime(from: index) {
+                dates.add(.time(bare.clock))
+            }
+        }
+        return dates
+    }
+
+    /// Whether a new action after "actually" corrects the task before: it says no "also", and it shares a word
+    /// of its object ("email bob about the invoice actually email alice about the invoice").
+    private func speaksOfTheSame(_ items: [Item], as previous: ArraySlice<CaptureProposal>, clause: Clause) -> Bool {
+        if clause.tokens.contains(where: { ["also", "too", "another"].contains(tokens[$0].word) }) { return false }
+        func objectWords(_ title: String) -> Set<String> {
+            let words = title.lowercased().split(separator: " ").dropFirst().map(String.init)
+            return Set(words.filter { !Self.openEndings.contains($0) && !Lexicon.determiners.contains($0) })
+        }
+        let before = previous.reduce(into: Set<String>()) { $0.formUnion(objectWords($1.title)) }
+        return items.contains { !objectWords($0.title).isDisjoint(with: before) }
+    }
+
+    /// The span of a clause without its opening and closing fillers: what a person would read back as said.
+    private func contentSpan(of clause: Clause) -> Range<Int>? {
+        let words = clause.tokens.filter { index in
+            tokens[index].kind == .word && !reader.has(index, .hesitation)
+        }
+        var lower = words.startIndex
+        while lower < words.endIndex, reader.isFiller(words[lower]) || reader.has(words[lower], .conjunction) {
+            lower += 1
+        }
+        var upper = words.endIndex
+        while upper > lower, reader.isFiller(words[upper - 1]) || isYouKnow(words[upper - 1]) { upper -= 1 }
+        guard lower < upper else { return nil }
+        return tokens[words[lower]].span.lowerBound..<tokens[words[upper - 1]].span.upperBound
     }
 
     struct Item {
@@ -238,6 +419,8 @@ struct UtteranceParser {
         var priority: Int?
         var list: ListName?
         var labels: [String] = []
+        /// Said with the task: to whom it was promised.
+        var description: String?
     }
 
     /// Reads a clause as one task: drops fillers and lead-ins, collects its phrases, and builds the title.
@@ -304,6 +487,23 @@ struct UtteranceParser {
         let firstWord = members[position]
         reading.opensWithDate = firstDate.map { $0 < firstWord } ?? false
         for (token, kind) in datesByToken where token < firstWord { reading.openingDates.add(kind) }
+        if !asOneTask, let promise = reader.promise(at: firstWord) {
+            // "I promised Sam I'd send the photos": the task is the promised action.
+            guard let item = titleItem(members.filter { $0 >= promise.action }, quotedAfter: quoted) else {
+                reading.role = .commentary
+                return reading
+            }
+            reading.description = promiseNote(recipient: promise.recipient)
+            reading.role = .task([spanning(item, over: members)])
+            return reading
+        }
+        if !asOneTask, let subject = deadlineSubject(Array(members[position...]), hasDate: !reading.dates.isEmpty),
+            let item = titleItem(subject)
+        {
+            // "the quarterly report is due next tuesday": what is due is the task.
+            reading.role = .task([spanning(item, over: members)])
+            return reading
+        }
         if !asOneTask, reader.commentaryStarts(at: firstWord) {
             let isPriorityClause = members[position...].allSatisfy { index in
                 tokens[index].kind != .word || mentionAt[index] != nil || reader.isFiller(index)
@@ -328,14 +528,7 @@ struct UtteranceParser {
             return reading
         }
         var items = listAdd ? listItems(Array(body.dropFirst())) : [titleItem(body, quotedAfter: quoted)]
-        if !listAdd, var item = items[0] {
-            // The task was said with its date and list phrases: the span covers them too.
-            for index in members where mentionAt[index] != nil {
-                let span = tokens[index].span
-                item.span = min(item.span.lowerBound, span.lowerBound)..<max(item.span.upperBound, span.upperBound)
-            }
-            items[0] = item
-        }
+        if !listAdd, let item = items[0] { items[0] = spanning(item, over: members) }
         let titled = items.compactMap { $0 }
         if titled.isEmpty {
             if !reading.dates.isEmpty { reading.role = .dateOnly }
@@ -344,6 +537,103 @@ struct UtteranceParser {
         reading.role = .task(titled)
         return reading
     }
+
+    /// The task was said with its date and list phrases: its span covers them too.
+    private func spanning(_ item: Item, over members: [Int]) -> Item {
+        var item = item
+        for index in members where mentionAt[index] != nil {
+            let span = tokens[index].span
+            item.span = min(item.span.lowerBound, span.lowerBound)..<max(item.span.upperBound, span.upperBound)
+        }
+        return item
+    }
+
+    /// "Promised to Sam", "Promised to the landlord"; nil when no one was named.
+    private func promiseNote(recipient: Range<Int>) -> String? {
+        let words = recipient.filter { tokens[$0].kind == .word && !reader.isFiller($0) }
+        guard !words.isEmpty else { return nil }
+        var names = words.map { tokens[$0].text }
+        // A single unknown word is a name a speech recognizer wrote in lower case: "sam".
+        if words.count == 1, !reader.has(words[0], [.english, .determiner]) {
+            names[0] = ListDirectory.capitalizeFirst(names[0])
+        }
+        return "Promised to " + names.joined(separator: " ")
+    }
+
+    /// The subject of a statement that gives it a deadline or a date, without its article: "the quarterly report"
+    /// in "the quarterly report is due next tuesday", "car registration" in "my car registration expires end of
+    /// the month", "meeting" in "the meeting is on friday". Nil when `body` is not such a statement.
+    private func deadlineSubject(_ body: [Int], hasDate: Bool) -> [Int]? {
+        var subject: [Int] = []
+        var cursor = 0
+        while cursor < body.count, subject.count < 6 {
+            let index = body[cursor]
+            guard reader.isPlainWord(index), !reader.has(index, [.conjunction, .pronounSubject, .commentarySubject])
+            else { return nil }
+            let word = tokens[index].word
+            if let link = deadlineLink(in: body, at: cursor, hasDate: hasDate), !subject.isEmpty {
+                // "my passport expires in march": a deadline said outright needs no date the rules can read; a
+                // bare "is" needs nothing but a date after it ("the meeting is on friday").
+                guard link.isDeadline || restIsTiming(body[link.end...]) else { return nil }
+                while let first = subject.first, Self.subjectArticles.contains(tokens[first].word) {
+                    subject.removeFirst()
+                }
+                return subject.isEmpty ? nil : subject
+            }
+            if cursor == 0, reader.leadIn(at: index) != nil { return nil }
+            // "rent the car on friday" is an action; "rent is due on the first" a deadline.
+            if cursor == 0, reader.isVerb(at: index), deadlineLink(in: body, at: 1, hasDate: hasDate) == nil {
+                return nil
+            }
+            if word.hasSuffix("'s"), cursor + 1 < body.count, tokens[body[cursor + 1]].word == "due" {
+                // "rent's due friday": the subject is "rent"; the title is made of the words before the link.
+                return nil
+            }
+            subject.append(index)
+            cursor += 1
+        }
+        return nil
+    }
+
+    private static let subjectArticles: Set<String> = ["the", "a", "an", "my", "our", "his", "her", "their", "your"]
+
+    /// Where the words linking a subject to its deadline end, if they start at `body[cursor]`: "is due", "are due
+    /// back", "expires", "runs out", "has to be done", or a bare "is" before nothing but a date.
+    private func deadlineLink(in body: [Int], at cursor: Int, hasDate: Bool) -> (end: Int, isDeadline: Bool)? {
+        func word(_ offset: Int) -> String? {
+            cursor + offset < body.count && reader.isPlainWord(body[cursor + offset])
+                ? tokens[body[cursor + offset]].word : nil
+        }
+        guard let first = word(0) else { return nil }
+        if ClauseReader.copulas.contains(first) {
+            if word(1) == "due" { return (cursor + (word(2) == "back" ? 3 : 2), true) }
+            if ["to", "needs", "has"].contains(word(1)) { return nil }
+            return hasDate ? (cursor + 1, false) : nil
+        }
+        if ["expires", "expire", "expiring", "lapses"].contains(first) { return (cursor + 1, true) }
+        if ["runs", "run"].contains(first), word(1) == "out" { return (cursor + 2, true) }
+        if ["has", "have", "needs", "need"].contains(first), word(1) == "to", word(2) == "be",
+            let done = word(3), Self.doneWords.contains(done)
+        {
+            return (cursor + 4, true)
+        }
+        if first == "must", word(1) == "be", let done = word(2), Self.doneWords.contains(done) {
+            return (cursor + 3, true)
+        }
+        return nil
+    }
+
+    private static let doneWords: Set<String> = ["done", "finished", "submitted", "in", "sent", "paid", "filed", "ready"]
+
+    /// Whether nothing but date phrases, and the little words around them, follow a deadline's link.
+    private func restIsTiming(_ rest: ArraySlice<Int>) -> Bool {
+        rest.allSatisfy { index in
+            tokens[index].kind != .word || mentionAt[index] != nil || reader.isFiller(index) || reader.has(index, [.hesitation, .trailingFiller])
+                || Self.deadlineJoiners.contains(tokens[index].word)
+        }
+    }
+
+    private static let deadlineJoiners: Set<String> = ["on", "by", "at", "the", "back", "before", "in", "again"]
 
     private static let pronouns: Set<String> = ["it", "that", "this", "them", "those", "these", "both"]
 

@@ -55,14 +55,17 @@ import Testing
             ])
     }
 
-    @Test func fillerAndCommentaryGiveNoTaskButTheAPIKeepsWhatWasSaid() throws {
-        #expect(engine.capture("um uh okay", context: context(), keepUnparsedText: true).tasks.isEmpty)
-        #expect(engine.capture("", context: context(), keepUnparsedText: true).tasks.isEmpty)
-        #expect(engine.capture("where was i", context: context()).tasks.isEmpty)
-        let kept = engine.capture("where was i", context: context(), keepUnparsedText: true).tasks
-        #expect(kept.map(\.title) == ["Where was i"])
+    @Test func fillerGivesNothingCommentaryIsSetAsideAndTheAPIKeepsWhatWasSaid() throws {
+        #expect(engine.capture("um uh okay", context: context(), keepUnparsedText: true) == CaptureResult(tasks: []))
+        #expect(engine.capture("", context: context(), keepUnparsedText: true) == CaptureResult(tasks: []))
+        let remark = engine.capture("ok so where was i", context: context(), keepUnparsedText: true)
+        #expect(remark.tasks.isEmpty)
+        #expect(remark.setAside == [SetAsideClause(text: "where was i", span: 6..<17)])
 
-        let long = "the weather is lovely today " + String(repeating: "and the sky is so very blue ", count: 30)
+        // Only phrases, no task and nothing set aside: the API keeps the transcript as a task.
+        let kept = engine.capture("tomorrow at five", context: context(), keepUnparsedText: true).tasks
+        #expect(kept.map(\.title) == ["Tomorrow at five"])
+        let long = String(repeating: "tomorrow at five on friday at noon ", count: 20)
         let transcript = try #require(engine.capture(long, context: context(), keepUnparsedText: true).tasks.first)
         #expect(transcript.title.count == CaptureLimits.maxTitleCharacters)
         let description = try #require(transcript.description)

@@ -41,7 +41,7 @@ struct CaptureTests {
             let reply = try await ada.post("capture", CaptureRequest(text: "buy milk"))
             #expect(reply.status == .ok)
             let object = try #require(reply.object)
-            #expect(Set(object.keys) == ["tasks", "warnings"])
+            #expect(Set(object.keys) == ["tasks", "set_aside", "warnings"])
             let task = try #require((object["tasks"] as? [[String: Any]])?.first)
             #expect(
                 Set(task.keys) == [
