@@ -15,7 +15,7 @@ struct UtteranceParser {
     init(tokens: [Token], context: CaptureContext) {
         self.tokens = tokens
         let scanner = PhraseScanner(tokens: tokens, lists: ListDirectory(context.lists))
-        mentions = scanner.scan()
+        mentions = scanner.scan().filter { !Self.isSubjectOfStatement($0, in: tokens) }
         var mentionAt = [Int?](repeating: nil, count: tokens.count)
         for (index, mention) in mentions.enumerated() {
             for token in mention.tokens { mentionAt[token] = index }
@@ -41,6 +41,18 @@ struct UtteranceParser {
         }
         promiseMask = inPromise
     }
+
+    /// "this week has been a mess", "monday was awful": a day that a statement is about is its subject, not a date.
+    private static func isSubjectOfStatement(_ mention: Mention, in tokens: [Token]) -> Bool {
+        guard case .day = mention.kind, mention.tokens.upperBound < tokens.count else { return false }
+        let next = tokens[mention.tokens.upperBound]
+        return next.kind == .word && Self.statementLinks.contains(next.word)
+    }
+
+    private static let statementLinks: Set<String> = [
+        "is", "was", "has", "had", "were", "are", "isn't", "wasn't", "hasn't", "seems", "looks", "feels", "sucked",
+        "sucks", "went",
+    ]
 
     // MARK: - Splitting
 
@@ -88,6 +100,10 @@ struct UtteranceParser {
             case .word:
                 if promiseMask[index] {
                     // "I promised Sam I'd send the photos" is one clause.
+                } else if mentionAt[index] == nil, hasContent(current), reader.has(index, .subject),
+                    reader.promise(at: index) != nil
+                {
+                    close(.strong)
                 } else if mentionAt[index] == nil, followsPriority(index), startsWithStatement(current),
                     reader.isVerb(at: index, lenient: true)
                 {
@@ -343,9 +359,13 @@ struct UtteranceParser {
             made.last?.dates = dates
         case .replace(let overlapRequired):
             let reading = read(clause)
-            guard case .task(let items) = reading.role,
+            guard case .task(var items) = reading.role,
                 !overlapRequired || speaksOfTheSame(items, as: made.tasks[last.range], clause: clause)
             else { return false }
+            if items.count == 1, refersBack(items[0]) {
+                // "book a dentist appointment next week scratch that book it for monday": the same task, retimed.
+                items = made.tasks[last.range].map { Item(title: $0.title, span: $0.sourceSpan) }
+            }
             var replacement = reading
             replacement.list = reading.list ?? last.reading.list
             replacement.priority = reading.priority ?? last.reading.priority
@@ -355,6 +375,12 @@ struct UtteranceParser {
             made.append(items, reading: replacement, dates: dates, calculator: calculator)
         }
         return true
+    }
+
+    /// Whether a task's words are only an action on "it" ("book it", "move that"), naming what was said before.
+    private func refersBack(_ item: Item) -> Bool {
+        let words = item.title.lowercased().split(separator: " ")
+        return words.count == 2 && Self.pronouns.contains(String(words[1]))
     }
 
     /// The date phrases of a correction's words, a bare "six" read as a time.
@@ -393,7 +419,12 @@ struct UtteranceParser {
             lower += 1
         }
         var upper = words.endIndex
-        while upper > lower, reader.isFiller(words[upper - 1]) || isYouKnow(words[upper - 1]) { upper -= 1 }
+        while upper > lower,
+            reader.isFiller(words[upper - 1]) && reader.has(words[upper - 1], .trailingFiller)
+                || isYouKnow(words[upper - 1])
+        {
+            upper -= 1
+        }
         guard lower < upper else { return nil }
         return tokens[words[lower]].span.lowerBound..<tokens[words[upper - 1]].span.upperBound
     }

@@ -15,7 +15,15 @@ struct KairosClientCaptureTests {
             #expect(result.tasks[1].list == "Errands")
             #expect(!result.tasks[1].listExists)
             #expect(result.tasks[2].recurrence?.rrule == "FREQ=WEEKLY;BYDAY=MO")
+            #expect(result.setAside.isEmpty)
             #expect(try await client.tasks().results.isEmpty)
+
+            let vented = try await client.capture(
+                "ugh the printer is out of toner again and i need to order more",
+                now: LocalDateTime(iso: "2026-03-04T14:30"), timeZone: "America/New_York")
+            #expect(vented.tasks.map(\.title) == ["Order more"])
+            #expect(vented.setAside.map(\.text) == ["the printer is out of toner again"])
+            #expect(vented.setAside.first?.span == 4..<37)
 
             var reviewed = result.tasks.map(CaptureCommitTask.init)
             reviewed[0].title = "Call mom about Sunday"

@@ -54,6 +54,42 @@ struct CaptureTests {
         }
     }
 
+    @Test("A 120-word brain-dump with venting, a correction and a deadline: every task right, every remark set aside")
+    func messyBrainDump() async throws {
+        try await withAda { ada in
+            _ = try await ada.createProject("Grocery")
+            let dump = """
+                okay so um where do i even start this week has been an absolute mess and my manager keeps moving \
+                the goalposts which is so annoying anyway i need to email the landlord about the broken heater \
+                tomorrow morning and uh pick up the kids from school at three no wait four and the quarterly report \
+                is due next friday oh and add oat milk and bananas to my grocery list i promised jen i'd send her \
+                the slides by thursday honestly i haven't slept properly in days and i should book a dentist \
+                appointment sometime next week scratch that book it for monday also the car insurance expires end \
+                of the month which is just great
+                """
+            let result = try await ada.capture(dump, now: "2026-09-16T10:20", tz: "Europe/Berlin")
+            #expect(result.tasks.map(\.title) == [
+                "Email the landlord about the broken heater", "Pick up the kids from school", "Quarterly report",
+                "Oat milk", "Bananas", "Send her the slides", "Book a dentist appointment", "Car insurance",
+            ])
+            #expect(result.tasks.map { $0.due?.iso } == [
+                "2026-09-17T09:00", "2026-09-16T16:00", "2026-09-25T09:00", nil, nil, "2026-09-17T09:00",
+                "2026-09-21T09:00", "2026-09-30T17:00",
+            ])
+            #expect(result.tasks.map(\.list) == [nil, nil, nil, "Grocery", "Grocery", nil, nil, nil])
+            #expect(result.tasks[5].description == "Promised to Jen")
+            #expect(result.setAside.map(\.text) == [
+                "where do i even start this week has been an absolute mess", "my manager keeps moving the goalposts",
+                "which is so annoying", "i haven't slept properly in days", "which is just great",
+            ])
+            let utf16 = Array(dump.utf16)
+            for clause in result.setAside {
+                #expect(String(decoding: utf16[clause.span], as: UTF16.self) == clause.text)
+            }
+            #expect(try await ada.contents() == ["project Inbox", "project Grocery"])
+        }
+    }
+
     @Test("Empty text gives no tasks and no error")
     func captureEmpty() async throws {
         try await withAda { ada in
