@@ -100,7 +100,6 @@ struct ClauseReader {
             if text == "to", verb != "told", isPlainWord(cursor + 1), !has(cursor + 1, [.determiner, .pronounSubject]) {
                 return (recipientStart..<cursor, cursor + 1)
             }
-            if has(cursor, .verb) && cursor > recipientStart { return nil }
             cursor += 1
         }
         return nil
@@ -164,7 +163,11 @@ struct ClauseReader {
             while has(cursor, .adverb), !has(cursor, .modal) {
                 cursor += 1
             }
-            guard has(cursor, .modal) else { return nil }
+            guard has(cursor, .modal), let modal = word(cursor) else { return nil }
+            // "I got home", "we have a meeting": past tense and possession, not "I got to", "we have to".
+            if ["got", "have", "has", "had"].contains(modal), !["to", "gotta"].contains(word(cursor + 1) ?? "") {
+                return nil
+            }
             cursor += 1
             return cursor + restOfModal(from: cursor) - index
         }
@@ -214,31 +217,84 @@ struct ClauseReader {
         guard isPlainWord(index), let first = word(index), leadIn(at: index) == nil else { return false }
         let previous = index > 0 ? word(index - 1) : nil
         if previous != nil, has(index - 1, .complementizer), isPlainWord(index - 1) { return false }
-        if has(index, .commentarySubject) { return true }
-        if has(index, .pronounSubject), has(index + 1, .statementVerb) {
+        if has(index, .commentarySubject) {
+            // "everything feels urgent", but not "moving everything around".
+            guard Self.pronounLikeSubjects.contains(first) else { return true }
+            return opensClause(index) || has(index + 1, .statementVerb) || isThirdPersonVerb(index + 1)
+        }
+        if has(index, .pronounSubject), isStatementVerb(at: index + 1) {
             return true
         }
         if Self.copulas.contains(first), opensClause(index) { return true }
-        // "traffic was terrible": a bare noun and a statement verb, where a clause may start.
-        if opensClause(index), !has(index, [.verb, .determiner]),
-            let next = word(index + 1), isPlainWord(index + 1),
-            Self.copulas.contains(next) || Self.pastStatements.contains(next)
-        {
-            return true
-        }
-        guard has(index, .determiner) else { return false }
-        // A short noun phrase, then a verb that makes a statement.
-        var cursor = index + 1
-        while cursor < index + 4, isPlainWord(cursor), let text = word(cursor) {
-            if cursor > index + 1, has(cursor, .statementVerb) || text.hasSuffix("ed") && text.count > 4 {
-                // "... this one is important": a remark that carries a priority, even mid-sentence.
-                return opensClause(index) || isPriority(at: cursor + 1)
+        // "may i just say ...": a question about the speaker.
+        if first == "may", has(index + 1, .pronounSubject), opensClause(index) { return true }
+        // "traffic was terrible", "easter dinner was a lot": a bare noun and a statement verb, where a clause may
+        // start.
+        if opensClause(index), !has(index, [.verb, .determiner]) {
+            var cursor = index + 1
+            while cursor < index + 3, isPlainWord(cursor), !has(cursor, [.verb, .statementVerb, .conjunction]),
+                !isFiller(cursor)
+            {
+                cursor += 1
             }
-            if has(cursor, .verb) && cursor > index + 1 { return false }
+            if let next = word(cursor), isPlainWord(cursor),
+                Self.copulas.contains(next) || Self.pastStatements.contains(next)
+            {
+                return true
+            }
+        }
+        guard has(index, .determiner), let verb = statementVerbAfterNounPhrase(at: index) else { return false }
+        // "... this one is important": a remark that carries a priority, even mid-sentence.
+        return opensClause(index) || isPriority(at: verb + 1)
+    }
+
+    /// Where the verb of a statement about a noun phrase opening at `index` stands ("the water bill is", "my boss
+    /// keeps", "the permission slip for the museum trip is"); nil when no statement follows the phrase.
+    func statementVerbAfterNounPhrase(at index: Int) -> Int? {
+        guard has(index, .determiner) else { return nil }
+        var cursor = index + 1
+        while cursor < index + 8, isPlainWord(cursor), let text = word(cursor) {
+            if cursor > index + 1, isStatementVerb(at: cursor) {
+                // "the training is" but not "the kids and the dog": the phrase before the verb is all nouns.
+                return cursor
+            }
+            if cursor == index + 1, has(cursor, .statementVerb), !Self.copulas.contains(text) { return nil }
+            if has(cursor, [.conjunction, .hesitation]) || isFiller(cursor) || leadIn(at: cursor) != nil
+                || has(cursor, .pronounSubject) || has(cursor, .commentarySubject)
+            {
+                return nil
+            }
             cursor += 1
         }
-        return false
+        return nil
     }
+
+    /// A verb that makes a statement: a copula or auxiliary, a past tense, or a present tense ("smells", "needs").
+    private func isStatementVerb(at index: Int) -> Bool {
+        guard isPlainWord(index), let text = word(index) else { return false }
+        if has(index, .statementVerb) || Lexicon.pastTenses.contains(text) { return true }
+        if text.hasSuffix("ed"), text.count >= 4 { return true }
+        // "the pills run out", "the lease expire"s: deadline verbs in the plural.
+        if (text == "run" && word(index + 1) == "out") || text == "expire" { return true }
+        return isThirdPersonVerb(index)
+    }
+
+    /// "smells", "needs", "watches": a known verb with the ending of the third person.
+    private func isThirdPersonVerb(_ index: Int) -> Bool {
+        guard let text = word(index), isPlainWord(index), text.count > 3, text.hasSuffix("s"), !text.hasSuffix("ss")
+        else { return false }
+        let stems = [String(text.dropLast()), text.hasSuffix("es") ? String(text.dropLast(2)) : nil].compactMap { $0 }
+        return stems.contains { stem in
+            !(Lexicon.classes[stem] ?? []).isDisjoint(with: [.verb, .nounVerb, .statementVerb])
+        }
+    }
+
+    /// Subjects that also stand inside an action ("moving everything around", "no idea where to start"): they start
+    /// a remark only where a clause may start or before its verb.
+    private static let pronounLikeSubjects: Set<String> = [
+        "nobody", "everyone", "everybody", "somebody", "someone", "everything", "nothing", "where", "what", "how",
+        "why", "who", "whats", "what's",
+    ]
 
     /// Words that continue a list of things rather than start an action.
     private static let notActions: Set<String> = [
@@ -269,10 +325,10 @@ struct ClauseReader {
     /// Whether an action (a verb, a lead-in or commentary) starts at `index`, after fillers and date phrases.
     /// After a conjunction or comma (`afterConjunction`) a word that is also a noun ("text dave") reads as a verb
     /// when words follow it; after a mere hesitation ("send the um email") it needs a clear object.
-    func newActionStarts(at start: Int, afterConjunction: Bool = true) -> Bool {
+    func newActionStarts(at start: Int, afterConjunction: Bool = true, announced: Bool = false) -> Bool {
         var cursor = start
         // "and uh also dispute the charge": "also" or "then" after the conjunction announces a new action.
-        var announced = false
+        var announced = announced
         while cursor < tokens.count {
             if tokens[cursor].kind != .word { return false }
             if let mention = mentionAt[cursor] {
@@ -302,8 +358,15 @@ struct ClauseReader {
     }
 
     /// A verb in the imperative: always for clear verbs, before an object or particle for words that are also nouns.
+    /// Leniently (after "and"), also a word the lexicon does not know, before an object: "march the dog".
     func isVerb(at index: Int, lenient: Bool = false) -> Bool {
         guard isPlainWord(index) else { return false }
+        if lenient, tokens[index].classes.isEmpty, has(index + 1, .determiner), isPlainWord(index + 1),
+            let text = word(index), !text.hasSuffix("s"), !text.hasSuffix("ing"),
+            NumberReader.digitNumber(text) == nil
+        {
+            return true
+        }
         if has(index, .nounVerb) {
             guard index + 1 < tokens.count, tokens[index + 1].kind == .word else { return false }
             let next = tokens[index + 1]

@@ -22,6 +22,7 @@ enum Lexicon {
         "um", "uh", "yeah", "okay", "ok", "bye", "thanks", "right", "alright", "anyway", "anyways", "so", "like",
         "please", "too", "though", "i", "guess", "think", "or", "something", "whatever", "and", "then", "also",
         "then", "but", "to", "for", "on", "at", "by", "with", "the", "a", "an", "of", "before", "after", "until",
+        "oh", "ugh",
     ])
 
     /// Words that join two actions; a new task starts after them when an action follows.
@@ -52,7 +53,7 @@ enum Lexicon {
     static let metaPhrases: [[String]] = [
         ["let", "me", "get", "this", "down"], ["get", "this", "down"], ["let", "me", "think"], ["let", "me", "see"],
         ["let's", "see"], ["before", "i", "forget"], ["while", "i", "remember"],
-        ["off", "the", "top", "of", "my", "head"],
+        ["off", "the", "top", "of", "my", "head"], ["by", "the", "way"], ["to", "be", "honest"], ["brain", "dump"],
     ]
 
     /// Phrases that introduce an action on their own.
@@ -89,6 +90,11 @@ enum Lexicon {
         "barely", "hardly", "really", "totally", "just", "already", "literally", "sucks", "hurts", "hurt", "goes",
         "does", "did", "killing", "driving", "getting", "going", "think", "guess", "believe", "hope", "feel",
         "suppose", "bet", "wonder", "expires", "expired", "starts", "ends", "closes", "opens", "due",
+    ])
+    /// Common irregular past tenses, which make a clause a statement: "we lost a whole batch".
+    static let pastTenses = Set<String>([
+        "lost", "died", "spent", "bought", "sent", "paid", "found", "gave", "brought", "wrote", "won", "sold", "met",
+        "caught", "drove", "ate", "drank", "threw", "spilled", "spilt", "burnt", "burned", "shut", "forgot",
     ])
     /// Determiners and possessives that can open a noun phrase.
     static let determiners = Set<String>([

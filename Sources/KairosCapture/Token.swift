@@ -65,8 +65,10 @@ enum Tokenizer {
                 after.properties.isAlphabetic || after.properties.numericType != nil
             {
                 wordStart = index
-            } else if scalar == ".", let start = wordStart, endsWithMeridiem(scalars[start..<index]) {
-                // The dot closing "a.m." or "p.m." belongs to the word, not a sentence end.
+            } else if scalar == ".", let start = wordStart,
+                endsWithMeridiem(scalars[start..<index]) || isTitleAbbreviation(scalars[start..<index])
+            {
+                // The dot closing "a.m." or "p.m.", or "Mrs." before a name, belongs to the word, not a sentence end.
                 flushWord(until: index + 1)
             } else {
                 flushWord(until: index)
@@ -92,6 +94,12 @@ enum Tokenizer {
             word = String(word.dropLast(word.hasSuffix(".") ? 4 : 3)) + (isMorning ? "am" : "pm")
         }
         return word
+    }
+
+    private static let titleAbbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "prof", "st", "mt", "jr", "sr"]
+
+    private static func isTitleAbbreviation(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        scalars.count <= 4 && titleAbbreviations.contains(String(String.UnicodeScalarView(scalars)).lowercased())
     }
 
     private static func endsWithMeridiem(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {

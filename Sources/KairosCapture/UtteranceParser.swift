@@ -15,7 +15,9 @@ struct UtteranceParser {
     init(tokens: [Token], context: CaptureContext) {
         self.tokens = tokens
         let scanner = PhraseScanner(tokens: tokens, lists: ListDirectory(context.lists))
-        mentions = scanner.scan().filter { !Self.isSubjectOfStatement($0, in: tokens) }
+        mentions = scanner.scan().filter { mention in
+            !Self.isSubjectOfStatement(mention, in: tokens) && !Self.isHolidayModifier(mention, in: tokens)
+        }
         var mentionAt = [Int?](repeating: nil, count: tokens.count)
         for (index, mention) in mentions.enumerated() {
             for token in mention.tokens { mentionAt[token] = index }
@@ -49,6 +51,18 @@ struct UtteranceParser {
         return next.kind == .word && Self.statementLinks.contains(next.word)
     }
 
+    /// "order the christmas cards", "get our halloween costumes": a holiday naming a kind of thing is no date.
+    private static func isHolidayModifier(_ mention: Mention, in tokens: [Token]) -> Bool {
+        let first = mention.tokens.lowerBound
+        guard case .day(.date) = mention.kind, first > 0, mention.tokens.upperBound < tokens.count,
+            Self.holidayWords.contains(tokens[first].word), tokens[first - 1].classes.contains(.determiner)
+        else { return false }
+        let next = tokens[mention.tokens.upperBound]
+        return next.kind == .word && next.classes.isDisjoint(with: [.conjunction, .filler, .hesitation, .dateWord])
+    }
+
+    private static let holidayWords: Set<String> = ["christmas", "xmas", "new", "valentine's", "valentines", "halloween"]
+
     private static let statementLinks: Set<String> = [
         "is", "was", "has", "had", "were", "are", "isn't", "wasn't", "hasn't", "seems", "looks", "feels", "sucked",
         "sucks", "went",
@@ -70,6 +84,8 @@ struct UtteranceParser {
         var current: [Int] = []
         var boundary = Boundary.start
         var skipped = 0
+        // A corrected time or day ends where its phrases end: "at five no wait six the traffic is awful".
+        var correctionEnd: Int?
         func close(_ next: Boundary) {
             if !current.isEmpty { clauses.append(Clause(tokens: current, boundary: boundary)) }
             current = []
@@ -78,8 +94,15 @@ struct UtteranceParser {
         for index in tokens.indices {
             guard index >= skipped else { continue }
             let token = tokens[index]
-            if token.kind == .word, hasContent(current), let (end, effect) = correction(at: index) {
+            if index == correctionEnd {
+                close(.strong)
+                correctionEnd = nil
+            }
+            if token.kind == .word, hasContent(current) || !clauses.isEmpty, let (end, effect) = correction(at: index),
+                hasContent(current) || effect == .cancel
+            {
                 skipped = end
+                if effect == .retime { correctionEnd = timingRun(from: end) }
                 if effect == .cancel {
                     close(.strong)
                     clauses.append(Clause(tokens: [], boundary: .correction(.cancel)))
@@ -110,15 +133,20 @@ struct UtteranceParser {
                     // "this is urgent call the landlord": the priority clause ends where the action starts.
                     close(.weak)
                 } else if mentionAt[index] == nil, hasContent(current) {
-                    let text = token.word
                     let isConjunction = reader.has(index, .conjunction)
                     if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
-                        if reader.newActionStarts(at: index + 1, afterConjunction: isConjunction) {
+                        if !isListAddition(current, before: index), !isPassive(at: index),
+                            reader.newActionStarts(
+                                at: index + 1, afterConjunction: isConjunction,
+                                announced: ["also", "then", "plus"].contains(token.word))
+                        {
                             close(carriesDate(from: index) ? .weak : .strong)
                         }
                     } else if quotedStart(in: current) != nil {
                         // Inside reported speech ("text Sam that I'll be late") a new subject is not a new task.
-                    } else if reader.commentaryStarts(at: index) {
+                    } else if reader.commentaryStarts(at: index), !continuesStatement(current, at: index) {
+                        close(.strong)
+                    } else if statementStartsMidSentence(at: index, after: current) {
                         close(.strong)
                     } else if leadInMask[index], index == 0 || !leadInMask[index - 1] {
                         close(.weak)
@@ -194,6 +222,75 @@ struct UtteranceParser {
         else { return nil }
         return (clock, end)
     }
+
+    /// "add packing tape and price tags to the shop list": until its list is named, an addition's "and" joins items.
+    private func isListAddition(_ clause: [Int], before index: Int) -> Bool {
+        guard let first = clause.first(where: { reader.isPlainWord($0) && !leadInMask[$0] && !reader.isFiller($0) }),
+            Self.addVerbs.contains(tokens[first].word)
+        else { return false }
+        // "put the bins out, and add sun cream to my shopping list": a clear new action still starts a task.
+        var next = index + 1
+        while next < tokens.count, reader.isFiller(next) || reader.has(next, [.conjunction, .hesitation]) { next += 1 }
+        if reader.isVerb(at: next) || reader.leadIn(at: next) != nil { return false }
+        var cursor = index
+        while cursor < tokens.count, tokens[cursor].kind != .hardBreak, cursor < index + 12 {
+            if let mention = mentionAt[cursor] {
+                switch mentions[mention].kind {
+                case .list, .generalList: return true
+                default: cursor = mentions[mention].tokens.upperBound
+                }
+            } else {
+                cursor += 1
+            }
+        }
+        return false
+    }
+
+    /// "has to be done by friday": "done" after "be" is the statement's, not a filler ending it.
+    private func isPassive(at index: Int) -> Bool {
+        tokens[index].word == "done"
+            && ["be", "been", "is", "are", "was", "get", "got", "gets"].contains(reader.word(index - 1) ?? "")
+    }
+
+    /// Whether a new statement at `index` still belongs to the statement the clause is: "i'm so tired i could cry",
+    /// "which i always forget". A new noun phrase ("... my boss keeps moving things") starts its own.
+    private func continuesStatement(_ clause: [Int], at index: Int) -> Bool {
+        guard startsWithStatement(clause),
+            let first = clause.first(where: { reader.isPlainWord($0) && !reader.isFiller($0) }),
+            reader.promise(at: first) == nil
+        else { return false }
+        if let previous = reader.word(index - 1), ["which", "that", "who", "what", "where"].contains(previous) {
+            return true
+        }
+        if appointment(at: index) != nil { return false }
+        // A deadline said as a statement is a task: what follows it is a remark of its own.
+        let body = clause.filter { reader.isPlainWord($0) && !reader.isFiller($0) && !reader.has($0, .conjunction) }
+        if deadlineSubject(body, hasDate: true) != nil { return false }
+        return Self.personalSubjects.contains(tokens[index].word)
+    }
+
+    /// The subjects of a remark that goes on about the same thing: "i'm so tired i could cry".
+    private static let personalSubjects: Set<String> = [
+        "i", "she", "he", "it", "they", "we", "you", "i'm", "im", "it's", "its", "she's", "he's", "they're",
+        "we're", "you're", "i've", "i'd", "it'll",
+    ]
+
+    /// "this week has been a mess the logo revisions are due friday", "call the garage my car is making a noise":
+    /// a statement about a noun phrase starts a clause even without a pause, unless it is what is told or checked.
+    private func statementStartsMidSentence(at index: Int, after clause: [Int]) -> Bool {
+        guard Self.statementDeterminers.contains(tokens[index].word), !endsOpen(clause),
+            !reader.isVerb(at: index - 1, lenient: true), !reader.has(index - 1, [.verb, .nounVerb]),
+            reader.statementVerbAfterNounPhrase(at: index) != nil,
+            !reader.has(index - 1, .complementizer), !Self.prepositions.contains(reader.word(index - 1) ?? "")
+        else { return false }
+        return !clause.contains { Self.tellingVerbs.contains(tokens[$0].word) }
+    }
+
+    private static let statementDeterminers: Set<String> = ["the", "my", "our", "his", "their", "your"]
+    private static let prepositions: Set<String> = [
+        "to", "for", "with", "about", "of", "from", "into", "onto", "on", "in", "at", "by", "under", "over",
+        "like", "than", "as",
+    ]
 
     /// A date said before several actions carries over "and", "and then" and commas, not over a new thought
     /// opened by a filler ("oh and", "um", "also").
@@ -409,6 +506,12 @@ struct UtteranceParser {
         return items.contains { !objectWords($0.title).isDisjoint(with: before) }
     }
 
+    /// Words that close a remark without adding to it: "... the printer is out of toner, yeah okay".
+    private static let closingWords: Set<String> = [
+        "yeah", "okay", "ok", "right", "alright", "anyway", "anyways", "so", "like", "oh", "ugh", "and", "then",
+        "also", "but", "please", "bye", "thanks",
+    ]
+
     /// The span of a clause without its opening and closing fillers: what a person would read back as said.
     private func contentSpan(of clause: Clause) -> Range<Int>? {
         let words = clause.tokens.filter { index in
@@ -419,10 +522,7 @@ struct UtteranceParser {
             lower += 1
         }
         var upper = words.endIndex
-        while upper > lower,
-            reader.isFiller(words[upper - 1]) && reader.has(words[upper - 1], .trailingFiller)
-                || isYouKnow(words[upper - 1])
-        {
+        while upper > lower, Self.closingWords.contains(tokens[words[upper - 1]].word) || isYouKnow(words[upper - 1]) {
             upper -= 1
         }
         guard lower < upper else { return nil }
@@ -528,14 +628,18 @@ struct UtteranceParser {
             reading.role = .task([spanning(item, over: members)])
             return reading
         }
-        if !asOneTask, let subject = deadlineSubject(Array(members[position...]), hasDate: !reading.dates.isEmpty),
+        if !asOneTask, let subject = deadlineSubject(Array(members[position...]), hasDate: !reading.dates.isEmpty)
+            ?? appointment(at: firstWord).map({ object in members.filter { object.contains($0) } }),
             let item = titleItem(subject)
         {
             // "the quarterly report is due next tuesday": what is due is the task.
             reading.role = .task([spanning(item, over: members)])
             return reading
         }
-        if !asOneTask, reader.commentaryStarts(at: firstWord) {
+        let opensWithStatement =
+            reader.commentaryStarts(at: firstWord)
+            || (firstWord == clause.tokens.first && reader.statementVerbAfterNounPhrase(at: firstWord) != nil)
+        if !asOneTask, opensWithStatement {
             let isPriorityClause = members[position...].allSatisfy { index in
                 tokens[index].kind != .word || mentionAt[index] != nil || reader.isFiller(index)
                     || Self.priorityClauseWords.contains(tokens[index].word)
@@ -597,7 +701,7 @@ struct UtteranceParser {
     private func deadlineSubject(_ body: [Int], hasDate: Bool) -> [Int]? {
         var subject: [Int] = []
         var cursor = 0
-        while cursor < body.count, subject.count < 6 {
+        while cursor < body.count, subject.count < 8 {
             let index = body[cursor]
             guard reader.isPlainWord(index), !reader.has(index, [.conjunction, .pronounSubject, .commentarySubject])
             else { return nil }
@@ -624,6 +728,43 @@ struct UtteranceParser {
             cursor += 1
         }
         return nil
+    }
+
+    /// "i have a chem midterm on thursday", "we've got a meeting with sam at three": what one has on a day is a
+    /// task. The tokens of what is had, without its article; nil when no date follows it and nothing else does.
+    func appointment(at index: Int) -> Range<Int>? {
+        guard let subject = reader.word(index), reader.isPlainWord(index) else { return nil }
+        var cursor = index + 1
+        switch subject {
+        case "i", "we":
+            if reader.word(cursor) == "have" || reader.word(cursor) == "got" {
+                cursor += 1
+            } else {
+                return nil
+            }
+            if reader.word(cursor) == "got" { cursor += 1 }
+        case "i've", "ive", "we've":
+            guard reader.word(cursor) == "got" else { return nil }
+            cursor += 1
+        default:
+            return nil
+        }
+        while cursor < tokens.count, Self.subjectArticles.contains(tokens[cursor].word) { cursor += 1 }
+        let start = cursor
+        while cursor < tokens.count, cursor < start + 6, reader.isPlainWord(cursor),
+            !reader.has(cursor, [.conjunction, .hesitation]), !reader.isFiller(cursor)
+        {
+            cursor += 1
+        }
+        guard cursor > start, cursor < tokens.count, let mention = mentionAt[cursor], mentions[mention].isDate
+        else { return nil }
+        var end = cursor
+        while end < tokens.count, tokens[end].kind == .word, mentionAt[end] != nil || Self.deadlineJoiners.contains(tokens[end].word) {
+            end += 1
+        }
+        let closes = end >= tokens.count || tokens[end].kind != .word || reader.has(end, [.conjunction, .hesitation])
+            || reader.isFiller(end) || reader.commentaryStarts(at: end) || leadInMask[end]
+        return closes ? start..<cursor : nil
     }
 
     private static let subjectArticles: Set<String> = ["the", "a", "an", "my", "our", "his", "her", "their", "your"]
