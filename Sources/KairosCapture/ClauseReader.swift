@@ -254,6 +254,11 @@ struct ClauseReader {
         guard has(index, .determiner) else { return nil }
         var cursor = index + 1
         while cursor < index + 8, isPlainWord(cursor), let text = word(cursor) {
+            if cursor > index + 1, Self.statementAdverbs.contains(text) {
+                // "the walls already": an adverb makes a statement only before its verb ("my husband always forgets").
+                if isStatementVerb(at: cursor + 1) || has(cursor + 1, [.verb, .nounVerb]) { return cursor }
+                return nil
+            }
             if cursor > index + 1, isStatementVerb(at: cursor) {
                 // "the training is" but not "the kids and the dog": the phrase before the verb is all nouns.
                 return cursor
@@ -264,10 +269,20 @@ struct ClauseReader {
             {
                 return nil
             }
+            // "the awning the espresso machine is": a second noun phrase, unless after "of", "for" and the like.
+            if cursor > index + 1, has(cursor, .determiner), !Self.nounPhraseLinks.contains(word(cursor - 1) ?? "") {
+                return nil
+            }
             cursor += 1
         }
         return nil
     }
+
+    private static let nounPhraseLinks: Set<String> = ["of", "for", "from", "at", "on", "in", "with", "to"]
+
+    private static let statementAdverbs: Set<String> = [
+        "never", "always", "ever", "still", "barely", "hardly", "really", "totally", "just", "already", "literally",
+    ]
 
     /// A verb that makes a statement: a copula or auxiliary, a past tense, or a present tense ("smells", "needs").
     private func isStatementVerb(at index: Int) -> Bool {
@@ -361,7 +376,8 @@ struct ClauseReader {
     /// Leniently (after "and"), also a word the lexicon does not know, before an object: "march the dog".
     func isVerb(at index: Int, lenient: Bool = false) -> Bool {
         guard isPlainWord(index) else { return false }
-        if lenient, tokens[index].classes.isEmpty, has(index + 1, .determiner), isPlainWord(index + 1),
+        if lenient, tokens[index].classes.isDisjoint(with: Self.notVerbClasses), has(index + 1, .determiner),
+            isPlainWord(index + 1),
             let text = word(index), !text.hasSuffix("s"), !text.hasSuffix("ing"),
             NumberReader.digitNumber(text) == nil
         {
@@ -379,6 +395,11 @@ struct ClauseReader {
         }
         return has(index, .verb)
     }
+
+    private static let notVerbClasses: WordClass = [
+        .determiner, .conjunction, .filler, .hesitation, .pronounSubject, .commentarySubject, .subject, .modal,
+        .cardinal, .number, .statementVerb, .complementizer, .adverb, .connector,
+    ]
 
     private func isListMention(_ index: Int) -> Bool {
         guard let mention = mentionAt[index] else { return false }

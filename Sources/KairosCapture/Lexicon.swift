@@ -88,8 +88,9 @@ enum Lexicon {
         "thought", "knew", "saw", "heard", "started", "stopped", "finished", "ended", "happened", "called",
         "texted", "asked", "wants", "needs", "loves", "hates", "opens", "never", "always", "ever", "still",
         "barely", "hardly", "really", "totally", "just", "already", "literally", "sucks", "hurts", "hurt", "goes",
-        "does", "did", "killing", "driving", "getting", "going", "think", "guess", "believe", "hope", "feel",
-        "suppose", "bet", "wonder", "expires", "expired", "starts", "ends", "closes", "opens", "due",
+        "does", "did", "do", "killing", "driving", "getting", "going", "think", "guess", "believe", "hope", "feel",
+        "suppose", "bet", "wonder", "keep", "smells", "sounds", "tastes", "works", "matters", "costs", "takes",
+        "makes", "gets", "says", "expires", "expired", "starts", "ends", "closes", "opens", "due",
     ])
     /// Common irregular past tenses, which make a clause a statement: "we lost a whole batch".
     static let pastTenses = Set<String>([

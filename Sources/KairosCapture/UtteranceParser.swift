@@ -53,9 +53,9 @@ struct UtteranceParser {
 
     /// "order the christmas cards", "get our halloween costumes": a holiday naming a kind of thing is no date.
     private static func isHolidayModifier(_ mention: Mention, in tokens: [Token]) -> Bool {
-        let first = mention.tokens.lowerBound
-        guard case .day(.date) = mention.kind, first > 0, mention.tokens.upperBound < tokens.count,
-            Self.holidayWords.contains(tokens[first].word), tokens[first - 1].classes.contains(.determiner)
+        guard case .day(.date) = mention.kind, mention.tokens.upperBound < tokens.count,
+            let holiday = mention.tokens.first(where: { Self.holidayWords.contains(tokens[$0].word) }), holiday > 0,
+            tokens[holiday - 1].classes.contains(.determiner)
         else { return false }
         let next = tokens[mention.tokens.upperBound]
         return next.kind == .word && next.classes.isDisjoint(with: [.conjunction, .filler, .hesitation, .dateWord])
@@ -135,7 +135,7 @@ struct UtteranceParser {
                 } else if mentionAt[index] == nil, hasContent(current) {
                     let isConjunction = reader.has(index, .conjunction)
                     if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
-                        if !isListAddition(current, before: index), !isPassive(at: index),
+                        if !isListAddition(current, before: index), !isPassive(at: index), !isPassive(at: index + 1),
                             reader.newActionStarts(
                                 at: index + 1, afterConjunction: isConjunction,
                                 announced: ["also", "then", "plus"].contains(token.word))
@@ -170,7 +170,8 @@ struct UtteranceParser {
         while reader.has(cursor, .hesitation) { cursor += 1 }
         let endsClause =
             cursor >= tokens.count || tokens[cursor].kind == .hardBreak
-            || (tokens[cursor].kind == .softBreak || reader.has(cursor, .conjunction)) && marker.mayCancel
+            || (tokens[cursor].kind == .softBreak || reader.has(cursor, .conjunction) || reader.isFiller(cursor))
+                && marker.mayCancel
         if endsClause { return marker.mayCancel ? (marker.end, .cancel) : nil }
         if tokens[cursor].kind == .softBreak { cursor += 1 }
         if marker.mayRetime, timingRun(from: cursor) != nil { return (marker.end, .retime) }
@@ -184,24 +185,25 @@ struct UtteranceParser {
     /// "six thirty" after a correction), up to where the clause ends; nil when other words stand there.
     private func timingRun(from start: Int) -> Int? {
         var cursor = start
-        var sawDate = false
+        var end: Int?
         while cursor < tokens.count, tokens[cursor].kind == .word {
             if let mention = mentionAt[cursor] {
-                guard mentions[mention].isDate else { return nil }
-                sawDate = true
+                guard mentions[mention].isDate else { return end }
                 cursor = mentions[mention].tokens.upperBound
+                end = cursor
             } else if reader.has(cursor, .hesitation) || Self.timingJoiners.contains(tokens[cursor].word) {
                 cursor += 1
             } else if reader.has(cursor, .conjunction) || reader.isFiller(cursor) {
                 break
-            } else if !sawDate, let bare = bareTime(from: cursor) {
-                sawDate = true
+            } else if end == nil, let bare = bareTime(from: cursor) {
                 cursor = bare.end
+                end = cursor
             } else {
-                return nil
+                // "no wait tuesday the lab smells awful": the correction ends with its date.
+                return end
             }
         }
-        return sawDate ? cursor : nil
+        return end.map { _ in cursor }
     }
 
     private static let timingJoiners: Set<String> = ["at", "on", "the", "for", "by"]
@@ -231,7 +233,11 @@ struct UtteranceParser {
         // "put the bins out, and add sun cream to my shopping list": a clear new action still starts a task.
         var next = index + 1
         while next < tokens.count, reader.isFiller(next) || reader.has(next, [.conjunction, .hesitation]) { next += 1 }
-        if reader.isVerb(at: next) || reader.leadIn(at: next) != nil { return false }
+        if reader.leadIn(at: next) != nil || Self.addVerbs.contains(tokens[next].word)
+            || reader.isVerb(at: next) && reader.has(next + 1, .verbFollower)
+        {
+            return false
+        }
         var cursor = index
         while cursor < tokens.count, tokens[cursor].kind != .hardBreak, cursor < index + 12 {
             if let mention = mentionAt[cursor] {
@@ -248,8 +254,11 @@ struct UtteranceParser {
 
     /// "has to be done by friday": "done" after "be" is the statement's, not a filler ending it.
     private func isPassive(at index: Int) -> Bool {
-        tokens[index].word == "done"
-            && ["be", "been", "is", "are", "was", "get", "got", "gets"].contains(reader.word(index - 1) ?? "")
+        index < tokens.count && tokens[index].word == "done"
+            && [
+                "be", "been", "is", "are", "was", "get", "got", "gets", "so", "i'm", "im", "am", "all", "totally",
+                "completely",
+            ].contains(reader.word(index - 1) ?? "")
     }
 
     /// Whether a new statement at `index` still belongs to the statement the clause is: "i'm so tired i could cry",
@@ -264,8 +273,10 @@ struct UtteranceParser {
         }
         if appointment(at: index) != nil { return false }
         // A deadline said as a statement is a task: what follows it is a remark of its own.
-        let body = clause.filter { reader.isPlainWord($0) && !reader.isFiller($0) && !reader.has($0, .conjunction) }
-        if deadlineSubject(body, hasDate: true) != nil { return false }
+        let body = clause.filter { tokens[$0].kind == .word }.drop {
+            reader.isFiller($0) || reader.has($0, [.conjunction, .hesitation])
+        }
+        if deadlineSubject(Array(body), hasDate: true) != nil { return false }
         return Self.personalSubjects.contains(tokens[index].word)
     }
 
@@ -279,17 +290,25 @@ struct UtteranceParser {
     /// a statement about a noun phrase starts a clause even without a pause, unless it is what is told or checked.
     private func statementStartsMidSentence(at index: Int, after clause: [Int]) -> Bool {
         guard Self.statementDeterminers.contains(tokens[index].word), !endsOpen(clause),
-            !reader.isVerb(at: index - 1, lenient: true), !reader.has(index - 1, [.verb, .nounVerb]),
-            reader.statementVerbAfterNounPhrase(at: index) != nil,
+            let verb = reader.statementVerbAfterNounPhrase(at: index),
             !reader.has(index - 1, .complementizer), !Self.prepositions.contains(reader.word(index - 1) ?? "")
         else { return false }
+        // "get the oil changed", "review the pull requests": after a verb, a noun phrase is its object, unless a
+        // copula or a deadline follows it ("start the stats homework is due friday").
+        let afterVerb = reader.isVerb(at: index - 1) && !reader.has(index - 2, .determiner)
+        if afterVerb, !Self.strongStatementVerbs.contains(tokens[verb].word) { return false }
         return !clause.contains { Self.tellingVerbs.contains(tokens[$0].word) }
     }
 
     private static let statementDeterminers: Set<String> = ["the", "my", "our", "his", "their", "your"]
+    private static let strongStatementVerbs: Set<String> = [
+        "is", "are", "was", "were", "has", "have", "had", "expires", "expire", "run", "runs", "isn't", "aren't",
+        "wasn't", "weren't", "hasn't", "haven't",
+    ]
     private static let prepositions: Set<String> = [
         "to", "for", "with", "about", "of", "from", "into", "onto", "on", "in", "at", "by", "under", "over",
-        "like", "than", "as",
+        "like", "than", "as", "off", "out", "up", "down", "around", "through", "across", "behind", "near", "past",
+        "inside", "outside", "along",
     ]
 
     /// A date said before several actions carries over "and", "and then" and commas, not over a new thought
@@ -512,13 +531,19 @@ struct UtteranceParser {
         "also", "but", "please", "bye", "thanks",
     ]
 
+    /// Words that open a remark without adding to it: "okay so honestly ...".
+    private static let openingWords: Set<String> = closingWords.union([
+        "well", "honestly", "seriously", "basically", "hey", "hi", "hello", "actually", "first", "next", "finally",
+        "lastly", "plus", "oops", "wait", "no", "nope", "nah", "anyway", "sorry",
+    ])
+
     /// The span of a clause without its opening and closing fillers: what a person would read back as said.
     private func contentSpan(of clause: Clause) -> Range<Int>? {
         let words = clause.tokens.filter { index in
             tokens[index].kind == .word && !reader.has(index, .hesitation)
         }
         var lower = words.startIndex
-        while lower < words.endIndex, reader.isFiller(words[lower]) || reader.has(words[lower], .conjunction) {
+        while lower < words.endIndex, reader.has(words[lower], .conjunction) || Self.openingWords.contains(tokens[words[lower]].word) {
             lower += 1
         }
         var upper = words.endIndex
