@@ -143,6 +143,19 @@ def test_add_several_tasks_from_one_line(logged_in: Path) -> None:
     assert (milk["project_id"], milk["priority"], milk["labels"]) == (projects["Errands"], 4, ["shop"])
 
 
+def test_add_says_what_it_did_not_add(logged_in: Path) -> None:
+    line = "ugh the printer is out of toner again and i need to order more toner, scratch that, order paper"
+    added = kairos("add", line, config=logged_in)
+    assert added.returncode == 0, added.stderr
+    lines = added.stdout.splitlines()
+    assert lines[0].split(": ", 1)[1] == "Order paper", lines
+    assert lines[1:] == [
+        "Not added: \u201cthe printer is out of toner again\u201d (say it as a task to add it)",
+        "Not added: \u201corder more toner\u201d (say it as a task to add it)",
+    ]
+    assert [t["content"] for t in json.loads(kairos("inbox", "--json", config=logged_in).stdout)] == ["Order paper"]
+
+
 def test_parse_needs_no_server_and_answers_every_line(tmp_path: Path) -> None:
     one = kairos("parse", "--now", "2026-03-04T14:30", "--tz", "America/New_York", "--lists", "Inbox,Home",
                  "call the dentist this week", config=tmp_path / "absent.json")

@@ -51,11 +51,13 @@ struct AddCommand: AsyncParsableCommand {
             }
             return match
         }
-        var tasks = try captureResult.get().tasks.map(CaptureCommitTask.init)
+        let proposals = try captureResult.get()
+        var tasks = proposals.tasks.map(CaptureCommitTask.init)
         let zone = try userResult.get().timeZone
         guard !tasks.isEmpty else {
             throw CLIError("There is no task in \"\(text)\". Say what to do, such as: kairos add \"call mom tomorrow\"")
         }
+        let notAdded = proposals.setAside.map { "Not added: \u{201C}\($0.text)\u{201D} (say it as a task to add it)" }
         for index in tasks.indices {
             if let projectMatch { tasks[index].list = projectMatch.name }
             if let shownPriority { tasks[index].priority = shownPriority }
@@ -72,6 +74,7 @@ struct AddCommand: AsyncParsableCommand {
             timeZone: zone)
         if tasks.count > 1, !yes {
             print(review.render())
+            notAdded.forEach { print($0) }
             guard Prompt.confirm("Add these \(tasks.count) tasks?") else {
                 print("Nothing added.")
                 return
@@ -96,6 +99,7 @@ struct AddCommand: AsyncParsableCommand {
             let list = asked.list.map { " in \($0)" } ?? ""
             print("Added \(task.id): \(task.content)\(list)\(dueText.isEmpty ? "" : " (due \(dueText))")")
         }
+        if tasks.count == 1 || yes { notAdded.forEach { print($0) } }
     }
 
     /// "p1".."p4" (or 1..4) to the priority as the user sees it, 1 (most urgent) to 4.
