@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: ["capture-dev", "capture-dev-speech", "capture-extra"])
     func caseExactRateIsAtLeast97Percent(fixture: String) throws {
         let (rate, failures) = try Self.score(fixture)
-        #expect(rate >= 0.97, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
+        #expect(
+            rate >= 0.97, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
     }
 
     /// Corrections, deadline statements, promises and set-aside clauses (capture rules 7 and 8), set-aside texts
@@ -16,7 +17,8 @@ import Testing
     @Test(arguments: ["capture-dev-corrections", "capture-corrections-extra"])
     func caseExactRateIsAtLeast95Percent(fixture: String) throws {
         let (rate, failures) = try Self.score(fixture)
-        #expect(rate >= 0.95, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
+        #expect(
+            rate >= 0.95, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
     }
 
     /// Long spoken brain-dumps with venting, list additions, deadlines, promises and corrections, set-aside texts
@@ -24,7 +26,8 @@ import Testing
     @Test(arguments: ["capture-dumps"])
     func caseExactRateIsAtLeast85Percent(fixture: String) throws {
         let (rate, failures) = try Self.score(fixture)
-        #expect(rate >= 0.85, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
+        #expect(
+            rate >= 0.85, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
     }
 
     private static func score(_ fixture: String) throws -> (rate: Double, failures: [String]) {

@@ -37,9 +37,10 @@ import Testing
     }
 
     @Test func deadlineStatementsAreTasksNamedForWhatIsDue() {
-        #expect(tasks("clean the garage and the quarterly report is due next tuesday") == [
-            "Clean the garage -", "Quarterly report 2026-09-22T09:00",
-        ])
+        #expect(
+            tasks("clean the garage and the quarterly report is due next tuesday") == [
+                "Clean the garage -", "Quarterly report 2026-09-22T09:00",
+            ])
         #expect(tasks("my library books are due back on saturday") == ["Library books 2026-09-19T09:00"])
         #expect(tasks("the milk runs out tomorrow") == ["Milk 2026-09-17T09:00"])
         #expect(tasks("our tax return has to be done by friday") == ["Tax return 2026-09-18T09:00"])
@@ -52,7 +53,9 @@ import Testing
     }
 
     @Test func aReportedPromiseIsATaskForThePromisedAction() throws {
-        let result = engine.capture("i promised sam i'd send the photos and i told the landlord i would fix the fence by friday", context: context)
+        let result = engine.capture(
+            "i promised sam i'd send the photos and i told the landlord i would fix the fence by friday",
+            context: context)
         #expect(result.tasks.map(\.title) == ["Send the photos", "Fix the fence"])
         #expect(result.tasks.map(\.description) == ["Promised to Sam", "Promised to the landlord"])
         #expect(result.tasks.map { $0.due?.iso } == [nil, "2026-09-18T09:00"])
@@ -71,7 +74,8 @@ import Testing
 
     @Test func aCorrectionWithANewActionReplacesTheTaskBefore() {
         #expect(tasks("email bob about the invoice scratch that email alice") == ["Email alice -"])
-        #expect(tasks("ring the plumber monday scratch that email the plumber") == ["Email the plumber 2026-09-21T09:00"])
+        #expect(
+            tasks("ring the plumber monday scratch that email the plumber") == ["Email the plumber 2026-09-21T09:00"])
         #expect(tasks("call bob no wait call alice") == ["Call alice -"])
         // "actually" with a new action about something else is only a lead-in.
         #expect(tasks("buy milk, actually i also need to call the bank") == ["Buy milk -", "Call the bank -"])

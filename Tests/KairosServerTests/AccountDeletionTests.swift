@@ -9,7 +9,9 @@ extension TestAPI {
         try await send(.delete, "user", body: Data(json.utf8))
     }
 
-    func deleteAccount(password: String = "correct horse battery", sharedProjects: String? = nil) async throws
+    func deleteAccount(
+        password: String = "correct horse battery", sharedProjects: String? = nil
+    ) async throws
         -> Reply
     {
         let choice = sharedProjects.map { #", "shared_projects": "\#($0)""# } ?? ""
@@ -26,7 +28,10 @@ extension TestAPI {
 /// Ada's shared "Launch" (Bob editor, Carol commenter, later Dave editor), her private "Diary", a direct
 /// message with Bob, a group she started with Bob and Carol where she posted a file, and time on her tasks.
 private func adaWithEverything(
-    _ body: @Sendable (_ ada: TestAPI, _ bob: TestAPI, _ carol: TestAPI, _ dave: TestAPI, _ launch: Project, _ world: LeavingAda)
+    _ body:
+        @Sendable (
+            _ ada: TestAPI, _ bob: TestAPI, _ carol: TestAPI, _ dave: TestAPI, _ launch: Project, _ world: LeavingAda
+        )
         async throws -> Void
 ) async throws {
     try await withSharedLaunch { ada, bob, carol, dave, launch in
@@ -89,7 +94,8 @@ struct AccountDeletionTests {
             expectError(
                 try await ada.deleteAccount(sharedProjects: "keep"), .badRequest, code: "invalid_field",
                 mentioning: "shared_projects")
-            expectError(try await ada.deleteAccount(json: "{}"), .badRequest, code: "invalid_field", mentioning: "password")
+            expectError(
+                try await ada.deleteAccount(json: "{}"), .badRequest, code: "invalid_field", mentioning: "password")
             #expect(try await ada.get("user").status == .ok)
             #expect(try await ada.task(world.secret.id).content == "xylophone lessons in secret")
             #expect(try await bob.members(of: launch.id).first?.userID == ada.me.id)
@@ -172,17 +178,20 @@ struct AccountDeletionTests {
             try expectNoContent(try await ada.deleteAccount(sharedProjects: "transfer"))
 
             let crewNotices = try await carol.history(crew.id).filter { $0.kind == .system }.map(\.text)
-            #expect(crewNotices.reversed() == [
-                "Deleted user created \u{201C}Crew\u{201D}",
-                "Deleted user assigned \u{201C}Print flyers for Ada Lovelace day\u{201D} to Bob",
-                "Bob assigned \u{201C}Print flyers for Ada Lovelace day\u{201D} to Deleted user and took Bob off it",
-            ])
+            #expect(
+                crewNotices.reversed() == [
+                    "Deleted user created \u{201C}Crew\u{201D}",
+                    "Deleted user assigned \u{201C}Print flyers for Ada Lovelace day\u{201D} to Bob",
+                    "Bob assigned \u{201C}Print flyers for Ada Lovelace day\u{201D} to Deleted user and took Bob off it",
+                ])
             let fansNotices = try await carol.history(fans.id).filter { $0.kind == .system }.map(\.text)
-            #expect(fansNotices.reversed() == [
-                "Bob created \u{201C}Ada Lovelace fans\u{201D}", "Bob added Deleted user",
-            ])
+            #expect(
+                fansNotices.reversed() == [
+                    "Bob created \u{201C}Ada Lovelace fans\u{201D}", "Bob added Deleted user",
+                ])
             let told = try await bob.notifications().map(\.text)
-            #expect(told.contains("Deleted user assigned you \u{201C}Print flyers for Ada Lovelace day\u{201D}"), "\(told)")
+            #expect(
+                told.contains("Deleted user assigned you \u{201C}Print flyers for Ada Lovelace day\u{201D}"), "\(told)")
             #expect(told.contains("Deleted user in Crew: Hello crew"), "\(told)")
             #expect(!told.contains { $0.hasPrefix("Ada") }, "\(told)")
             let activity = try await bob.activity(of: flyers.id)
@@ -203,7 +212,8 @@ struct AccountDeletionTests {
         }
     }
 
-    @Test("Transfer with only commenters to take it: the project is deleted; without shared projects no choice is needed")
+    @Test(
+        "Transfer with only commenters to take it: the project is deleted; without shared projects no choice is needed")
     func noEditor() async throws {
         try await withAdaBobAndCarol { ada, bob, carol in
             let notes = try await ada.createProject("Notes")

@@ -68,20 +68,24 @@ struct CaptureTests {
                 of the month which is just great
                 """
             let result = try await ada.capture(dump, now: "2026-09-16T10:20", tz: "Europe/Berlin")
-            #expect(result.tasks.map(\.title) == [
-                "Email the landlord about the broken heater", "Pick up the kids from school", "Quarterly report",
-                "Oat milk", "Bananas", "Send her the slides", "Book a dentist appointment", "Car insurance",
-            ])
-            #expect(result.tasks.map { $0.due?.iso } == [
-                "2026-09-17T09:00", "2026-09-16T16:00", "2026-09-25T09:00", nil, nil, "2026-09-17T09:00",
-                "2026-09-21T09:00", "2026-09-30T17:00",
-            ])
+            #expect(
+                result.tasks.map(\.title) == [
+                    "Email the landlord about the broken heater", "Pick up the kids from school", "Quarterly report",
+                    "Oat milk", "Bananas", "Send her the slides", "Book a dentist appointment", "Car insurance",
+                ])
+            #expect(
+                result.tasks.map { $0.due?.iso } == [
+                    "2026-09-17T09:00", "2026-09-16T16:00", "2026-09-25T09:00", nil, nil, "2026-09-17T09:00",
+                    "2026-09-21T09:00", "2026-09-30T17:00",
+                ])
             #expect(result.tasks.map(\.list) == [nil, nil, nil, "Grocery", "Grocery", nil, nil, nil])
             #expect(result.tasks[5].description == "Promised to Jen")
-            #expect(result.setAside.map(\.text) == [
-                "where do i even start this week has been an absolute mess", "my manager keeps moving the goalposts",
-                "which is so annoying", "i haven't slept properly in days", "which is just great",
-            ])
+            #expect(
+                result.setAside.map(\.text) == [
+                    "where do i even start this week has been an absolute mess",
+                    "my manager keeps moving the goalposts",
+                    "which is so annoying", "i haven't slept properly in days", "which is just great",
+                ])
             let utf16 = Array(dump.utf16)
             for clause in result.setAside {
                 #expect(String(decoding: utf16[clause.span], as: UTF16.self) == clause.text)

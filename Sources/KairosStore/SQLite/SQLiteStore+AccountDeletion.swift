@@ -114,7 +114,8 @@ extension SQLiteStore: AccountDeletionStore {
     /// first, and a group they owned to that member when no other owner is left. Their messages stay without an
     /// author; a message that was only their files has nothing left once the files go, so it goes too.
     private static func leaveConversations(_ db: Database, user: Int64) throws {
-        let othersIn = "SELECT 1 FROM conversation_members o WHERE o.conversation_id = conversations.id AND o.user_id <> ?"
+        let othersIn =
+            "SELECT 1 FROM conversation_members o WHERE o.conversation_id = conversations.id AND o.user_id <> ?"
         try db.run(
             sql: """
                 DELETE FROM conversations
