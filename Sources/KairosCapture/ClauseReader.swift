@@ -225,20 +225,32 @@ struct ClauseReader {
         if has(index, .pronounSubject), isStatementVerb(at: index + 1) {
             return true
         }
+        // "that terrifies me", "it works": a third person and a verb in its form.
+        if Self.thirdPersons.contains(first), let next = word(index + 1), isPlainWord(index + 1), next.count > 3,
+            next.hasSuffix("s"), !next.hasSuffix("ss"), !has(index + 1, [.determiner, .conjunction, .filler])
+        {
+            return true
+        }
         if Self.copulas.contains(first), opensClause(index) { return true }
         // "may i just say ...": a question about the speaker.
         if first == "may", has(index + 1, .pronounSubject), opensClause(index) { return true }
-        // "traffic was terrible", "easter dinner was a lot": a bare noun and a statement verb, where a clause may
-        // start.
+        // "barely slept", "forgot my keys again": a sentence that opens with a past tense tells, not asks.
+        if startsSentence(index),
+            isPastTense(at: index) || (Self.statementAdverbs.contains(first) && isPastTense(at: index + 1))
+        {
+            return true
+        }
+        // "traffic was terrible", "venue called", "mrs jones wants her boiler looked at": a bare noun and a statement
+        // verb, where a clause may start.
         if opensClause(index), !has(index, [.verb, .determiner]) {
             var cursor = index + 1
             while cursor < index + 3, isPlainWord(cursor), !has(cursor, [.verb, .statementVerb, .conjunction]),
-                !isFiller(cursor)
+                !isFiller(cursor), !Lexicon.pastTenses.contains(word(cursor) ?? "")
             {
                 cursor += 1
             }
-            if let next = word(cursor), isPlainWord(cursor),
-                Self.copulas.contains(next) || Self.pastStatements.contains(next)
+            if let next = word(cursor), isPlainWord(cursor), !Self.statementAdverbs.contains(next),
+                has(cursor, .statementVerb) || Self.pastStatements.contains(next) || Lexicon.pastTenses.contains(next)
             {
                 return true
             }
@@ -255,7 +267,8 @@ struct ClauseReader {
         var cursor = index + 1
         while cursor < index + 8, isPlainWord(cursor), let text = word(cursor) {
             if cursor > index + 1, Self.statementAdverbs.contains(text) {
-                // "the walls already": an adverb makes a statement only before its verb ("my husband always forgets").
+                // "the walls already": an adverb makes a statement only before its verb ("my husband always forgets",
+                // "his daughter finally visited").
                 if isStatementVerb(at: cursor + 1) || has(cursor + 1, [.verb, .nounVerb]) { return cursor }
                 return nil
             }
@@ -263,8 +276,14 @@ struct ClauseReader {
                 // "the training is" but not "the kids and the dog": the phrase before the verb is all nouns.
                 return cursor
             }
-            if cursor == index + 1, has(cursor, .statementVerb), !Self.copulas.contains(text) { return nil }
-            if has(cursor, [.conjunction, .hesitation]) || isFiller(cursor) || leadIn(at: cursor) != nil
+            // "the coffee's gone cold": a contracted "is" or "has".
+            if text.hasSuffix("'s"), let next = word(cursor + 1),
+                isStatementVerb(at: cursor + 1) || Self.afterContractedIs.contains(next)
+            {
+                return cursor
+            }
+            if has(cursor, [.conjunction, .hesitation]) || isFiller(cursor) && !Self.nounPhraseFillers.contains(text)
+                || leadIn(at: cursor) != nil
                 || has(cursor, .pronounSubject) || has(cursor, .commentarySubject)
             {
                 return nil
@@ -279,10 +298,33 @@ struct ClauseReader {
     }
 
     private static let nounPhraseLinks: Set<String> = ["of", "for", "from", "at", "on", "in", "with", "to"]
+    /// Fillers that are also adjectives inside a noun phrase: "the first aid certificate".
+    static let nounPhraseFillers: Set<String> = ["first", "second", "next", "last", "great", "fine", "cool", "new"]
+    private static let afterContractedIs: Set<String> = [
+        "gone", "been", "not", "so", "really", "getting", "going", "broken", "late", "over", "done", "still",
+    ]
+    private static let thirdPersons: Set<String> = ["it", "that", "this", "she", "he"]
 
     private static let statementAdverbs: Set<String> = [
         "never", "always", "ever", "still", "barely", "hardly", "really", "totally", "just", "already", "literally",
+        "finally", "actually", "probably", "definitely", "seriously", "honestly", "basically", "also",
     ]
+
+    /// Whether `index` is the first word of a sentence, after any hesitations and fillers.
+    private func startsSentence(_ index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 0, tokens[cursor].kind == .word, has(cursor, .hesitation) || isFiller(cursor) { cursor -= 1 }
+        return cursor < 0 || tokens[cursor].kind == .hardBreak
+    }
+
+    /// "slept", "blew", "finished": a past tense, not an imperative that happens to end in "ed" ("feed the cat").
+    private func isPastTense(at index: Int) -> Bool {
+        guard isPlainWord(index), let text = word(index), !has(index, [.verb, .nounVerb]) else { return false }
+        return Lexicon.pastTenses.contains(text) || Self.pastStatements.contains(text)
+            || ["slept", "woke", "went", "forgot", "ran", "fell", "came", "left", "took", "made", "said", "told"]
+                .contains(text)
+            || (text.hasSuffix("ed") && text.count >= 5)
+    }
 
     /// A verb that makes a statement: a copula or auxiliary, a past tense, or a present tense ("smells", "needs").
     private func isStatementVerb(at index: Int) -> Bool {
@@ -308,7 +350,7 @@ struct ClauseReader {
     /// a remark only where a clause may start or before its verb.
     private static let pronounLikeSubjects: Set<String> = [
         "nobody", "everyone", "everybody", "somebody", "someone", "everything", "nothing", "where", "what", "how",
-        "why", "who", "whats", "what's",
+        "why", "who", "whats", "what's", "man", "wow",
     ]
 
     /// Words that continue a list of things rather than start an action.

@@ -82,7 +82,8 @@ enum Lexicon {
     /// Verbs that make a clause a statement: copulas, auxiliaries and common past tenses.
     static let statementVerbs = Set<String>([
         "is", "are", "was", "were", "am", "be", "been", "being", "has", "had", "have", "isn't", "aren't", "wasn't",
-        "weren't", "hasn't", "haven't", "hadn't", "doesn't", "don't", "didn't", "won't", "can't", "cannot", "will",
+        "weren't", "hasn't", "haven't", "hadn't", "doesn't", "don't", "didn't", "won't", "wouldn't", "couldn't",
+        "shouldn't", "can't", "cannot", "will",
         "would", "could", "might", "keeps", "kept", "seems", "seemed", "feels", "felt", "looks", "looked", "woke",
         "went", "got", "came", "said", "told", "broke", "left", "made", "took", "ran", "fell", "slept", "forgot",
         "thought", "knew", "saw", "heard", "started", "stopped", "finished", "ended", "happened", "called",
@@ -90,12 +91,14 @@ enum Lexicon {
         "barely", "hardly", "really", "totally", "just", "already", "literally", "sucks", "hurts", "hurt", "goes",
         "does", "did", "do", "killing", "driving", "getting", "going", "think", "guess", "believe", "hope", "feel",
         "suppose", "bet", "wonder", "keep", "smells", "sounds", "tastes", "works", "matters", "costs", "takes",
-        "makes", "gets", "says", "expires", "expired", "starts", "ends", "closes", "opens", "due",
+        "makes", "gets", "says", "may", "expires", "expired", "starts", "ends", "closes", "opens", "due",
     ])
     /// Common irregular past tenses, which make a clause a statement: "we lost a whole batch".
     static let pastTenses = Set<String>([
         "lost", "died", "spent", "bought", "sent", "paid", "found", "gave", "brought", "wrote", "won", "sold", "met",
-        "caught", "drove", "ate", "drank", "threw", "spilled", "spilt", "burnt", "burned", "shut", "forgot",
+        "caught", "drove", "ate", "drank", "threw", "spilled", "spilt", "burnt", "burned", "shut", "forgot", "blew",
+        "flew", "froze", "stole", "tore", "wore", "shook", "rang", "sang", "swam", "grew", "knew", "began", "bit",
+        "hid", "slid", "stuck", "struck", "felt", "kept", "ran", "slept", "woke", "fell", "broke", "crashed",
     ])
     /// Determiners and possessives that can open a noun phrase.
     static let determiners = Set<String>([

@@ -232,6 +232,12 @@ extension UtteranceParser {
             return tokens[index].kind == .word && !isPhrase && !reader.has(index, .hesitation) && !isYouKnow(index)
         }
         while let first = words.first, Self.leadingArticles.contains(tokens[first].word) || reader.isFiller(first) {
+            // "a first aid kit": "first" describes the thing unless an action follows it ("first call the bank").
+            if ClauseReader.nounPhraseFillers.contains(tokens[first].word), words.count > 1,
+                !reader.isVerb(at: words[1]), reader.leadIn(at: words[1]) == nil
+            {
+                break
+            }
             words.removeFirst()
         }
         while let last = words.last, reader.has(last, .trailingFiller) { words.removeLast() }

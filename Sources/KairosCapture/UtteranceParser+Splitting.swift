@@ -69,7 +69,11 @@ extension UtteranceParser {
                 } else if mentionAt[index] == nil, hasContent(current) {
                     let isConjunction = reader.has(index, .conjunction)
                     if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
-                        if !isListAddition(current, before: index), !isPassive(at: index), !isPassive(at: index + 1),
+                        if listAdditionEnded(current, at: index) {
+                            // "add cones to the team list and march over to the store": the items ended with the list.
+                            close(.strong)
+                        } else if !isListAddition(current, before: index), !isPassive(at: index),
+                            !isPassive(at: index + 1), !describesNoun(at: index), !closesRemark(at: index, current),
                             reader.newActionStarts(
                                 at: index + 1, afterConjunction: isConjunction,
                                 announced: ["also", "then", "plus"].contains(token.word))
@@ -186,6 +190,45 @@ extension UtteranceParser {
         return false
     }
 
+    /// Whether the clause added items to a list already named, and a conjunction now leads to something else.
+    private func listAdditionEnded(_ clause: [Int], at index: Int) -> Bool {
+        guard isConjunctionOrFiller(index),
+            let first = clause.first(where: { reader.isPlainWord($0) && !leadInMask[$0] && !reader.isFiller($0) }),
+            Self.addVerbs.contains(tokens[first].word),
+            clause.contains(where: { mentionAt[$0].map { isListMention(mentions[$0]) } ?? false })
+        else { return false }
+        var next = index + 1
+        while next < tokens.count, isConjunctionOrFiller(next) || reader.has(next, .hesitation) { next += 1 }
+        return reader.isPlainWord(next)
+    }
+
+    private func isConjunctionOrFiller(_ index: Int) -> Bool {
+        reader.has(index, .conjunction) || reader.isFiller(index)
+    }
+
+    private func isListMention(_ mention: Mention) -> Bool {
+        switch mention.kind {
+        case .list, .generalList: true
+        default: false
+        }
+    }
+
+    /// "the first aid certificate": a filler word describing the noun after a determiner.
+    private func describesNoun(at index: Int) -> Bool {
+        ClauseReader.nounPhraseFillers.contains(tokens[index].word) && reader.has(index - 1, .determiner)
+    }
+
+    /// "she's so cute though, walk her at five": a word that closes a remark stays with it when another filler or a
+    /// pause follows, where the next clause then starts.
+    private func closesRemark(at index: Int, _ clause: [Int]) -> Bool {
+        guard Self.remarkClosers.contains(tokens[index].word), startsWithStatement(clause) else { return false }
+        let next = index + 1
+        return next < tokens.count
+            && (tokens[next].kind != .word || reader.isFiller(next) || reader.has(next, [.hesitation, .conjunction]))
+    }
+
+    private static let remarkClosers: Set<String> = ["too", "though", "now", "already", "again", "yet", "either"]
+
     /// "has to be done by friday": "done" after "be" is the statement's, not a filler ending it.
     func isPassive(at index: Int) -> Bool {
         index < tokens.count && tokens[index].word == "done"
@@ -229,7 +272,7 @@ extension UtteranceParser {
         else { return false }
         // "get the oil changed", "review the pull requests": after a verb, a noun phrase is its object, unless a
         // copula or a deadline follows it ("start the stats homework is due friday").
-        let afterVerb = reader.isVerb(at: index - 1) && !reader.has(index - 2, .determiner)
+        let afterVerb = reader.isVerb(at: index - 1, lenient: true) && !reader.has(index - 2, .determiner)
         if afterVerb, !Self.strongStatementVerbs.contains(tokens[verb].word) { return false }
         return !clause.contains { Self.tellingVerbs.contains(tokens[$0].word) }
     }

@@ -51,15 +51,28 @@ struct UtteranceParser {
         return next.kind == .word && Self.statementLinks.contains(next.word)
     }
 
-    /// "order the christmas cards", "get our halloween costumes": a holiday naming a kind of thing is no date.
+    /// "order the christmas cards", "get our halloween costumes", "iron her sunday best": a holiday or a day naming
+    /// a kind of thing is no date.
     static func isHolidayModifier(_ mention: Mention, in tokens: [Token]) -> Bool {
-        guard case .day(.date) = mention.kind, mention.tokens.upperBound < tokens.count,
-            let holiday = mention.tokens.first(where: { Self.holidayWords.contains(tokens[$0].word) }), holiday > 0,
-            tokens[holiday - 1].classes.contains(.determiner)
+        guard mention.tokens.upperBound < tokens.count,
+            let name = mention.tokens.first(where: { index in
+                Self.holidayWords.contains(tokens[index].word) || Lexicon.weekdays[tokens[index].word] != nil
+            }),
+            name > 0, Self.ownerWords.contains(tokens[name - 1].word)
         else { return false }
+        switch mention.kind {
+        case .day(.date), .day(.weekday): break
+        default: return false
+        }
         let next = tokens[mention.tokens.upperBound]
-        return next.kind == .word && next.classes.isDisjoint(with: [.conjunction, .filler, .hesitation, .dateWord])
+        return next.kind == .word
+            && next.classes.isDisjoint(with: [
+                .conjunction, .filler, .hesitation, .dateWord, .connector, .phraseStart, .pronounSubject, .determiner,
+                .verb, .statementVerb,
+            ])
     }
+
+    private static let ownerWords: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "a", "an"]
 
     static let holidayWords: Set<String> = ["christmas", "xmas", "new", "valentine's", "valentines", "halloween"]
 

@@ -23,7 +23,7 @@ import Testing
 
     /// Long spoken brain-dumps with venting, list additions, deadlines, promises and corrections, set-aside texts
     /// included.
-    @Test(arguments: ["capture-dumps"])
+    @Test(arguments: ["capture-dumps", "capture-dumps-heldout"])
     func caseExactRateIsAtLeast85Percent(fixture: String) throws {
         let (rate, failures) = try Self.score(fixture)
         #expect(
