@@ -55,46 +55,49 @@ extension UtteranceParser {
                     current.append(index)
                 }
             case .word:
-                if promiseMask[index] {
-                    // "I promised Sam I'd send the photos" is one clause.
-                } else if mentionAt[index] == nil, hasContent(current), reader.has(index, .subject),
-                    reader.promise(at: index) != nil
-                {
-                    close(.strong)
-                } else if mentionAt[index] == nil, followsPriority(index), startsWithStatement(current),
-                    reader.isVerb(at: index, lenient: true)
-                {
-                    // "this is urgent call the landlord": the priority clause ends where the action starts.
-                    close(.weak)
-                } else if mentionAt[index] == nil, hasContent(current) {
-                    let isConjunction = reader.has(index, .conjunction)
-                    if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
-                        if listAdditionEnded(current, at: index) {
-                            // "add cones to the team list and march over to the store": the items ended with the list.
-                            close(.strong)
-                        } else if !isListAddition(current, before: index), !isPassive(at: index),
-                            !isPassive(at: index + 1), !describesNoun(at: index), !closesRemark(at: index, current),
-                            reader.newActionStarts(
-                                at: index + 1, afterConjunction: isConjunction,
-                                announced: ["also", "then", "plus"].contains(token.word))
-                        {
-                            close(carriesDate(from: index) ? .weak : .strong)
-                        }
-                    } else if quotedStart(in: current) != nil {
-                        // Inside reported speech ("text Sam that I'll be late") a new subject is not a new task.
-                    } else if reader.commentaryStarts(at: index), !continuesStatement(current, at: index) {
-                        close(.strong)
-                    } else if statementStartsMidSentence(at: index, after: current) {
-                        close(.strong)
-                    } else if leadInMask[index], index == 0 || !leadInMask[index - 1] {
-                        close(.weak)
-                    }
-                }
+                if let next = clauseBoundary(before: index, after: current) { close(next) }
                 current.append(index)
             }
         }
         close(.hard)
         return clauses
+    }
+
+    /// Whether a new clause starts at the word at `index`, and how it is separated from `current`; nil when the
+    /// word goes on the clause.
+    private func clauseBoundary(before index: Int, after current: [Int]) -> Boundary? {
+        if promiseMask[index] {
+            // "I promised Sam I'd send the photos" is one clause.
+            return nil
+        }
+        guard mentionAt[index] == nil, hasContent(current) else { return nil }
+        if reader.has(index, .subject), reader.promise(at: index) != nil { return .strong }
+        if followsPriority(index), startsWithStatement(current), reader.isVerb(at: index, lenient: true) {
+            // "this is urgent call the landlord": the priority clause ends where the action starts.
+            return .weak
+        }
+        let isConjunction = reader.has(index, .conjunction)
+        if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
+            if listAdditionEnded(current, at: index) {
+                // "add cones to the team list and march over to the store": the items ended with the list.
+                return .strong
+            }
+            guard !isListAddition(current, before: index), !isPassive(at: index), !isPassive(at: index + 1),
+                !describesNoun(at: index), !closesRemark(at: index, current),
+                reader.newActionStarts(
+                    at: index + 1, afterConjunction: isConjunction,
+                    announced: ["also", "then", "plus"].contains(tokens[index].word))
+            else { return nil }
+            return carriesDate(from: index) ? .weak : .strong
+        }
+        if quotedStart(in: current) != nil {
+            // Inside reported speech ("text Sam that I'll be late") a new subject is not a new task.
+            return nil
+        }
+        if reader.commentaryStarts(at: index), !continuesStatement(current, at: index) { return .strong }
+        if statementStartsMidSentence(at: index, after: current) { return .strong }
+        if leadInMask[index], index == 0 || !leadInMask[index - 1] { return .weak }
+        return nil
     }
 
     /// The correction whose marker starts at `index`, and the token after the marker; nil when the words there are
