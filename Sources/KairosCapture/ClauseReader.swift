@@ -48,6 +48,12 @@ struct ClauseReader {
         if text == "like", Self.seemingVerbs.contains(word(index - 1) ?? "") { return false }
         // "the first aid kit", "the fine is ridiculous": after a determiner the word describes or names.
         if Self.nounPhraseFillers.contains(text), has(index - 1, .determiner) { return false }
+        // "next door", "next time": "next" before a noun is no filler; "next call the bank" is.
+        if text == "next", isPlainWord(index + 1), !has(index + 1, [.verb, .subject, .pronounSubject]),
+            leadIn(at: index + 1) == nil, !(Lexicon.classes[word(index + 1) ?? ""] ?? []).contains(.leadInStart)
+        {
+            return false
+        }
         if has(index, [.hesitation, .filler]) { return true }
         // Greetings: "good morning", "hi", "hello".
         if ["hi", "hello", "hiya", "morning"].contains(text), index == 0 || word(index - 1) == "good" { return true }
@@ -95,7 +101,7 @@ struct ClauseReader {
         var cursor = index + 2
         if verb == "said" || verb == "swore", word(cursor) == "to", !isVerb(at: cursor + 1) { cursor += 1 }
         let recipientStart = cursor
-        while cursor < min(tokens.count, recipientStart + 6), isPlainWord(cursor), let text = word(cursor) {
+        while cursor < min(tokens.count, recipientStart + 6), tokens[cursor].kind == .word, let text = word(cursor) {
             if text == "that", let action = promisedAction(at: cursor + 1) {
                 return (recipientStart..<cursor, action)
             }
@@ -178,6 +184,12 @@ struct ClauseReader {
             if ["got", "have", "has", "had"].contains(modal), !["to", "gotta"].contains(word(cursor + 1) ?? "") {
                 return nil
             }
+            // "i am so cooked" tells; "i am going to" plans.
+            if modal == "am",
+                !["going", "gonna", "supposed", "planning", "about", "trying"].contains(word(cursor + 1) ?? "")
+            {
+                return nil
+            }
             cursor += 1
             return cursor + restOfModal(from: cursor) - index
         }
@@ -245,6 +257,12 @@ struct ClauseReader {
         }
         // "can't pay for anything right now": a sentence that opens with a negation tells about the speaker.
         if startsSentence(index), Self.negations.contains(first) { return true }
+        // "running on no sleep", "running late again": a sentence that opens with "-ing" and no object.
+        if startsSentence(index), first.hasSuffix("ing"), first.count > 5, !has(index, .verb),
+            let next = word(index + 1), Self.notInNounPhrase.contains(next) || ["late", "behind"].contains(next)
+        {
+            return true
+        }
         // "that terrifies me", "it works": a third person and a verb in its form.
         if Self.thirdPersons.contains(first), let next = word(index + 1), isPlainWord(index + 1), next.count > 3,
             next.hasSuffix("s"), !next.hasSuffix("ss"), !has(index + 1, [.determiner, .conjunction, .filler])
@@ -399,12 +417,12 @@ struct ClauseReader {
     }
 
     /// "smells", "needs", "watches": a known verb with the ending of the third person.
-    private func isThirdPersonVerb(_ index: Int) -> Bool {
+    func isThirdPersonVerb(_ index: Int) -> Bool {
         guard let text = word(index), isPlainWord(index), text.count > 3, text.hasSuffix("s"), !text.hasSuffix("ss")
         else { return false }
         let stems = [String(text.dropLast()), text.hasSuffix("es") ? String(text.dropLast(2)) : nil].compactMap { $0 }
         return stems.contains { stem in
-            !(Lexicon.classes[stem] ?? []).isDisjoint(with: [.verb, .nounVerb, .statementVerb])
+            !(Lexicon.classes[stem] ?? []).isDisjoint(with: [.verb, .nounVerb, .statementVerb, .modal])
         }
     }
 

@@ -99,7 +99,7 @@ enum Lexicon {
         "caught", "drove", "ate", "drank", "threw", "spilled", "spilt", "burnt", "burned", "shut", "forgot", "blew",
         "flew", "froze", "stole", "tore", "wore", "shook", "rang", "sang", "swam", "grew", "knew", "began", "bit",
         "hid", "slid", "stuck", "struck", "felt", "kept", "ran", "slept", "woke", "fell", "broke", "crashed", "sat",
-        "stood",
+        "stood", "quit", "hit", "cost", "split", "burst", "swarmed",
     ])
     /// Determiners and possessives that can open a noun phrase.
     static let determiners = Set<String>([

@@ -5,7 +5,8 @@ extension UtteranceParser {
     /// Applies a correction to the task clause just before; false when there is none to correct, or the words
     /// after the marker turn out to be a task of their own, so the clause is read as usual.
     func correct(with effect: CorrectionEffect, _ clause: Clause, in made: inout MadeTasks) -> Bool {
-        guard let last = made.last else { return false }
+        // A time corrected when no task came before it ("... they emailed it, at two no wait three") is dropped.
+        guard let last = made.last else { return effect == .retime }
         switch effect {
         case .cancel:
             made.setAside += made.tasks[last.range].map(\.sourceSpan)

@@ -279,7 +279,7 @@ extension UtteranceParser {
 
     /// Words that open a remark without adding to it: "okay so honestly ...".
     static let openingWords: Set<String> = closingWords.union([
-        "well", "honestly", "seriously", "basically", "hey", "hi", "hello", "actually", "first", "next", "finally",
+        "well", "hey", "hi", "hello", "actually", "first", "next", "finally",
         "lastly", "plus", "oops", "wait", "no", "nope", "nah", "anyway", "sorry",
     ])
 

@@ -73,22 +73,34 @@ extension UtteranceParser {
         guard mentionAt[index] == nil, hasContent(current) else { return nil }
         if reader.has(index, .subject), reader.promise(at: index) != nil { return .strong }
         // "clean the chaff collector because it's a fire hazard": the reason is a remark of its own.
-        if Self.reasonWords.contains(tokens[index].word), !startsWithStatement(current) || isPromise(current) {
+        if Self.reasonWords.contains(tokens[index].word),
+            !startsWithStatement(current) || isPromise(current) || current.contains(where: isPriorityWord)
+        {
             return .strong
         }
         // "i've honestly read it", "which honestly is": a filler after a subject does not end the clause.
-        if let last = current.last(where: { tokens[$0].kind == .word && !reader.has($0, .hesitation) }),
-            reader.isPlainWord(last),
-            reader.has(last, [.subject, .pronounSubject]) || Self.subjectContractions.contains(tokens[last].word)
-                || ["which", "who", "that"].contains(tokens[last].word)
+        if let position = current.lastIndex(where: { tokens[$0].kind == .word && !reader.has($0, .hesitation) }),
+            reader.isPlainWord(current[position])
         {
-            return nil
+            let last = current[position]
+            let isSubject =
+                reader.has(last, [.subject, .pronounSubject]) || Self.subjectContractions.contains(tokens[last].word)
+            // The pronoun opens the clause ("i've"), rather than ending an action on it ("emailed it").
+            let opensIt = current[..<position].allSatisfy { tokens[$0].kind != .word || isConjunctionOrFiller($0) }
+            if isSubject && opensIt || ["which", "who", "that"].contains(tokens[last].word) { return nil }
         }
         if followsPriority(index), startsWithStatement(current), reader.isVerb(at: index, lenient: true) {
             // "this is urgent call the landlord": the priority clause ends where the action starts.
             return .weak
         }
         let isConjunction = reader.has(index, .conjunction)
+        // "which means no sleep": a determiner after a verb is its object's, not a filler.
+        if !isConjunction, reader.isFiller(index), reader.has(index, .determiner), reader.isPlainWord(index - 1),
+            reader.has(index - 1, [.verb, .statementVerb, .modal]) || reader.isThirdPersonVerb(index - 1)
+                || Self.prepositions.contains(tokens[index - 1].word)
+        {
+            return nil
+        }
         if isConjunction || reader.isFiller(index), !endsOpen(current) || startsWithStatement(current) {
             if listAdditionEnded(current, at: index) {
                 // "add cones to the team list and march over to the store": the items ended with the list.
@@ -96,9 +108,10 @@ extension UtteranceParser {
             }
             guard !isListAddition(current, before: index), !isPassive(at: index), !isPassive(at: index + 1),
                 !describesNoun(at: index), !closesRemark(at: index, current),
+                // After a finished remark, "uh" is as good as "and": "the machine is broken uh call biomed".
                 reader.newActionStarts(
-                    at: index + 1, afterConjunction: isConjunction,
-                    announced: ["also", "then", "plus"].contains(tokens[index].word))
+                    at: index + 1, afterConjunction: isConjunction || startsWithStatement(current),
+                    announced: ["also", "then", "plus"].contains(tokens[index].word) || reader.word(index - 1) == "oh")
             else { return nil }
             return carriesDate(from: index) ? .weak : .strong
         }
@@ -121,10 +134,11 @@ extension UtteranceParser {
         if let previous = reader.word(index - 1), previous == "to" || reader.has(index - 1, .modal) { return nil }
         var cursor = marker.end
         while reader.has(cursor, .hesitation) { cursor += 1 }
+        // "scratch that she would never say yes": a remark after it is a clause of its own too.
         let endsClause =
             cursor >= tokens.count || tokens[cursor].kind == .hardBreak
-            || (tokens[cursor].kind == .softBreak || reader.has(cursor, .conjunction) || reader.isFiller(cursor))
-                && marker.mayCancel
+            || (tokens[cursor].kind == .softBreak || reader.has(cursor, .conjunction) || reader.isFiller(cursor)
+                || reader.commentaryStarts(at: cursor)) && marker.mayCancel
         if endsClause { return marker.mayCancel ? (marker.end, .cancel) : nil }
         if tokens[cursor].kind == .softBreak { cursor += 1 }
         if marker.mayRetime, timingRun(from: cursor) != nil { return (marker.end, .retime) }
@@ -247,6 +261,12 @@ extension UtteranceParser {
     ]
     static let reasonWords: Set<String> = ["because", "cause", "'cause", "cos", "coz", "since"]
 
+    private func isPriorityWord(_ index: Int) -> Bool {
+        guard let mention = mentionAt[index] else { return false }
+        if case .priority = mentions[mention].kind { return true }
+        return false
+    }
+
     /// Whether the clause reports a promise, which is a task though it opens like a statement.
     private func isPromise(_ clause: [Int]) -> Bool {
         guard let first = clause.first(where: { reader.isPlainWord($0) && !reader.isFiller($0) }) else { return false }
@@ -281,7 +301,8 @@ extension UtteranceParser {
             reader.isFiller($0) || reader.has($0, [.conjunction, .hesitation])
         }
         if deadlineSubject(Array(body), hasDate: true) != nil { return false }
-        return Self.personalSubjects.contains(tokens[index].word)
+        // "the reach truck is down again which means the dock is backed up" is one remark.
+        return tokens[index].word == "which" || Self.personalSubjects.contains(tokens[index].word)
     }
 
     /// The subjects of a remark that goes on about the same thing: "i'm so tired i could cry".

@@ -15,9 +15,14 @@ struct UtteranceParser {
     init(tokens: [Token], context: CaptureContext) {
         self.tokens = tokens
         let scanner = PhraseScanner(tokens: tokens, lists: ListDirectory(context.lists))
-        mentions = scanner.scan().filter { mention in
-            !Self.isSubjectOfStatement(mention, in: tokens) && !Self.isHolidayModifier(mention, in: tokens)
-                && !Self.isOrdinalModifier(mention, in: tokens)
+        let found = scanner.scan()
+        let starts = Set(found.map(\.tokens.lowerBound))
+        mentions = found.filter { mention in
+            // A phrase right after it ("the thirty first high priority") shows the day is a date after all.
+            let beforePhrase = starts.contains(mention.tokens.upperBound)
+            return !Self.isSubjectOfStatement(mention, in: tokens)
+                && (beforePhrase
+                    || !Self.isHolidayModifier(mention, in: tokens) && !Self.isOrdinalModifier(mention, in: tokens))
         }
         var mentionAt = [Int?](repeating: nil, count: tokens.count)
         for (index, mention) in mentions.enumerated() {
@@ -52,17 +57,18 @@ struct UtteranceParser {
         return next.kind == .word && Self.statementLinks.contains(next.word)
     }
 
-    /// "order the christmas cards", "get our halloween costumes", "iron her sunday best": a holiday or a day naming
-    /// a kind of thing is no date.
+    /// "order the christmas cards", "iron her sunday best", "tell the night crew": a holiday, a day or a part of
+    /// the day naming a kind of thing is no date.
     static func isHolidayModifier(_ mention: Mention, in tokens: [Token]) -> Bool {
         guard mention.tokens.upperBound < tokens.count,
             let name = mention.tokens.first(where: { index in
                 Self.holidayWords.contains(tokens[index].word) || Lexicon.weekdays[tokens[index].word] != nil
+                    || Self.partsOfDay.contains(tokens[index].word)
             }),
             name > 0, Self.ownerWords.contains(tokens[name - 1].word)
         else { return false }
         switch mention.kind {
-        case .day(.date), .day(.weekday): break
+        case .day(.date), .day(.weekday), .partOfDay: break
         default: return false
         }
         let next = tokens[mention.tokens.upperBound]
@@ -82,7 +88,9 @@ struct UtteranceParser {
         return next.kind == .word && next.classes.subtracting([.english, .nounVerb, .verb]).isEmpty
     }
 
-    private static let datePrepositions: Set<String> = ["on", "by", "before", "until", "till", "after", "from"]
+    private static let datePrepositions: Set<String> = ["on", "by", "before", "until", "till", "after", "from", "for"]
+
+    private static let partsOfDay: Set<String> = ["morning", "afternoon", "evening", "night"]
 
     private static let ownerWords: Set<String> = ["the", "my", "our", "your", "his", "her", "their", "a", "an"]
 

@@ -83,8 +83,8 @@ struct CaptureTests {
             #expect(
                 result.setAside.map(\.text) == [
                     "where do i even start this week has been an absolute mess",
-                    "my manager keeps moving the goalposts",
-                    "which is so annoying", "i haven't slept properly in days", "which is just great",
+                    "my manager keeps moving the goalposts which is so annoying",
+                    "honestly i haven't slept properly in days", "which is just great",
                 ])
             let utf16 = Array(dump.utf16)
             for clause in result.setAside {
