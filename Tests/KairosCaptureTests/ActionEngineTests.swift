@@ -49,6 +49,28 @@ import Testing
         #expect(items.allSatisfy { (0...1).contains($0.confidence) })
     }
 
+    @Test func aNameOnItsOwnOrOpeningTheSentenceAddressesTheRequestAfterIt() {
+        let items = actions(
+            team,
+            [
+                ("Alice", "Thanks Bob! Can you also book the room for friday?"),
+                ("Bob", "Chen, when you get a chance, can you print the handouts"),
+                ("Chen", "can you print the agenda?"),
+            ])
+        #expect(summary(items) == ["0 Book the room -> Bob @ 2026-01-23T09:00", "1 Print the handouts -> Chen @ -"])
+    }
+
+    @Test func tellingSomeoneSomethingIsADeedButTellMeIsAQuestion() {
+        let items = actions(
+            team,
+            [
+                ("Alice", "someone has to tell support about the new plans"),
+                ("Bob", "Chen, can you tell me how many people signed up?"),
+                ("Chen", "can anyone explain how the cron works"),
+            ])
+        #expect(summary(items) == ["0 Tell support about the new plans -> - @ -"])
+    }
+
     @Test func inATwoMemberThreadYouIsTheOtherMember() {
         let items = actions(["Pablo", "Marta"], [("Marta", "can you call the technician?")])
         #expect(summary(items) == ["0 Call the technician -> Pablo @ -"])

@@ -192,7 +192,9 @@ struct ActionLedger {
         // "pharmacy is sending it up" is under way; "called them, they're coming thursday" is done.
         guard !pasts.isEmpty || !Self.isUnderWay(words) else { return [] }
         let opensWithPast = WordStem.isPast(words[0]) && words[0] != "done"
-        let saysDone = words.contains(where: ActionLexicon.doneWords.contains)
+        let saysDone =
+            words.contains(where: ActionLexicon.doneWords.contains)
+            || zip(words, words.dropFirst()).contains { ["taken", "took"].contains($0) && $1 == "care" }
         let saysPlaced = Self.saysPlaced(words)
         let content = ActionTopic(text: words).objects
         var finished: [Int] = []

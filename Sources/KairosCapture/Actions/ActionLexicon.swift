@@ -32,14 +32,16 @@ enum ActionLexicon {
 
     /// What "can you ..." asks when it asks for information answered in the chat, not for a deed.
     static let informationVerbs = Set<String>([
-        "explain", "tell", "know", "clarify", "recall", "remember", "hear", "see", "say", "guess", "believe",
-        "imagine", "describe",
+        "know", "recall", "remember", "hear", "see", "guess", "believe", "imagine",
     ])
+    /// Verbs that ask for information when what follows is the asker or a question: "tell me", "explain how".
+    static let tellingVerbs = Set<String>(["tell", "explain", "describe", "clarify", "say", "show", "remind"])
 
     /// "I'll" before a state, not a deed: "I'll be up late", "I'll need a ride home".
     static let stateVerbs = Set<String>([
         "be", "need", "have", "want", "miss", "love", "like", "hate", "stay", "sleep", "wait", "survive", "live",
-        "die", "see", "talk", "catch", "keep", "try", "probably", "never", "hopefully", "maybe",
+        "die", "see", "talk", "catch", "keep", "try", "probably", "never", "hopefully", "maybe", "say", "admit",
+        "agree", "disagree", "laugh", "wonder", "confess", "guess", "think", "feel", "bet",
     ])
 
     /// Verbs that take over whatever action was just said: "I'll do it", "Sam, you take that one".
@@ -55,12 +57,13 @@ enum ActionLexicon {
     ])
 
     /// Pronouns that stand for a thing already said: the object of "do it", "grab them", "take that one".
-    static let pointingWords = Set<String>(["it", "that", "this", "them", "those", "these", "some", "one"])
+    static let pointingWords = Set<String>(["it", "that", "this", "them", "those", "these", "some", "one", "him", "her"])
     /// Words that may follow such a pronoun: "take that one", "grab some from the wholesaler", "do this first".
     static let afterPronoun = Set<String>([
         "one", "from", "at", "on", "for", "to", "by", "in", "after", "before", "up", "out", "off", "back", "too",
         "as", "when", "then", "if", "instead", "first", "please", "again", "with", "myself", "yourself", "now",
-        "asap", "quickly", "later", "today", "tomorrow", "tonight", "over", "round", "around",
+        "asap", "quickly", "later", "today", "tomorrow", "tonight", "over", "round", "around", "about", "back",
+        "this", "next", "tmrw", "tmr", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ])
 
     /// Words that say an action is off: "never mind the deck", "forget the balloons", "no need to ... anymore".
@@ -71,7 +74,7 @@ enum ActionLexicon {
         ["forget", "that"], ["scratch", "the"], ["scratch", "that"], ["skip", "the"], ["cancel", "the"],
         ["called", "off"], ["is", "cancelled"], ["is", "canceled"], ["are", "cancelled"], ["are", "canceled"],
         ["not", "needed"], ["don't", "bother"], ["dont", "bother"], ["no", "longer", "needed"],
-        ["doesn't", "need", "to"], ["won't", "be", "needed"],
+        ["doesn't", "need", "to"], ["won't", "be", "needed"], ["don't", "worry", "about"], ["dont", "worry", "about"],
     ]
 
     /// Words that say an action is finished whatever it was: "done, deck is sent", "bibliography finished".

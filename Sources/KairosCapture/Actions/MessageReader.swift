@@ -13,14 +13,17 @@ struct MessageReader {
         let isJoke = tokens.contains { $0.kind == .word && ActionLexicon.laughs.contains($0.word) }
         var statements: [ActionStatement] = []
         var start = 0
+        // "Thanks Bob! Can you also book the room?": a name said on its own addresses what follows.
+        var calledOut: ActionMember?
         for index in tokens.indices where tokens[index].kind == .hardBreak || index == tokens.count - 1 {
             let end = tokens[index].kind == .hardBreak ? index : index + 1
             let endsWithQuestionMark = tokens[index].kind == .hardBreak && tokens[index].text == "?"
             if start < end {
                 let sentence = Sentence(
                     text: text, tokens: tokens, range: start..<end, endsWithQuestionMark: endsWithQuestionMark,
-                    roster: roster)
+                    roster: roster, calledOut: calledOut)
                 statements += sentence.statements(allowingDeeds: !isJoke)
+                calledOut = sentence.nameAlone
             }
             start = index + 1
         }
@@ -66,6 +69,8 @@ private struct Sentence {
     let range: Range<Int>
     let endsWithQuestionMark: Bool
     let roster: MemberRoster
+    /// The member the sentence before called by name alone ("Thanks Bob!"), whom a request without a name is to.
+    let calledOut: ActionMember?
 
     /// Where a deed starts: the clause's first token (its addressee, if any), where its words start, and what it is.
     struct Opener {
@@ -117,6 +122,8 @@ private struct Sentence {
                 bodyEnd = trimmedEnd(from: opener.bodyStart, to: nameStart)
                 if kind == .requestToListener { kind = .request(member) }
             }
+            // "Bob, when you get a chance, can you send the deck": the name opening the sentence.
+            if kind == .requestToListener, let member = vocative ?? calledOut { kind = .request(member) }
             guard opener.bodyStart < bodyEnd, !startsWithNegation(opener.bodyStart) else { continue }
             if kind != .commitment, kind != .offer, asksForInformation(opener.bodyStart) { continue }
             let leadStart = max(clauseStart(before: opener.start), position > 0 ? openers[position - 1].bodyStart : 0)
@@ -127,6 +134,29 @@ private struct Sentence {
                     words: words(opener.bodyStart..<bodyEnd)))
         }
         return statements
+    }
+
+    /// A member's name opening the sentence, set off by a comma: "Bob, when you get a chance, ...".
+    private var vocative: ActionMember? {
+        let first = firstWord
+        guard let text = word(first), first + 1 < range.upperBound, tokens[first + 1].kind == .softBreak else {
+            return nil
+        }
+        return roster.member(named: text)
+    }
+
+    /// The member a sentence of only a name and greetings calls: "Bob!", "thanks Bob", "hey @bob".
+    var nameAlone: ActionMember? {
+        var named: ActionMember?
+        for index in range where tokens[index].kind == .word {
+            if let member = roster.member(named: tokens[index].word) {
+                guard named == nil else { return nil }
+                named = member
+            } else if !Self.skippable.contains(tokens[index].word), !ActionLexicon.acknowledgements.contains(tokens[index].word) {
+                return nil
+            }
+        }
+        return named
     }
 
     // MARK: - Openers
@@ -200,6 +230,11 @@ private struct Sentence {
             return Lead(end: cursor, isDeed: true)
         }
         var futureTense = false
+        if start == firstWord, let end = match(Self.subjectlessCommitments, at: start) {
+            // "gonna clean the fridge tonight", "need to pick up dog food": the sender's own, subject left out.
+            cursor = skipAdverbs(end)
+            return Lead(end: cursor, isDeed: isDeed(at: cursor) && !isPlace(at: cursor))
+        }
         switch first {
         case "i'll", "i’ll":
             cursor += 1
@@ -221,11 +256,7 @@ private struct Sentence {
         case "i'm", "im":
             guard let end = match([["going", "to"], ["gonna"], ["gunna"]], at: start + 1) else { return nil }
             cursor = end
-            if let place = word(cursor), Self.placesToGo.contains(place) || ActionLexicon.stopWords.contains(place)
-                && place != "also" && place != "just"
-            {
-                return Lead(end: cursor, isDeed: false)
-            }
+            if isPlace(at: cursor) { return Lead(end: cursor, isDeed: false) }
         case "i've", "ive":
             guard let end = match([["got", "to"], ["gotta"]], at: start + 1) else { return nil }
             cursor = end
@@ -255,6 +286,13 @@ private struct Sentence {
         return !ActionLexicon.stateVerbs.contains(verb)
     }
 
+    /// "going to the gym", "going to work": a place, not a plan.
+    private func isPlace(at index: Int) -> Bool {
+        guard let place = word(index) else { return false }
+        return Self.placesToGo.contains(place)
+            || ActionLexicon.stopWords.contains(place) && !Self.adverbs.contains(place) && place != "do"
+    }
+
     /// "I can ...", "I could ...": an offer.
     private func offerLead(at start: Int) -> Int? {
         guard word(start) == "i" else { return nil }
@@ -270,8 +308,12 @@ private struct Sentence {
     private func needLead(at start: Int) -> Lead? {
         guard let first = word(start) else { return nil }
         var end: Int?
-        if Self.anyone.contains(first) {
-            end = match(Self.needModals + [["please"], ["else", "needs", "to"], ["else", "should"]], at: start + 1)
+        if let phraseEnd = match(Self.lookingForSomeone, at: start) {
+            end = phraseEnd
+        } else if Self.anyone.contains(first) {
+            end = match(
+                Self.needModals + [["please"], ["pls"], ["plz"], ["else", "needs", "to"], ["else", "should"]],
+                at: start + 1)
         } else if ["someone's", "somebody's", "someones"].contains(first) {
             end = match([["gotta"], ["got", "to"], ["going", "to", "have", "to"]], at: start + 1)
         } else if Self.askingModals.contains(first), let who = word(start + 1), Self.anyone.contains(who) {
@@ -348,8 +390,12 @@ private struct Sentence {
     private func trailingAddressee(from start: Int, to end: Int) -> (ActionMember, Int)? {
         guard end - 1 > start, let text = word(end - 1), let member = roster.member(named: text) else { return nil }
         if text.hasPrefix("@") { return (member, end - 1) }
-        guard tokens[end - 2].kind == .softBreak else { return nil }
-        return (member, end - 2)
+        if tokens[end - 2].kind == .softBreak { return (member, end - 2) }
+        // "can you grab milk on the way home Bob": a name closing the sentence, unless it is an object ("to Bob").
+        guard end == range.upperBound, let before = word(end - 2), !Self.beforeObjectNames.contains(before) else {
+            return nil
+        }
+        return (member, end - 1)
     }
 
     /// "please don't touch the server": a prohibition, not a task.
@@ -358,10 +404,14 @@ private struct Sentence {
         return ["don't", "dont", "never", "not", "stop"].contains(first) || first == "do" && word(index + 1) == "not"
     }
 
-    /// "can someone explain how the cron works", "can you tell me the wifi password": asks for information.
+    /// "can someone explain how the cron works", "can you tell me the wifi password": asks for information, where
+    /// "tell support about the new plans" asks for a deed.
     private func asksForInformation(_ index: Int) -> Bool {
         guard let verb = word(index) else { return false }
         if ActionLexicon.informationVerbs.contains(verb) { return true }
+        if ActionLexicon.tellingVerbs.contains(verb), let next = word(index + 1) {
+            return ["me", "us", "everyone"].contains(next) || Self.wonderWords.contains(next)
+        }
         return verb == "make" && word(index + 1) == "it"
     }
 
@@ -393,7 +443,11 @@ private struct Sentence {
     private var opensAsQuestion: Bool {
         guard let first = word(firstWord) else { return false }
         if first == "can" || first == "could" || first == "would" || first == "will" { return false }
-        return ActionLexicon.questionOpeners.contains(first)
+        guard ActionLexicon.questionOpeners.contains(first) else { return false }
+        if Self.questionWords.contains(first) { return true }
+        // "did you submit the quiz?", "is the room booked?"; not "don't worry about legal".
+        guard let next = word(firstWord + 1) else { return endsWithQuestionMark }
+        return Self.questionSubjects.contains(next) || endsWithQuestionMark
     }
 
     private func word(_ index: Int) -> String? {
@@ -473,7 +527,30 @@ private struct Sentence {
         ["don't", "forget", "to"], ["dont", "forget", "to"], ["do", "not", "forget", "to"], ["make", "sure", "you"], ["make", "sure", "to"], ["remember", "to"], ["be", "sure", "to"],
         ["you'll", "need", "to"], ["you'll", "have", "to"], ["youll", "need", "to"], ["you've", "got", "to"],
     ]
+    static let subjectlessCommitments: [[String]] = [
+        ["gonna"], ["going", "to"], ["need", "to"], ["gotta"], ["have", "to"], ["got", "to"], ["still", "need", "to"],
+    ]
+    static let lookingForSomeone: [[String]] = [
+        ["need", "someone", "to"], ["need", "somebody", "to"], ["i", "need", "someone", "to"],
+        ["we", "need", "someone", "to"], ["i", "need", "somebody", "to"], ["we", "need", "somebody", "to"],
+        ["looking", "for", "someone", "to"],
+    ]
+    /// Words after which a name is the object of the deed, not its addressee: "send the deck to Bob", "ask Chen".
+    static let beforeObjectNames = Set<String>([
+        "to", "with", "for", "from", "at", "by", "about", "on", "of", "and", "or", "tell", "ask", "call", "email",
+        "text", "ping", "remind", "thank", "invite", "help", "pay", "meet", "message", "cc", "include", "than",
+        "like", "behind", "after", "before", "give", "show", "send", "introduce", "phone", "visit", "see", "hug",
+        "congratulate", "collect", "pick", "drive", "take", "bring", "feed", "walk", "dm", "update", "notify",
+    ])
     static let askingModals = Set<String>(["can", "could", "would", "will", "can't", "cant", "won't", "wont"])
+    static let questionWords = Set<String>([
+        "who", "what", "when", "where", "why", "how", "which", "whose", "whats", "what's", "who's", "whos",
+        "where's", "wheres", "when's", "how's",
+    ])
+    static let questionSubjects = Set<String>([
+        "you", "u", "we", "i", "they", "he", "she", "it", "anyone", "anybody", "someone", "somebody", "everyone",
+        "the", "this", "that", "these", "those", "there", "our", "my", "your", "their", "his", "her", "any",
+    ])
     static let wonderWords = Set<String>(["if", "what", "when", "how", "whether", "who", "where", "why"])
     static let you = Set<String>(["you", "u", "ya", "yall", "y'all"])
     static let anyone = Set<String>(["someone", "somebody", "anyone", "anybody", "sb", "smb", "somone"])

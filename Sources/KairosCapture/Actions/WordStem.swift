@@ -55,9 +55,12 @@ struct ActionTopic: Sendable {
             }.map(WordStem.stem))
         // "Do it", "take that one", "call them at 4", "grab some from the wholesaler": the thing is a pronoun.
         let rest = words.dropFirst().drop { ["up", "out", "back", "off", "over", "down"].contains($0) }
+        // With nothing else named, "look into it" and "take care of that" point back too.
         pointsBack =
             rest.first.map { ActionTopic.isPronoun($0, before: rest.dropFirst().first) } == true
-            || objects.isEmpty && words.first.map(ActionLexicon.standInVerbs.contains) == true
+            || objects.isEmpty
+                && (words.first.map(ActionLexicon.standInVerbs.contains) == true
+                    || rest.contains(where: ActionLexicon.pointingWords.contains))
     }
 
     /// The topic of free text, without a verb: every content word.
