@@ -76,6 +76,18 @@ import Testing
         #expect(summary(items) == ["0 Call the technician -> Pablo @ -"])
     }
 
+    @Test func betweenTwoPeopleAPlainImperativeAsksTheOtherButWishesAndNewsDoNot() {
+        let items = actions(
+            ["Xan", "Yas"],
+            [
+                ("Xan", "great, grab some coffee too"),
+                ("Yas", "have a good day!"),
+                ("Xan", "backup job failed again last night"),
+                ("Yas", "take care"),
+            ])
+        #expect(summary(items) == ["0 Grab some coffee -> Yas @ -"])
+    }
+
     @Test func aSelfCommitmentIsTheSendersWhateverNameStandsInFront() {
         let items = actions(
             team,
@@ -265,6 +277,16 @@ import Testing
                 ("Alice", "Chen, no need to book the room anymore"),
             ])
         #expect(summary(items) == ["2 Order the cake -> Bob @ 2026-01-21T09:00"])
+    }
+
+    @Test func anAnswerThatPromisesItDoneByATimeDatesTheRequest() {
+        let items = actions(
+            team,
+            [
+                ("Alice", "Bob, please fix the form validation asap"),
+                ("Bob", "yep, I'll have it fixed by 3"),
+            ])
+        #expect(summary(items) == ["0 Fix the form validation -> Bob @ 2026-01-20T15:00"])
     }
 
     @Test func theLatestDateStatedWins() {

@@ -142,6 +142,10 @@ struct ActionLedger {
         for index in finished { tracked[index].isOpen = false }
         if !finished.isEmpty { return }
         guard let sender, !statesDeed else { return }
+        // An answer can only take or date an action asked of the sender or left to anyone.
+        guard tracked.contains(where: { $0.isOpen && ($0.askedOf == sender.id || $0.item.assignee == nil) }) else {
+            return
+        }
         let fragment = DateFragment(statement.text, now: context.now, timeZone: context.timeZone)
         if let taking = Self.takingPhrase(in: fragment.otherWords),
             fragment.otherWords[taking...].allSatisfy(ActionLexicon.acknowledgements.contains)

@@ -46,7 +46,7 @@ enum ActionLexicon {
 
     /// Verbs that take over whatever action was just said: "I'll do it", "Sam, you take that one".
     static let standInVerbs = Set<String>([
-        "do", "handle", "take", "grab", "get", "sort", "cover", "own", "deal", "manage", "tackle", "finish",
+        "do", "handle", "take", "grab", "get", "sort", "cover", "own", "deal", "manage", "tackle", "finish", "have",
     ])
 
     /// Words that refer back instead of naming a thing: the object of "do it", "take that one".
@@ -64,6 +64,20 @@ enum ActionLexicon {
         "as", "when", "then", "if", "instead", "first", "please", "again", "with", "myself", "yourself", "now",
         "asap", "quickly", "later", "today", "tomorrow", "tonight", "over", "round", "around", "about", "back",
         "this", "next", "tmrw", "tmr", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ])
+
+    /// Imperatives that wish or chat rather than ask for a deed: "have a good day", "enjoy", "sleep well".
+    static let socialImperatives = Set<String>([
+        "have", "enjoy", "see", "sleep", "stay", "hang", "feel", "wish", "let", "look", "chill", "relax", "rest",
+        "thank", "hug", "kiss", "welcome", "congratulate", "break", "knock", "hold", "wait", "guess", "imagine",
+        "say", "tell", "trust", "believe", "mind", "try", "pray", "smile", "cheer", "calm", "breathe", "listen",
+        "shut", "love", "celebrate", "do", "be", "go", "come",
+    ])
+    /// Words after "take", "get", "keep", "check" that make a wish or a remark: "take care", "get well", "check
+    /// this out".
+    static let socialFollowers = Set<String>([
+        "care", "well", "safe", "safely", "it", "this", "that", "up", "out", "in", "home", "on", "here", "there",
+        "better", "some", "ready", "going", "over",
     ])
 
     /// Words that say an action is off: "never mind the deck", "forget the balloons", "no need to ... anymore".

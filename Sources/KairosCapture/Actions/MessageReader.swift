@@ -101,6 +101,16 @@ private struct Sentence {
                 atBoundary = false
                 continue
             }
+            // "great, grab some coffee too"; not "great work on the pitch".
+            if roster.members.count == 2, !isQuestion, openers.isEmpty, index == firstWord,
+                index == range.lowerBound || tokens[index - 1].kind == .softBreak, isBareRequest(at: index)
+            {
+                // Between two people, "grab some coffee too" asks the other one.
+                openers.append(Opener(start: index, bodyStart: index, kind: .requestToListener, addressee: nil))
+                index += 1
+                atBoundary = false
+                continue
+            }
             atBoundary = Self.joiners.contains(token.word) || (atBoundary && Self.skippable.contains(token.word))
             index += 1
         }
@@ -283,6 +293,10 @@ private struct Sentence {
             return false
         }
         if ["see", "talk", "catch", "keep", "meet"].contains(verb) { return true }
+        // "I'll have it fixed by 3": a deed, done by then.
+        if verb == "have" || verb == "get", let object = word(index + 1), ActionLexicon.pointingWords.contains(object) {
+            return true
+        }
         return !ActionLexicon.stateVerbs.contains(verb)
     }
 
@@ -351,6 +365,22 @@ private struct Sentence {
             return start + 1
         }
         return nil
+    }
+
+    /// An imperative that asks for a deed, not a parting wish or a social plan: "grab some coffee", not "have a
+    /// good day", "take care" or "check this out".
+    private func isBareRequest(at index: Int) -> Bool {
+        guard let verb = word(index), isImperative(at: index, clearVerbOnly: true), !tokens[index].classes.contains(.nounVerb),
+            !ActionLexicon.socialImperatives.contains(verb), let next = word(index + 1)
+        else { return false }
+        // "backup job failed again last night" is news, not a request.
+        let statesSomething = range.contains { index in
+            guard let other = word(index) else { return false }
+            return WordStem.isPast(other) || Self.statementVerbs.contains(other)
+        }
+        guard !statesSomething else { return false }
+        return !(["take", "get", "drive", "keep", "check", "come", "go", "be"].contains(verb)
+            && ActionLexicon.socialFollowers.contains(next))
     }
 
     /// Whether the word at `index` reads as a verb in the imperative ("send the deck", "book the room").
@@ -543,6 +573,10 @@ private struct Sentence {
         "congratulate", "collect", "pick", "drive", "take", "bring", "feed", "walk", "dm", "update", "notify",
     ])
     static let askingModals = Set<String>(["can", "could", "would", "will", "can't", "cant", "won't", "wont"])
+    static let statementVerbs = Set<String>([
+        "is", "are", "was", "were", "has", "have", "had", "will", "it's", "that's", "there's", "i'm", "we're",
+        "they're", "isn't", "aren't", "wasn't", "weren't", "am",
+    ])
     static let questionWords = Set<String>([
         "who", "what", "when", "where", "why", "how", "which", "whose", "whats", "what's", "who's", "whos",
         "where's", "wheres", "when's", "how's",

@@ -81,7 +81,10 @@ struct ActionTopic: Sendable {
     /// three logos".
     static func isPronoun(_ word: String, before next: String?) -> Bool {
         guard ActionLexicon.pointingWords.contains(word) else { return false }
-        return next.map(ActionLexicon.afterPronoun.contains) ?? true
+        guard let next else { return true }
+        // "have it fixed", "get them sent": the thing, and what is to become of it.
+        return ActionLexicon.afterPronoun.contains(next) || WordStem.isPast(next)
+            || ["ready", "sorted", "finished"].contains(next)
     }
 
     /// Lower-case words of a text, apostrophes kept, other punctuation dropped.
