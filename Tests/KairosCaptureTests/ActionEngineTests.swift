@@ -220,6 +220,21 @@ import Testing
             ])
     }
 
+    @Test func doingBothClaimsTheTwoLatestOpenActions() {
+        let items = actions(
+            team,
+            [
+                ("Alice", "we must update the app store screenshots"),
+                ("Bob", "and someone should translate the release notes"),
+                ("Chen", "I'll do both tomorrow"),
+            ])
+        #expect(
+            summary(items) == [
+                "0 Update the app store screenshots -> Chen @ 2026-01-21T09:00",
+                "1 Translate the release notes -> Chen @ 2026-01-21T09:00",
+            ])
+    }
+
     @Test func anOfferOnItsOwnIsNoAction() {
         #expect(actions(team, [("Alice", "I can do the slides if you want")]).isEmpty)
     }
@@ -261,6 +276,8 @@ import Testing
                 ("Bob", "I'll do the ham"),
                 ("Alice", "Chen can you sort the secret santa names by wednesday"),
                 ("Chen", "done, check your emails"),
+                ("Alice", "Bob, can you review my PR before lunch?"),
+                ("Bob", "approved ✅"),
             ])
         #expect(summary(items) == ["0 Do the ham -> Bob @ -"])
     }

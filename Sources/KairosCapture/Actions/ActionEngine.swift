@@ -65,8 +65,13 @@ struct Deed: Sendable {
     var due: LocalDateTime?
     var topic: ActionTopic
 
-    /// "Do it", "take that one", "call them at 4": a deed that names no thing of its own.
-    var pointsBack: Bool { title == nil || topic.pointsBack }
+    /// "Do it", "take that one", "call them at 4", "I'll help": a deed that names no thing of its own.
+    var pointsBack: Bool { title == nil || topic.pointsBack || topic.verb != nil && topic.objects.isEmpty && words == 1 }
+
+    /// "Do both": the two actions said last.
+    var pointsAtTwo: Bool { title.map { ActionTopic.words($0).contains("both") } ?? false }
+
+    private var words: Int { title.map { ActionTopic.words($0).count } ?? 0 }
 }
 
 /// A statement with the deeds the capture engine found in it.

@@ -64,8 +64,9 @@ struct ActionLedger {
     /// "I'll ...": a new action of the sender's, or their answer to one asked of them, or a claim of one left open.
     private mutating func commit(_ deed: Deed, by sender: ActionMember?, message: Int) {
         guard let sender else { return }
-        if let index = target(of: deed, for: sender.id) {
-            take(index, by: sender, due: deed.due, message: message)
+        let targets = self.targets(of: deed, for: sender.id)
+        if !targets.isEmpty {
+            for index in targets { take(index, by: sender, due: deed.due, message: message) }
             return
         }
         guard !deed.pointsBack, let title = deed.title else { return }
@@ -75,8 +76,8 @@ struct ActionLedger {
 
     /// "I can ...": only a claim or an answer; an offer on its own is no action.
     private mutating func offer(_ deed: Deed, by sender: ActionMember?, message: Int) {
-        guard let sender, let index = target(of: deed, for: sender.id) else { return }
-        take(index, by: sender, due: deed.due, message: message)
+        guard let sender else { return }
+        for index in targets(of: deed, for: sender.id) { take(index, by: sender, due: deed.due, message: message) }
     }
 
     /// "@bob can you ...": a new action of theirs, or a hand-off of one left open.
@@ -110,11 +111,20 @@ struct ActionLedger {
 
     /// The open action a commitment or an offer of `senderID` takes: the same task, or, for "do it", the latest
     /// one asked of them or left to anyone.
-    private func target(of deed: Deed, for senderID: String) -> Int? {
-        if deed.pointsBack {
-            return latest(where: { $0.item.assignee == nil || $0.askedOf == senderID }, verb: deed.topic.verb)
+    private func targets(of deed: Deed, for senderID: String) -> [Int] {
+        guard deed.pointsBack else { return sameTask(deed).map { [$0] } ?? [] }
+        var found: [Int] = []
+        // "I'll do both": the two latest.
+        for _ in 0..<(deed.pointsAtTwo ? 2 : 1) {
+            let next = latest(
+                where: { action in
+                    (action.item.assignee == nil || action.askedOf == senderID)
+                        && !found.contains(where: { self.tracked[$0].item == action.item })
+                }, verb: deed.topic.verb)
+            guard let next else { break }
+            found.append(next)
         }
-        return sameTask(deed)
+        return found
     }
 
     /// The sender takes an action: claims it when it is open to anyone, answers it when it is theirs; one of
@@ -220,8 +230,11 @@ struct ActionLedger {
         }
         if !finished.isEmpty { return finished }
         if let verbOnly { return [verbOnly] }
-        // A bare "done": the latest action of the sender's, asked of them or their own.
-        guard saysDone, content.isEmpty || ActionLexicon.doneWords.contains(words[0]), let senderID else { return [] }
+        // A bare "done", "approved ✅": the latest action of the sender's, asked of them or their own.
+        let bare = content.subtracting(pasts).subtracting(words.prefix(1).map(WordStem.stem)).isEmpty
+        guard saysDone && (bare || ActionLexicon.doneWords.contains(words[0])) || opensWithPast && bare,
+            let senderID
+        else { return [] }
         return latest(where: { $0.item.assignee?.id == senderID && $0.item.message < message }, verb: nil).map { [$0] }
             ?? []
     }
