@@ -18,7 +18,8 @@ import Testing
                 failures.append("\(worked.id): \(problem)")
             }
         }
-        let report = "f1 \(score.f1), thread-exact \(score.threadExact) on \(fixture):\n" + failures.joined(separator: "\n")
+        let report =
+            "f1 \(score.f1), thread-exact \(score.threadExact) on \(fixture):\n" + failures.joined(separator: "\n")
         #expect(threads.count >= 12)
         #expect(score.f1 >= 0.90, Comment(rawValue: report))
         #expect(score.threadExact >= 0.80, Comment(rawValue: report))
@@ -27,7 +28,9 @@ import Testing
     @Test func theScorerMatchesTitlesAsTheRulesDo() {
         #expect(ActionScore.titleMatches(["Send me the invoice"], "send me the invoice."))
         #expect(ActionScore.titleMatches(["Buy the tree"], "Buy my tree"))
-        #expect(ActionScore.titleMatches(["Post the new opening hours on instagram"], "Post new opening hours on instagram"))
+        #expect(
+            ActionScore.titleMatches(["Post the new opening hours on instagram"], "Post new opening hours on instagram")
+        )
         #expect(!ActionScore.titleMatches(["Send the deck"], "Send the notes"))
     }
 }
@@ -73,7 +76,8 @@ struct WorkedThread {
             let titles = try #require(action["title"] as? [String])
             let message = try #require(action["message"] as? Int)
             return Expected(
-                titles: titles, assignee: action["assignee"] as? String, due: action["due"] as? String, message: message)
+                titles: titles, assignee: action["assignee"] as? String, due: action["due"] as? String, message: message
+            )
         }
     }
 }
@@ -129,7 +133,9 @@ struct ActionScore {
     /// The largest one-to-one matching of gold to predicted actions with the same message and a matching title.
     static func bestMatching(_ expected: [WorkedThread.Expected], _ actions: [ActionItem]) -> [(Int, Int)] {
         let options = expected.map { want in
-            actions.indices.filter { actions[$0].message == want.message && titleMatches(want.titles, actions[$0].title) }
+            actions.indices.filter {
+                actions[$0].message == want.message && titleMatches(want.titles, actions[$0].title)
+            }
         }
         var best: [(Int, Int)] = []
         var pairs: [(Int, Int)] = []
@@ -153,7 +159,9 @@ struct ActionScore {
     /// Equal after the capture scorer's normalisation, or token-set F1 of at least 0.7 with an accepted title.
     static func titleMatches(_ accepted: [String], _ title: String) -> Bool {
         let normalized = WorkedCase.normalizedTitle(title)
-        if !normalized.isEmpty, accepted.contains(where: { WorkedCase.normalizedTitle($0) == normalized }) { return true }
+        if !normalized.isEmpty, accepted.contains(where: { WorkedCase.normalizedTitle($0) == normalized }) {
+            return true
+        }
         let got = tokens(title)
         return accepted.contains { alternative in
             let want = tokens(alternative)
@@ -163,7 +171,8 @@ struct ActionScore {
     }
 
     private static func tokens(_ text: String) -> Set<String> {
-        let folded = text.lowercased().replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\u{2019}", with: "")
+        let folded = text.lowercased().replacingOccurrences(of: "'", with: "").replacingOccurrences(
+            of: "\u{2019}", with: "")
         let spaced = String(folded.map { $0.isLetter || $0.isNumber || $0.isWhitespace ? $0 : " " })
         return Set(spaced.split(separator: " ").map(String.init).filter { !["a", "an", "the"].contains($0) })
     }

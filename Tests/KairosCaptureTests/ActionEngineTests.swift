@@ -199,7 +199,8 @@ import Testing
             ])
         #expect(
             summary(items) == [
-                "0 Call the technician -> Pablo @ 2026-01-20T16:00", "2 Book the inspection -> Pablo @ 2026-01-23T09:00",
+                "0 Call the technician -> Pablo @ 2026-01-20T16:00",
+                "2 Book the inspection -> Pablo @ 2026-01-23T09:00",
             ])
     }
 

@@ -19,7 +19,8 @@ public struct ActionEngine: Sendable {
             let statements = reader.statements(in: message.text)
             let sender = thread.member(id: message.senderID)
             let said = statements.map { statement in
-                SaidStatement(statement: statement, deeds: statement.isDeed ? deeds(in: statement, context: context) : [])
+                SaidStatement(
+                    statement: statement, deeds: statement.isDeed ? deeds(in: statement, context: context) : [])
             }
             ledger.apply(said, from: sender, senderID: message.senderID, message: index, context: context)
         }
@@ -66,7 +67,9 @@ struct Deed: Sendable {
     var topic: ActionTopic
 
     /// "Do it", "take that one", "call them at 4", "I'll help": a deed that names no thing of its own.
-    var pointsBack: Bool { title == nil || topic.pointsBack || topic.verb != nil && topic.objects.isEmpty && words == 1 }
+    var pointsBack: Bool {
+        title == nil || topic.pointsBack || topic.verb != nil && topic.objects.isEmpty && words == 1
+    }
 
     /// "Do both": the two actions said last.
     var pointsAtTwo: Bool { title.map { ActionTopic.words($0).contains("both") } ?? false }

@@ -18,6 +18,7 @@ extension ActionItem: JSONWritable {
     /// Two decimals, clamped to 0...1, always a valid JSON number.
     static func decimal(_ value: Double) -> String {
         let hundredths = value.isFinite ? Int((min(max(value, 0), 1) * 100).rounded()) : 0
-        return hundredths == 100 ? "1" : hundredths % 10 == 0 ? "0.\(hundredths / 10)" : "0.\(hundredths < 10 ? "0" : "")\(hundredths)"
+        return hundredths == 100
+            ? "1" : hundredths % 10 == 0 ? "0.\(hundredths / 10)" : "0.\(hundredths < 10 ? "0" : "")\(hundredths)"
     }
 }

@@ -70,8 +70,9 @@ struct ActionLedger {
             return
         }
         guard !deed.pointsBack, let title = deed.title else { return }
-        open(title: title, topic: deed.topic, assignee: sender, due: deed.due, askedOf: nil, statedBy: sender.id,
-             message: message, confidence: 0.9)
+        open(
+            title: title, topic: deed.topic, assignee: sender, due: deed.due, askedOf: nil, statedBy: sender.id,
+            message: message, confidence: 0.9)
     }
 
     /// "I can ...": only a claim or an answer; an offer on its own is no action.
@@ -94,8 +95,9 @@ struct ActionLedger {
             return
         }
         guard !deed.pointsBack, let title = deed.title else { return }
-        open(title: title, topic: deed.topic, assignee: member, due: deed.due, askedOf: member.id, statedBy: senderID,
-             message: message, confidence: confidence)
+        open(
+            title: title, topic: deed.topic, assignee: member, due: deed.due, askedOf: member.id, statedBy: senderID,
+            message: message, confidence: confidence)
     }
 
     /// "someone needs to ...", "we should ...": an action for anyone.
@@ -105,8 +107,9 @@ struct ActionLedger {
             touch(index, due: deed.due, message: message, confidence: tracked[index].item.confidence)
             return
         }
-        open(title: title, topic: deed.topic, assignee: nil, due: deed.due, askedOf: nil, statedBy: senderID,
-             message: message, confidence: 0.8)
+        open(
+            title: title, topic: deed.topic, assignee: nil, due: deed.due, askedOf: nil, statedBy: senderID,
+            message: message, confidence: 0.8)
     }
 
     /// The open action a commitment or an offer of `senderID` takes: the same task, or, for "do it", the latest
@@ -219,8 +222,9 @@ struct ActionLedger {
             let objectDone = !pasts.isDisjoint(with: action.topic.objects)
             let byAssignee = senderID != nil && action.item.assignee?.id == senderID
             if shared > 0,
-                verbDone || objectDone && shared >= 2 || (saysDone || !pasts.isEmpty || saysPlaced)
-                    && (byAssignee || shared >= 2)
+                verbDone || objectDone && shared >= 2
+                    || (saysDone || !pasts.isEmpty || saysPlaced)
+                        && (byAssignee || shared >= 2)
             {
                 finished.append(index)
             } else if shared == 0, verbDone, opensWithPast || byAssignee {
@@ -275,8 +279,9 @@ struct ActionLedger {
             let sameVerb = topic.verb == action.topic.verb || topic.verb.map(Self.standInStems.contains) == true
             // "I can raise the heap tomorrow" restates "we should raise the heap limit"; "grab the orange slices"
             // restates "buy orange slices for the team snack".
-            guard sameVerb && shared * 2 >= min(topic.objects.count, action.topic.objects.count) && shared > 0
-                || shared >= 2
+            guard
+                sameVerb && shared * 2 >= min(topic.objects.count, action.topic.objects.count) && shared > 0
+                    || shared >= 2
             else { continue }
             let score = shared * 2 + (sameVerb ? 1 : 0)
             if best == nil || score >= best!.score { best = (index, score) }

@@ -6,12 +6,12 @@ enum ActionLexicon {
         "sure", "ok", "okay", "k", "kk", "okie", "okey", "yes", "yep", "yup", "yeah", "ya", "yea", "aye", "alright",
         "absolutely", "definitely", "certainly", "course", "of", "np", "no", "problem", "problemo", "sounds", "good",
         "great", "perfect", "cool", "nice", "thanks", "thank", "you", "thx", "ty", "agreed", "agree", "deal", "fine",
-        "got", "it", "noted", "roger", "will", "do", "can", "on", "it's", "bet", "yes", "please", "awesome", "lovely",
+        "got", "it", "noted", "roger", "will", "do", "can", "on", "it's", "bet", "please", "awesome", "lovely",
         "brilliant", "super", "excellent", "amazing", "gotcha", "understood", "right", "away", "wilco", "sir", "ma'am",
         "haha", "lol", "yay", "woo", "wow", "ugh", "oh", "hey", "hi", "hmm", "fair", "enough", "makes", "sense",
         "i", "i'm", "im", "me", "that", "works", "for", "idea", "catch", "call", "too", "again", "much", "so",
-        "all", "good", "true", "totally", "exactly", "indeed", "same", "here", "cheers", "ta", "yess", "yesss",
-        "and", "also", "then", "um", "uh", "well", "actually", "anyway", "ugh",
+        "all", "true", "totally", "exactly", "indeed", "same", "here", "cheers", "ta", "yess", "yesss",
+        "and", "also", "then", "um", "uh", "well", "actually", "anyway",
     ])
 
     /// Short answers by which someone takes a task on ("on it", "I've got it"): a claim when nobody asked them.
@@ -51,19 +51,21 @@ enum ActionLexicon {
 
     /// Words that refer back instead of naming a thing: the object of "do it", "take that one".
     static let backReferences = Set<String>([
-        "it", "that", "this", "them", "those", "these", "one", "ones", "so", "too", "there", "too", "as", "well",
-        "out", "up", "care", "of", "with", "on", "instead", "myself", "yourself", "ourselves", "then", "thing",
-        "things", "stuff", "all", "both", "for", "you", "me", "us", "now", "please", "then", "again",
+        "it", "that", "this", "them", "those", "these", "one", "ones", "so", "too", "there", "as", "well", "out",
+        "up", "care", "of", "with", "on", "instead", "myself", "yourself", "ourselves", "then", "thing", "things",
+        "stuff", "all", "both", "for", "you", "me", "us", "now", "please", "again",
     ])
 
     /// Pronouns that stand for a thing already said: the object of "do it", "grab them", "take that one".
-    static let pointingWords = Set<String>(["it", "that", "this", "them", "those", "these", "some", "one", "him", "her"])
+    static let pointingWords = Set<String>([
+        "it", "that", "this", "them", "those", "these", "some", "one", "him", "her",
+    ])
     /// Words that may follow such a pronoun: "take that one", "grab some from the wholesaler", "do this first".
     static let afterPronoun = Set<String>([
         "one", "from", "at", "on", "for", "to", "by", "in", "after", "before", "up", "out", "off", "back", "too",
         "as", "when", "then", "if", "instead", "first", "please", "again", "with", "myself", "yourself", "now",
-        "asap", "quickly", "later", "today", "tomorrow", "tonight", "over", "round", "around", "about", "back",
-        "this", "next", "tmrw", "tmr", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "asap", "quickly", "later", "today", "tomorrow", "tonight", "over", "round", "around", "about", "this", "next",
+        "tmrw", "tmr", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ])
 
     /// Imperatives that wish or chat rather than ask for a deed: "have a good day", "enjoy", "sleep well".
@@ -89,6 +91,7 @@ enum ActionLexicon {
         ["called", "off"], ["is", "cancelled"], ["is", "canceled"], ["are", "cancelled"], ["are", "canceled"],
         ["not", "needed"], ["don't", "bother"], ["dont", "bother"], ["no", "longer", "needed"],
         ["doesn't", "need", "to"], ["won't", "be", "needed"], ["don't", "worry", "about"], ["dont", "worry", "about"],
+        ["let's", "not"], ["lets", "not"], ["scrap", "the"],
     ]
 
     /// Words that say an action is finished whatever it was: "done, deck is sent", "bibliography finished".
@@ -123,7 +126,7 @@ enum ActionLexicon {
         "him", "so", "too", "just", "also", "now", "then", "new", "more", "about", "into", "over", "back", "again",
         "please", "there", "here", "one", "ones", "care", "sure", "ok", "okay", "yes", "done", "will", "can", "do",
         "did", "does", "has", "have", "had", "not", "no", "if", "as", "what", "who", "which", "when", "how",
-        "thanks", "thank", "already", "still", "yet", "today", "tomorrow", "tonight", "week", "now", "after",
+        "thanks", "thank", "already", "still", "yet", "today", "tomorrow", "tonight", "week", "after",
         "before", "until", "during", "while", "via", "per", "than", "anymore", "btw",
     ])
 
@@ -139,7 +142,7 @@ enum ActionLexicon {
         "drew": "draw", "shown": "show", "printed": "print", "fixed": "fix", "put": "put", "set": "set",
         "cut": "cut", "shut": "shut", "read": "read", "lent": "lend", "spent": "spend", "won": "win",
         "sung": "sing", "sang": "sing", "ate": "eat", "eaten": "eat", "washed": "wash", "fought": "fight",
-        "sought": "seek", "stuck": "stick", "swept up": "sweep", "froze": "freeze", "frozen": "freeze",
+        "sought": "seek", "stuck": "stick", "froze": "freeze", "frozen": "freeze",
         "woke": "wake", "woken": "wake", "hid": "hide", "hidden": "hide", "rode": "ride", "ridden": "ride",
         "blew": "blow", "blown": "blow", "grew": "grow", "grown": "grow", "flew": "fly", "flown": "fly",
         "mopped": "mop", "wiped": "wipe", "emptied": "empty", "tidied": "tidy", "copied": "copy",

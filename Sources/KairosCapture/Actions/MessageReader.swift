@@ -101,11 +101,11 @@ private struct Sentence {
                 atBoundary = false
                 continue
             }
-            // "great, grab some coffee too"; not "great work on the pitch".
+            // Between two people a plain imperative asks the other one: "great, grab some coffee too" (not "great
+            // work on the pitch").
             if roster.members.count == 2, !isQuestion, openers.isEmpty, index == firstWord,
                 index == range.lowerBound || tokens[index - 1].kind == .softBreak, isBareRequest(at: index)
             {
-                // Between two people, "grab some coffee too" asks the other one.
                 openers.append(Opener(start: index, bodyStart: index, kind: .requestToListener, addressee: nil))
                 index += 1
                 atBoundary = false
@@ -128,7 +128,8 @@ private struct Sentence {
             guard allowingDeeds, var kind = opener.kind else { continue }
             var bodyEnd = trimmedEnd(from: opener.bodyStart, to: end)
             // "can you send the deck, Bob?": the addressee at the end.
-            if opener.addressee == nil, let (member, nameStart) = trailingAddressee(from: opener.bodyStart, to: bodyEnd) {
+            if opener.addressee == nil, let (member, nameStart) = trailingAddressee(from: opener.bodyStart, to: bodyEnd)
+            {
                 bodyEnd = trimmedEnd(from: opener.bodyStart, to: nameStart)
                 if kind == .requestToListener { kind = .request(member) }
             }
@@ -162,7 +163,9 @@ private struct Sentence {
             if let member = roster.member(named: tokens[index].word) {
                 guard named == nil else { return nil }
                 named = member
-            } else if !Self.skippable.contains(tokens[index].word), !ActionLexicon.acknowledgements.contains(tokens[index].word) {
+            } else if !Self.skippable.contains(tokens[index].word),
+                !ActionLexicon.acknowledgements.contains(tokens[index].word)
+            {
                 return nil
             }
         }
@@ -208,10 +211,7 @@ private struct Sentence {
         if let addressee, isImperative(at: cursor, clearVerbOnly: !addressedWithPause) {
             return opener(.request(addressee), bodyStart: cursor)
         }
-        if addressee != nil, tokens[start].word.hasPrefix("@") {
-            // "@bob do you have the invoice number?": addressed, but asks nothing to do.
-            return nil
-        }
+        // "@bob do you have the invoice number?": addressed, but asks nothing to do.
         return nil
     }
 
@@ -288,7 +288,8 @@ private struct Sentence {
     private func isDeed(at index: Int) -> Bool {
         guard let verb = word(index) else { return false }
         if ["see", "talk", "catch", "keep", "meet", "miss"].contains(verb), let object = word(index + 1),
-            ActionLexicon.socialObjects.contains(object) || object == "to" && word(index + 2).map({ ActionLexicon.socialObjects.contains($0) }) == true
+            ActionLexicon.socialObjects.contains(object)
+                || object == "to" && word(index + 2).map({ ActionLexicon.socialObjects.contains($0) }) == true
         {
             return false
         }
@@ -313,7 +314,8 @@ private struct Sentence {
         let cursor = skipAdverbs(start + 1)
         guard let modal = word(cursor), modal == "can" || modal == "could" else { return nil }
         let end = skipAdverbs(cursor + 1)
-        guard let next = word(end), !ActionLexicon.stateVerbs.contains(next) || next == "keep" || next == "see" && word(end + 1) != "you"
+        guard let next = word(end),
+            !ActionLexicon.stateVerbs.contains(next) || next == "keep" || next == "see" && word(end + 1) != "you"
         else { return nil }
         return end
     }
@@ -353,7 +355,8 @@ private struct Sentence {
         guard let first = word(start) else { return nil }
         if Self.askingModals.contains(first), let you = word(start + 1), Self.you.contains(you) {
             var end = start + 2
-            while let next = word(end), ["please", "pls", "plz", "also", "just", "quickly", "maybe", "possibly", "kindly"].contains(next)
+            while let next = word(end),
+                ["please", "pls", "plz", "also", "just", "quickly", "maybe", "possibly", "kindly"].contains(next)
             {
                 end += 1
             }
@@ -370,7 +373,8 @@ private struct Sentence {
     /// An imperative that asks for a deed, not a parting wish or a social plan: "grab some coffee", not "have a
     /// good day", "take care" or "check this out".
     private func isBareRequest(at index: Int) -> Bool {
-        guard let verb = word(index), isImperative(at: index, clearVerbOnly: true), !tokens[index].classes.contains(.nounVerb),
+        guard let verb = word(index), isImperative(at: index, clearVerbOnly: true),
+            !tokens[index].classes.contains(.nounVerb),
             !ActionLexicon.socialImperatives.contains(verb), let next = word(index + 1)
         else { return false }
         // "backup job failed again last night" is news, not a request.
@@ -379,7 +383,8 @@ private struct Sentence {
             return WordStem.isPast(other) || Self.statementVerbs.contains(other)
         }
         guard !statesSomething else { return false }
-        return !(["take", "get", "drive", "keep", "check", "come", "go", "be"].contains(verb)
+        return
+            !(["take", "get", "drive", "keep", "check", "come", "go", "be"].contains(verb)
             && ActionLexicon.socialFollowers.contains(next))
     }
 
@@ -554,7 +559,8 @@ private struct Sentence {
     static let requestPhrases: [[String]] = [
         ["please"], ["pls"], ["plz"], ["kindly"], ["i", "need", "you", "to"], ["need", "you", "to"],
         ["i'd", "like", "you", "to"], ["id", "like", "you", "to"], ["i", "want", "you", "to"],
-        ["don't", "forget", "to"], ["dont", "forget", "to"], ["do", "not", "forget", "to"], ["make", "sure", "you"], ["make", "sure", "to"], ["remember", "to"], ["be", "sure", "to"],
+        ["don't", "forget", "to"], ["dont", "forget", "to"], ["do", "not", "forget", "to"], ["make", "sure", "you"],
+        ["make", "sure", "to"], ["remember", "to"], ["be", "sure", "to"],
         ["you'll", "need", "to"], ["you'll", "have", "to"], ["youll", "need", "to"], ["you've", "got", "to"],
     ]
     static let subjectlessCommitments: [[String]] = [

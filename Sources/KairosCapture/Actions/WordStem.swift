@@ -14,8 +14,9 @@ enum WordStem {
         } else if text.count > 5, text.hasSuffix("ing") {
             text = String(text.dropLast(3))
             stripped = true
-        } else if text.count > 4, text.hasSuffix("ches") || text.hasSuffix("shes") || text.hasSuffix("sses")
-            || text.hasSuffix("xes")
+        } else if text.count > 4,
+            text.hasSuffix("ches") || text.hasSuffix("shes") || text.hasSuffix("sses")
+                || text.hasSuffix("xes")
         {
             text = String(text.dropLast(2))
         } else if text.count > 3, text.hasSuffix("s"), !text.hasSuffix("ss"), !text.hasSuffix("us") {

@@ -74,8 +74,9 @@ struct ThreadRequest {
             guard let sender = message["sender"] as? String else {
                 return failure("\(field).sender is required and must be a member's name.")
             }
-            guard let member = members.first(where: { $0.id == sender })
-                ?? members.first(where: { $0.name.lowercased() == sender.lowercased() })
+            guard
+                let member = members.first(where: { $0.id == sender })
+                    ?? members.first(where: { $0.name.lowercased() == sender.lowercased() })
             else { return failure("\(field).sender must be one of members; \(sender) is not.") }
             guard let ts = message["ts"] as? String, let sentAt = LocalDateTime(iso: ts) else {
                 return failure("\(field).ts must be a local time such as 2026-01-20T10:01.")
