@@ -192,12 +192,18 @@ struct ActionLedger {
         var rest = words
         rest.removeSubrange(phrase)
         let topic = ActionTopic(text: rest)
-        if topic.objects.isEmpty {
-            // "never mind", "forget it": the latest action the sender stated.
-            guard Self.bareCallOffs.contains(words[phrase].joined(separator: " ")), let senderID else { return nil }
-            return latest(where: { $0.statedBy == senderID && $0.item.message < message }, verb: nil)
+        if !topic.objects.isEmpty,
+            let index = bestMatch(
+                for: topic.objects, message: message, score: { shared, _ in shared > 0 ? shared : nil })
+        {
+            return index
         }
-        return bestMatch(for: topic.objects, message: message) { shared, _ in shared > 0 ? shared : nil }
+        // "never mind", "forget it", "never mind, found them in the drive": the latest action the sender stated.
+        let namesSomething = rest.first.map { ["the", "a", "an", "my", "our", "your", "that", "this"].contains($0) }
+        guard Self.bareCallOffs.contains(words[phrase].joined(separator: " ")),
+            topic.objects.isEmpty || phrase.lowerBound == 0 && namesSomething != true, let senderID
+        else { return nil }
+        return latest(where: { $0.statedBy == senderID && $0.item.message < message }, verb: nil)
     }
 
     /// The actions a report finishes: "done, deck is sent", "greenhouse watered", "cleats are in my bag", "got
@@ -256,7 +262,9 @@ struct ActionLedger {
         for (index, word) in words.enumerated() where ["is", "are", "it's", "they're", "'re"].contains(word) {
             guard index + 1 < words.count else { continue }
             let next = words[index + 1]
-            if ["ready", "packed", "sorted", "set", "there", "here", "inside"].contains(next) { return true }
+            if ["ready", "packed", "sorted", "set", "there", "here", "inside", "up", "live", "out"].contains(next) {
+                return true
+            }
             // "in my bag", "on the hook"; not "on it", "on the way".
             if ["in", "on", "at", "with"].contains(next), index + 2 < words.count,
                 !["it", "way", "track", "hold", "time", "its"].contains(words[index + 2])
