@@ -71,6 +71,17 @@ import Testing
         #expect(summary(items) == ["0 Tell support about the new plans -> - @ -"])
     }
 
+    @Test func aNameThatIsAlsoAWordAddressesOnlyBeforeAPause() {
+        let items = actions(
+            ["Ann", "Will", "May"],
+            [
+                ("Ann", "someone needs to update the wiki"),
+                ("May", "Will do!"),
+                ("Ann", "Will, please book the room"),
+            ])
+        #expect(summary(items) == ["0 Update the wiki -> May @ -", "2 Book the room -> Will @ -"])
+    }
+
     @Test func inATwoMemberThreadYouIsTheOtherMember() {
         let items = actions(["Pablo", "Marta"], [("Marta", "can you call the technician?")])
         #expect(summary(items) == ["0 Call the technician -> Pablo @ -"])

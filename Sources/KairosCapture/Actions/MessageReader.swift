@@ -409,9 +409,11 @@ private struct Sentence {
     private func addresseeWord(at index: Int) -> ActionMember? {
         guard let text = word(index), let member = roster.member(named: text) else { return nil }
         if text.hasPrefix("@") { return member }
-        // A plain name addresses someone only where a request or a pause follows ("Tim can you", "Josh, please").
+        // A plain name addresses someone only where a request or a pause follows ("Tim can you", "Josh, please");
+        // a name that is also an English word ("Will", "May") only before a pause: "will do" asks Will nothing.
         guard index + 1 < range.upperBound else { return nil }
         if tokens[index + 1].kind == .softBreak { return member }
+        guard tokens[index].classes.isEmpty else { return nil }
         let next = index + 1
         if requestLead(at: next, addressed: true) != nil || commitmentLead(at: next) != nil
             || isImperative(at: next, clearVerbOnly: true)
@@ -559,6 +561,7 @@ private struct Sentence {
     static let requestPhrases: [[String]] = [
         ["please"], ["pls"], ["plz"], ["kindly"], ["i", "need", "you", "to"], ["need", "you", "to"],
         ["i'd", "like", "you", "to"], ["id", "like", "you", "to"], ["i", "want", "you", "to"],
+        ["we", "need", "you", "to"],
         ["don't", "forget", "to"], ["dont", "forget", "to"], ["do", "not", "forget", "to"], ["make", "sure", "you"],
         ["make", "sure", "to"], ["remember", "to"], ["be", "sure", "to"],
         ["you'll", "need", "to"], ["you'll", "have", "to"], ["youll", "need", "to"], ["you've", "got", "to"],
