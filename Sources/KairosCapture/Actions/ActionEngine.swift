@@ -66,10 +66,13 @@ struct Deed: Sendable {
     var due: LocalDateTime?
     var topic: ActionTopic
 
-    /// "Do it", "take that one", "call them at 4", "I'll help": a deed that names no thing of its own.
+    /// "Do it", "take that one", "call them at 4", "I'll help": a deed that names no thing of its own ("we should
+    /// rehearse" needs none).
     var pointsBack: Bool {
-        title == nil || topic.pointsBack || topic.verb != nil && topic.objects.isEmpty && words == 1
+        title == nil || topic.pointsBack || words == 1 && topic.verb.map(Self.helpingVerbs.contains) == true
     }
+
+    private static let helpingVerbs = Set(["help", "assist", "join", "pitch"].map(WordStem.stem))
 
     /// "Do both": the two actions said last.
     var pointsAtTwo: Bool { title.map { ActionTopic.words($0).contains("both") } ?? false }
