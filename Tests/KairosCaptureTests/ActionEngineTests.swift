@@ -150,6 +150,7 @@ import Testing
                 ("Chen", "let's grab lunch friday"),
                 ("Alice", "see you tomorrow, have a good weekend"),
                 ("Bob", "haha someone needs to tell the cat to stop walking on my keyboard"),
+                ("Alice", "someone needs to hide the cookies from me 😂"),
                 ("Chen", "the team offsite is on the 14th"),
             ])
         #expect(items.isEmpty, Comment(rawValue: summary(items).joined(separator: "\n")))

@@ -259,7 +259,8 @@ struct ActionLedger {
 
     /// "cleats are in my bag", "the slides are ready": where a finished thing now is.
     private static func saysPlaced(_ words: [String]) -> Bool {
-        for (index, word) in words.enumerated() where ["is", "are", "it's", "they're", "'re"].contains(word) {
+        // "cleats are in my bag", "deck's out".
+        for (index, word) in words.enumerated() where ["is", "are", "they're"].contains(word) || word.hasSuffix("'s") {
             guard index + 1 < words.count else { continue }
             let next = words[index + 1]
             if ["ready", "packed", "sorted", "set", "there", "here", "inside", "up", "live", "out"].contains(next) {

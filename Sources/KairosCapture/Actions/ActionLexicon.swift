@@ -115,6 +115,9 @@ enum ActionLexicon {
         "haha", "hahaha", "hahah", "hah", "lol", "lmao", "lmfao", "rofl", "jk", "hehe", "heh", "lolol", "xd",
     ])
 
+    /// Emoji that make a message a joke: "someone needs to hide the cookies from me 😂".
+    static let laughingEmoji = Set<Unicode.Scalar>(["😂", "🤣", "😆", "😜", "😹"])
+
     /// Parting words and social plans that are not tasks: "see you tomorrow", "I'll see you there".
     static let socialObjects = Set<String>(["you", "u", "ya", "yall", "y'all", "everyone", "guys", "all"])
 

@@ -10,7 +10,9 @@ struct MessageReader {
 
     func statements(in text: String) -> [ActionStatement] {
         let tokens = Tokenizer.tokenize(text)
-        let isJoke = tokens.contains { $0.kind == .word && ActionLexicon.laughs.contains($0.word) }
+        let isJoke =
+            tokens.contains { $0.kind == .word && ActionLexicon.laughs.contains($0.word) }
+            || text.unicodeScalars.contains(where: ActionLexicon.laughingEmoji.contains)
         var statements: [ActionStatement] = []
         var start = 0
         // "Thanks Bob! Can you also book the room?": a name said on its own addresses what follows.
