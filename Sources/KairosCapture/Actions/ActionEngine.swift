@@ -69,7 +69,9 @@ struct Deed: Sendable {
     /// "Do it", "take that one", "call them at 4", "I'll help": a deed that names no thing of its own ("we should
     /// rehearse" needs none).
     var pointsBack: Bool {
-        title == nil || topic.pointsBack || words == 1 && topic.verb.map(Self.helpingVerbs.contains) == true
+        title == nil || topic.pointsBack
+            || topic.objects.isEmpty && topic.verb.map(Self.helpingVerbs.contains) == true
+                && title.map({ ActionTopic.words($0).count == 1 }) == true
     }
 
     private static let helpingVerbs = Set(["help", "assist", "join", "pitch"].map(WordStem.stem))
@@ -77,7 +79,6 @@ struct Deed: Sendable {
     /// "Do both": the two actions said last.
     var pointsAtTwo: Bool { title.map { ActionTopic.words($0).contains("both") } ?? false }
 
-    private var words: Int { title.map { ActionTopic.words($0).count } ?? 0 }
 }
 
 /// A statement with the deeds the capture engine found in it.

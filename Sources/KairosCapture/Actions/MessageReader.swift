@@ -10,6 +10,7 @@ struct MessageReader {
 
     func statements(in text: String) -> [ActionStatement] {
         let tokens = Tokenizer.tokenize(text)
+        let utf16 = Array(text.utf16)
         let isJoke =
             tokens.contains { $0.kind == .word && ActionLexicon.laughs.contains($0.word) }
             || text.unicodeScalars.contains(where: ActionLexicon.laughingEmoji.contains)
@@ -22,7 +23,7 @@ struct MessageReader {
             let endsWithQuestionMark = tokens[index].kind == .hardBreak && tokens[index].text == "?"
             if start < end {
                 let sentence = Sentence(
-                    text: text, tokens: tokens, range: start..<end, endsWithQuestionMark: endsWithQuestionMark,
+                    utf16: utf16, tokens: tokens, range: start..<end, endsWithQuestionMark: endsWithQuestionMark,
                     roster: roster, calledOut: calledOut)
                 statements += sentence.statements(allowingDeeds: !isJoke)
                 calledOut = sentence.nameAlone
@@ -55,24 +56,45 @@ struct MemberRoster: Sendable {
         self.byName = byName
     }
 
-    /// The member a word names ("bob", "@Bob", "@bob's"), if exactly one does.
+    /// The member a lower-case word names ("bob", "@bob", "@bob's"), if exactly one does.
     func member(named word: String) -> ActionMember? {
-        var key = word.hasPrefix("@") ? String(word.dropFirst()) : word
-        key = key.lowercased()
-        if key.hasSuffix("'s") { key = String(key.dropLast(2)) }
-        return byName[key]
+        if let member = byName[word] { return member }
+        var key = Substring(word)
+        if key.hasPrefix("@") { key = key.dropFirst() }
+        if key.hasSuffix("'s") { key = key.dropLast(2) }
+        return key.count < word.count ? byName[String(key)] : nil
     }
 }
 
 /// One sentence of a message: finds where deeds start and cuts it into statements.
 private struct Sentence {
-    let text: String
+    /// The message's text as UTF-16, which token spans index.
+    let utf16: [UInt16]
     let tokens: [Token]
     let range: Range<Int>
     let endsWithQuestionMark: Bool
     let roster: MemberRoster
     /// The member the sentence before called by name alone ("Thanks Bob!"), whom a request without a name is to.
     let calledOut: ActionMember?
+    /// The first word that is not a greeting or an acknowledgement ("ok", "hey").
+    let firstWord: Int
+
+    init(
+        utf16: [UInt16], tokens: [Token], range: Range<Int>, endsWithQuestionMark: Bool, roster: MemberRoster,
+        calledOut: ActionMember?
+    ) {
+        self.utf16 = utf16
+        self.tokens = tokens
+        self.range = range
+        self.endsWithQuestionMark = endsWithQuestionMark
+        self.roster = roster
+        self.calledOut = calledOut
+        var cursor = range.lowerBound
+        while cursor < range.upperBound, tokens[cursor].kind != .word || Self.skippable.contains(tokens[cursor].word) {
+            cursor += 1
+        }
+        firstWord = cursor
+    }
 
     /// Where a deed starts: the clause's first token (its addressee, if any), where its words start, and what it is.
     struct Opener {
@@ -470,14 +492,6 @@ private struct Sentence {
         return cursor
     }
 
-    private var firstWord: Int {
-        var cursor = range.lowerBound
-        while cursor < range.upperBound, tokens[cursor].kind != .word || Self.skippable.contains(tokens[cursor].word) {
-            cursor += 1
-        }
-        return cursor
-    }
-
     /// Whether the sentence asks something: "did anyone order the badges?", "who has the spare key?".
     private var opensAsQuestion: Bool {
         guard let first = word(firstWord) else { return false }
@@ -518,7 +532,6 @@ private struct Sentence {
 
     /// The text of `span` as written, with "@bob" written as the member's name so capture reads no label.
     private func plainText(_ span: Range<Int>) -> String {
-        let utf16 = Array(text.utf16)
         var pieces: [String] = []
         var cursor: Int?
         for index in span where tokens[index].kind == .word {
