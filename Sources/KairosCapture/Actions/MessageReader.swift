@@ -128,7 +128,9 @@ private struct Sentence {
             // Between two people a plain imperative asks the other one: "great, grab some coffee too" (not "great
             // work on the pitch").
             if roster.members.count == 2, !isQuestion, openers.isEmpty, index == firstWord,
-                index == range.lowerBound || tokens[index - 1].kind == .softBreak, isBareRequest(at: index)
+                index == range.lowerBound || tokens[index - 1].kind == .softBreak
+                    || Self.connectives.contains(tokens[index - 1].word),
+                isBareRequest(at: index)
             {
                 openers.append(Opener(start: index, bodyStart: index, kind: .requestToListener, addressee: nil))
                 index += 1
@@ -398,9 +400,14 @@ private struct Sentence {
     /// good day", "take care" or "check this out".
     private func isBareRequest(at index: Int) -> Bool {
         guard let verb = word(index), isImperative(at: index, clearVerbOnly: true),
-            !tokens[index].classes.contains(.nounVerb),
             !ActionLexicon.socialImperatives.contains(verb), let next = word(index + 1)
         else { return false }
+        // "update the nginx version", not "backup job failed": a word that is also a noun needs an object after it.
+        if tokens[index].classes.contains(.nounVerb),
+            tokens[index + 1].classes.isDisjoint(with: [.verbFollower, .determiner])
+        {
+            return false
+        }
         // "backup job failed again last night" is news, not a request.
         let statesSomething = range.contains { index in
             guard let other = word(index) else { return false }
@@ -609,6 +616,8 @@ private struct Sentence {
         "you", "u", "we", "i", "they", "he", "she", "it", "anyone", "anybody", "someone", "somebody", "everyone",
         "the", "this", "that", "these", "those", "there", "our", "my", "your", "their", "his", "her", "any",
     ])
+    /// Words that may run straight into a plain imperative: "also update the nginx version", "ok grab milk".
+    static let connectives = Set<String>(["also", "and", "then", "so", "oh", "ok", "okay", "plus", "pls", "please"])
     static let wonderWords = Set<String>(["if", "what", "when", "how", "whether", "who", "where", "why"])
     static let you = Set<String>(["you", "u", "ya", "yall", "y'all"])
     static let anyone = Set<String>(["someone", "somebody", "anyone", "anybody", "sb", "smb", "somone"])
