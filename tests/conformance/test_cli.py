@@ -176,6 +176,43 @@ def test_parse_needs_no_server_and_answers_every_line(tmp_path: Path) -> None:
     assert "tz" in answers[2]["error"] and "input" in answers[3]["error"]
 
 
+def test_parse_actions_reads_threads_and_answers_every_line(tmp_path: Path) -> None:
+    thread = {"id": "t1", "tz": "America/New_York", "me": "Alice", "members": ["Alice", "Bob", "Chen"],
+              "messages": [{"sender": "Alice", "ts": "2026-01-20T10:01", "text": "@bob can you send the deck by friday"},
+                           {"sender": "Bob", "ts": "2026-01-20T10:03", "text": "sure"},
+                           {"sender": "Chen", "ts": "2026-01-20T10:05", "text": "someone needs to update the wiki"},
+                           {"sender": "Chen", "ts": "2026-01-20T10:06", "text": "what time is the demo?"}]}
+    lines = [
+        thread,
+        "not json",
+        {"id": 2, "tz": "America/New_York", "members": ["Alice"], "messages": [{"sender": "Zed", "ts": "2026-01-20T10:01",
+                                                                                 "text": "hi"}]},
+        {"id": 3, "tz": "UTC", "members": ["Alice"], "messages": [{"sender": "Alice", "ts": "noon", "text": "hi"}]},
+        {"id": 4, "tz": "Mars/Olympus", "members": ["Alice"], "messages": []},
+        {"id": 5, "tz": "UTC", "members": ["Alice"]},
+        {"id": 6, "tz": "UTC", "members": ["Alice", "Bob"], "messages": []},
+    ]
+    stdin = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    streamed = kairos("parse", "--mode", "actions", "--jsonl", config=tmp_path / "absent.json", stdin=stdin)
+    assert streamed.returncode == 0, streamed.stderr
+    answers = [json.loads(line) for line in streamed.stdout.splitlines()]
+    assert [a["id"] for a in answers] == ["t1", None, 2, 3, 4, 5, 6]
+    assert answers[0] == {"id": "t1", "actions": [
+        {"title": "Send the deck", "assignee": "Bob", "due": "2026-01-23T09:00", "message": 0,
+         "confidence": answers[0]["actions"][0]["confidence"]},
+        {"title": "Update the wiki", "assignee": None, "due": None, "message": 2,
+         "confidence": answers[0]["actions"][1]["confidence"]},
+    ]}
+    assert all(0 <= action["confidence"] <= 1 for action in answers[0]["actions"])
+    assert "JSON object" in answers[1]["error"]
+    assert "messages[0].sender" in answers[2]["error"] and "Zed" in answers[2]["error"]
+    assert "messages[0].ts" in answers[3]["error"]
+    assert "tz" in answers[4]["error"] and "messages" in answers[5]["error"]
+    assert answers[6] == {"id": 6, "actions": []}
+    one_text = kairos("parse", "--mode", "actions", "@bob send the deck", config=tmp_path / "absent.json")
+    assert one_text.returncode != 0 and "--jsonl" in one_text.stderr
+
+
 def test_errors_are_sentences_and_exit_non_zero(logged_in: Path, tmp_path: Path) -> None:
     missing = kairos("show", "999999", config=logged_in)
     assert missing.returncode != 0 and "not found" in missing.stderr.lower()

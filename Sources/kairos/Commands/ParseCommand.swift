@@ -10,7 +10,9 @@ struct ParseCommand: ParsableCommand {
         abstract: "Turn text into task proposals offline and print them as JSON.",
         discussion: """
             With --jsonl, reads one request per line on standard input, {"id", "input", "now", "tz", "lists"}, \
-            and writes one line per request, {"id", "tasks", "warnings"}, or {"id", "error"} for a bad line.
+            and writes one line per request, {"id", "tasks", "warnings"}, or {"id", "error"} for a bad line. \
+            With --mode actions --jsonl, reads one message thread per line, {"id", "tz", "members", \
+            "messages": [{"sender", "ts", "text"}]}, and writes its action items, {"id", "actions"}.
             """)
 
     @Argument(help: "What was said or typed (leave out with --jsonl).")
@@ -28,13 +30,22 @@ struct ParseCommand: ParsableCommand {
     @Flag(help: "Read JSON requests from standard input, one per line.")
     var jsonl = false
 
+    @Option(help: "What to read: capture (text to tasks) or actions (message threads to action items, with --jsonl).")
+    var mode = ParseMode.capture
+
     func validate() throws {
         if jsonl, text != nil { throw ValidationError("Give either the text or --jsonl, not both.") }
         if !jsonl, text == nil { throw ValidationError("Give the text to parse, or --jsonl to read requests.") }
+        if mode == .actions, !jsonl { throw ValidationError("--mode actions reads threads: add --jsonl.") }
     }
 
     func run() throws {
-        guard let text else { return ParseStream(engine: CaptureEngine()).run() }
+        guard let text else {
+            switch mode {
+            case .capture: return ParseStream(engine: CaptureEngine()).run()
+            case .actions: return ActionStream(engine: ActionEngine()).run()
+            }
+        }
         let context: CaptureContext
         do {
             context = try CaptureContext(
@@ -49,6 +60,14 @@ struct ParseCommand: ParsableCommand {
     static func names(_ list: String) -> [String] {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
+}
+
+/// What `kairos parse` reads its input as.
+enum ParseMode: String, CaseIterable, ExpressibleByArgument {
+    /// Spoken or typed text to task proposals (the capture rules).
+    case capture
+    /// Message threads to action items (the action rules).
+    case actions
 }
 
 /// The `--jsonl` loop: one engine for the whole stream, one flushed answer line per request line.
