@@ -263,9 +263,35 @@ struct ClauseReader {
         {
             return true
         }
-        // "that terrifies me", "it works": a third person and a verb in its form.
-        if Self.thirdPersons.contains(first), let next = word(index + 1), isPlainWord(index + 1), next.count > 3,
-            next.hasSuffix("s"), !next.hasSuffix("ss"), !has(index + 1, [.determiner, .conjunction, .filler])
+        // "that terrifies me", "it honestly stinks": a third person and a verb in its form.
+        if Self.thirdPersons.contains(first) {
+            let verb = Self.statementAdverbs.contains(word(index + 1) ?? "") ? index + 2 : index + 1
+            if let next = word(verb), isPlainWord(verb), next.count > 3, next.hasSuffix("s"), !next.hasSuffix("ss"),
+                !has(verb, [.determiner, .conjunction, .filler])
+            {
+                return true
+            }
+            // "it set off the alarm": without its "s", the verb can only be a past tense.
+            if ["it", "she", "he"].contains(first), has(verb, [.verb, .nounVerb]), !has(verb, .modal) { return true }
+        }
+        // "they hate the scale", "we love it": what others do, or how we feel.
+        if first == "they",
+            has(index + 1, [.verb, .nounVerb]) || Self.pluralStatementVerbs.contains(word(index + 1) ?? "")
+        {
+            return true
+        }
+        if first == "we", Self.pluralStatementVerbs.contains(word(index + 1) ?? ""), leadIn(at: index) == nil {
+            return true
+        }
+        // "milking's done", "the ute's check engine light": a contracted "is" or "has" after a bare noun.
+        if opensClause(index), first.hasSuffix("'s"), first != "let's", !has(index, .commentarySubject),
+            let next = word(index + 1), Self.afterContractedIs.contains(next) || isStatementVerb(at: index + 1)
+        {
+            return true
+        }
+        // "being a landlord is more work than i thought": a clause about doing something.
+        if opensClause(index), first.hasSuffix("ing"), first.count > 4, !has(index, .verb),
+            (index + 1...index + 5).contains(where: { Self.copulas.contains(word($0) ?? "") })
         {
             return true
         }
