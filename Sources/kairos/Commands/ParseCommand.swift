@@ -3,15 +3,29 @@ import Foundation
 import KairosCapture
 import KairosCore
 
-/// `kairos parse "text"`: what the capture engine makes of some text, as JSON, without a server.
+/// What `kairos parse` makes of the text.
+enum ParseMode: String, ExpressibleByArgument, CaseIterable {
+    /// Task proposals, as the capture engine gives them.
+    case capture
+    /// The offline assistant's answer: a reminder's tasks, a new list, a date, or conversation.
+    case assistant
+}
+
+/// `kairos parse "text"`: what the capture engine (or the offline assistant) makes of some text, as JSON, without a
+/// server.
 struct ParseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
         abstract: "Turn text into task proposals offline and print them as JSON.",
         discussion: """
             With --jsonl, reads one request per line on standard input, {"id", "input", "now", "tz", "lists"}, \
-            and writes one line per request, {"id", "tasks", "warnings"}, or {"id", "error"} for a bad line.
+            and writes one line per request, {"id", "tasks", "warnings"}, or {"id", "error"} for a bad line. \
+            With --mode assistant the answer lines are {"id", "type", ...}: "tasks" for a reminder, "title" and \
+            "subtasks" for a new list, "date" and "weekday" for a date question, nothing more for conversation.
             """)
+
+    @Option(help: "What to make of the text: capture (task proposals) or assistant (the offline assistant's answer).")
+    var mode = ParseMode.capture
 
     @Argument(help: "What was said or typed (leave out with --jsonl).")
     var text: String?
@@ -34,7 +48,7 @@ struct ParseCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let text else { return ParseStream(engine: CaptureEngine()).run() }
+        guard let text else { return ParseStream(mode: mode).run() }
         let context: CaptureContext
         do {
             context = try CaptureContext(
@@ -43,7 +57,10 @@ struct ParseCommand: ParsableCommand {
             // The messages start with the field's name, which is also the option's.
             throw CLIError("--" + error.message)
         }
-        printJSON(CaptureEngine().capture(text, context: context, keepUnparsedText: false))
+        switch mode {
+        case .capture: printJSON(CaptureEngine().capture(text, context: context, keepUnparsedText: false))
+        case .assistant: printJSON(AssistantEngine().answer(text, context: context))
+        }
     }
 
     static func names(_ list: String) -> [String] {
@@ -51,9 +68,9 @@ struct ParseCommand: ParsableCommand {
     }
 }
 
-/// The `--jsonl` loop: one engine for the whole stream, one flushed answer line per request line.
+/// The `--jsonl` loop: one flushed answer line per request line, from the engine the mode names.
 struct ParseStream {
-    let engine: CaptureEngine
+    let mode: ParseMode
 
     func run() {
         while let line = readLine(strippingNewline: true) {
@@ -64,15 +81,21 @@ struct ParseStream {
         }
     }
 
-    /// `{"id", "tasks", "warnings"}`, or `{"id", "error"}` when the line is not a request it can parse.
+    /// `{"id", "tasks", "warnings"}` (or the assistant's `{"id", "type", ...}`), or `{"id", "error"}` when the line
+    /// is not a request it can parse.
     func answer(to line: String) -> [UInt8] {
         var json = JSONWriter(capacity: 1024)
         switch ParseRequest.read(line) {
         case .success(let request):
-            let result = engine.capture(request.input, context: request.context, keepUnparsedText: false)
             json.object { json in
                 json.key("id"); json.raw(request.id)
-                result.writeMembers(to: &json)
+                switch mode {
+                case .capture:
+                    CaptureEngine().capture(request.input, context: request.context, keepUnparsedText: false)
+                        .writeMembers(to: &json)
+                case .assistant:
+                    AssistantEngine().answer(request.input, context: request.context).writeMembers(to: &json)
+                }
             }
         case .failure(let failure):
             json.object { json in
