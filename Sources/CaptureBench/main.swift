@@ -27,19 +27,27 @@ let brainDump = """
     """
 
 let engine = CaptureEngine()
+let assistant = AssistantEngine()
 var corpus = UtteranceCorpus(seed: 2026)
 let utterances = corpus.make(2_000)
+var assistantCorpus = AssistantCorpus(seed: 2027)
+let messages = assistantCorpus.make(2_000)
 var taskCount = 0  // printed, so the optimizer keeps every parse
 
 if CommandLine.arguments.contains("--corpus") {
-    // What is measured, to read: the corpus, then the brain-dump.
-    for utterance in utterances + [brainDump] { print(utterance) }
+    // What is measured, to read: the corpus, the brain-dump, then the assistant's messages.
+    for utterance in utterances + [brainDump] + messages { print(utterance) }
     exit(0)
 }
 
 @inline(never)
 func parse(_ text: String, _ index: Int) -> Int {
     engine.capture(text, context: contexts[index % contexts.count]).tasks.count
+}
+
+@inline(never)
+func answer(_ text: String, _ index: Int) -> Int {
+    assistant.answer(text, context: contexts[index % contexts.count]).type.utf8.count
 }
 
 func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -50,30 +58,35 @@ func percentile(_ sorted: [UInt64], _ fraction: Double) -> Double {
 
 func milliseconds(_ value: Double) -> String { String(format: "%.4f", value) }
 
-// Warm up: every utterance once.
-for (index, text) in utterances.enumerated() { taskCount += parse(text, index) }
-
-// Throughput: whole passes over the corpus for at least two seconds.
-var parsed = 0
-let throughputStart = nanoseconds()
-var elapsed: UInt64 = 0
-repeat {
-    for (index, text) in utterances.enumerated() { taskCount += parse(text, index) }
-    parsed += utterances.count
-    elapsed = nanoseconds() - throughputStart
-} while elapsed < 2_000_000_000
-
-// Latency: each utterance timed on its own, over five passes.
-var latencies: [UInt64] = []
-latencies.reserveCapacity(utterances.count * 5)
-for _ in 0..<5 {
-    for (index, text) in utterances.enumerated() {
-        let start = nanoseconds()
-        taskCount += parse(text, index)
-        latencies.append(nanoseconds() - start)
+/// Texts per second over whole passes of at least two seconds, each text's time over five passes (sorted), and
+/// the sum of what `run` returned, to print.
+func measure(_ texts: [String], _ run: (String, Int) -> Int) -> (perSecond: Double, latencies: [UInt64], sum: Int) {
+    var sum = 0
+    // Warm up: every text once.
+    for (index, text) in texts.enumerated() { sum += run(text, index) }
+    var done = 0
+    let throughputStart = nanoseconds()
+    var elapsed: UInt64 = 0
+    repeat {
+        for (index, text) in texts.enumerated() { sum += run(text, index) }
+        done += texts.count
+        elapsed = nanoseconds() - throughputStart
+    } while elapsed < 2_000_000_000
+    var latencies: [UInt64] = []
+    latencies.reserveCapacity(texts.count * 5)
+    for _ in 0..<5 {
+        for (index, text) in texts.enumerated() {
+            let start = nanoseconds()
+            sum += run(text, index)
+            latencies.append(nanoseconds() - start)
+        }
     }
+    return (Double(done) / (Double(elapsed) / 1_000_000_000), latencies.sorted(), sum)
 }
-latencies.sort()
+
+let (perSecond, latencies, parsedTasks) = measure(utterances, parse)
+let (messagesPerSecond, messageLatencies, answered) = measure(messages, answer)
+taskCount += parsedTasks + answered
 
 var dumpTimes: [UInt64] = []
 for run in 0..<2_000 {
@@ -96,8 +109,8 @@ for _ in 0..<1_000 {
 threadTimes.sort()
 
 let words = utterances.map { $0.split(separator: " ").count }
-let perSecond = Double(parsed) / (Double(elapsed) / 1_000_000_000)
 let p99 = percentile(latencies, 0.99)
+let messageP99 = percentile(messageLatencies, 0.99)
 let dumpP99 = percentile(dumpTimes, 0.99)
 print("corpus_utterances: \(utterances.count)")
 print("corpus_mean_words: \(String(format: "%.1f", Double(words.reduce(0, +)) / Double(words.count)))")
@@ -115,8 +128,15 @@ print("action_thread_messages: \(benchThread.messages.count)")
 print("action_thread_actions: \(actionEngine.actions(in: benchThread).count)")
 print("action_thread_p50_ms: \(milliseconds(percentile(threadTimes, 0.50)))")
 print("action_thread_p99_ms: \(milliseconds(threadP99))")
+print("assistant_messages: \(messages.count)")
+print("assistant_messages_per_second: \(Int(messagesPerSecond))")
+print("assistant_latency_p50_ms: \(milliseconds(percentile(messageLatencies, 0.50)))")
+print("assistant_latency_p99_ms: \(milliseconds(messageP99))")
 print("tasks_parsed: \(taskCount)")
 print(
     "meets_targets: \(perSecond >= 20_000 && p99 < 1 && dumpP99 < 2 && threadP99 < 2 ? "yes" : "no")"
         + " (>= 20000/s, p99 < 1 ms, dump < 2 ms, 25-message thread < 2 ms)"
+)
+print(
+    "assistant_meets_targets: \(messagesPerSecond >= 20_000 && messageP99 < 1 ? "yes" : "no") (>= 20000/s, p99 < 1 ms)"
 )

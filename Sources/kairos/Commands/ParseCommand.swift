@@ -3,7 +3,18 @@ import Foundation
 import KairosCapture
 import KairosCore
 
-/// `kairos parse "text"`: what the capture engine makes of some text, as JSON, without a server.
+/// What `kairos parse` makes of its input.
+enum ParseMode: String, ExpressibleByArgument, CaseIterable {
+    /// Task proposals, as the capture engine gives them.
+    case capture
+    /// The offline assistant's answer: a reminder's tasks, a new list, a date, or conversation.
+    case assistant
+    /// Message threads to action items (the action rules), with --jsonl.
+    case actions
+}
+
+/// `kairos parse "text"`: what the capture engine (or the offline assistant) makes of some text, as JSON, without a
+/// server.
 struct ParseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
@@ -11,9 +22,18 @@ struct ParseCommand: ParsableCommand {
         discussion: """
             With --jsonl, reads one request per line on standard input, {"id", "input", "now", "tz", "lists"}, \
             and writes one line per request, {"id", "tasks", "warnings"}, or {"id", "error"} for a bad line. \
+            With --mode assistant the answer lines are {"id", "type", ...}: "tasks" for a reminder, "title" and \
+            "subtasks" for a new list, "date" and "weekday" for a date question, nothing more for conversation. \
             With --mode actions --jsonl, reads one message thread per line, {"id", "tz", "members", \
             "messages": [{"sender", "ts", "text"}]}, and writes its action items, {"id", "actions"}.
             """)
+
+    @Option(
+        help: """
+            What to make of the input: capture (task proposals), assistant (the offline assistant's answer) or \
+            actions (message threads to action items, with --jsonl).
+            """)
+    var mode = ParseMode.capture
 
     @Argument(help: "What was said or typed (leave out with --jsonl).")
     var text: String?
@@ -30,9 +50,6 @@ struct ParseCommand: ParsableCommand {
     @Flag(help: "Read JSON requests from standard input, one per line.")
     var jsonl = false
 
-    @Option(help: "What to read: capture (text to tasks) or actions (message threads to action items, with --jsonl).")
-    var mode = ParseMode.capture
-
     func validate() throws {
         if jsonl, text != nil { throw ValidationError("Give either the text or --jsonl, not both.") }
         if !jsonl, text == nil { throw ValidationError("Give the text to parse, or --jsonl to read requests.") }
@@ -42,8 +59,17 @@ struct ParseCommand: ParsableCommand {
     func run() throws {
         guard let text else {
             switch mode {
-            case .capture: return ParseStream(engine: CaptureEngine()).run()
-            case .actions: return ActionStream(engine: ActionEngine()).run()
+            case .capture:
+                return ParseStream { request, json in
+                    CaptureEngine().capture(request.input, context: request.context, keepUnparsedText: false)
+                        .writeMembers(to: &json)
+                }.run()
+            case .assistant:
+                return ParseStream { request, json in
+                    AssistantEngine().answer(request.input, context: request.context).writeMembers(to: &json)
+                }.run()
+            case .actions:
+                return ActionStream(engine: ActionEngine()).run()
             }
         }
         let context: CaptureContext
@@ -54,7 +80,10 @@ struct ParseCommand: ParsableCommand {
             // The messages start with the field's name, which is also the option's.
             throw CLIError("--" + error.message)
         }
-        printJSON(CaptureEngine().capture(text, context: context, keepUnparsedText: false))
+        switch mode {
+        case .capture, .actions: printJSON(CaptureEngine().capture(text, context: context, keepUnparsedText: false))
+        case .assistant: printJSON(AssistantEngine().answer(text, context: context))
+        }
     }
 
     static func names(_ list: String) -> [String] {
@@ -62,17 +91,9 @@ struct ParseCommand: ParsableCommand {
     }
 }
 
-/// What `kairos parse` reads its input as.
-enum ParseMode: String, CaseIterable, ExpressibleByArgument {
-    /// Spoken or typed text to task proposals (the capture rules).
-    case capture
-    /// Message threads to action items (the action rules).
-    case actions
-}
-
-/// The `--jsonl` loop: one engine for the whole stream, one flushed answer line per request line.
+/// The `--jsonl` loop: one flushed answer line per request line, its members written by `writeAnswer`.
 struct ParseStream {
-    let engine: CaptureEngine
+    let writeAnswer: (ParseRequest, inout JSONWriter) -> Void
 
     func run() {
         while let line = readLine(strippingNewline: true) {
@@ -83,15 +104,15 @@ struct ParseStream {
         }
     }
 
-    /// `{"id", "tasks", "warnings"}`, or `{"id", "error"}` when the line is not a request it can parse.
+    /// `{"id", "tasks", "warnings"}` (or the assistant's `{"id", "type", ...}`), or `{"id", "error"}` when the line
+    /// is not a request it can parse.
     func answer(to line: String) -> [UInt8] {
         var json = JSONWriter(capacity: 1024)
         switch ParseRequest.read(line) {
         case .success(let request):
-            let result = engine.capture(request.input, context: request.context, keepUnparsedText: false)
             json.object { json in
                 json.key("id"); json.raw(request.id)
-                result.writeMembers(to: &json)
+                writeAnswer(request, &json)
             }
         case .failure(let failure):
             json.object { json in
