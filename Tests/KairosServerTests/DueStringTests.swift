@@ -55,6 +55,21 @@ struct DueStringTests {
         }
     }
 
+    @Test("Quick add reads \"every!\" with the same grammar and keeps it")
+    func quickAddEveryFromCompletion() async throws {
+        try await withAda { ada in
+            let reply = try await ada.post("tasks/quick", QuickAddRequest(text: "Water ferns every! 3 days at 8am"))
+            let task = try expectOK(reply, as: TaskItem.self)
+            #expect(task.content == "Water ferns")
+            #expect(task.due?.recurrence?.rrule == "FREQ=DAILY;INTERVAL=3")
+            #expect(task.due?.recurrence?.fromCompletion == true)
+            #expect(task.due?.string == "every! 3 days at 08:00")
+            ada.clock.set("2026-03-06T15:00:00Z")
+            try await ada.close(task.id)
+            #expect(try await ada.task(task.id).due?.date.iso == "2026-03-09")
+        }
+    }
+
     @Test("\"every! week\" after completion lands a week after the day it was done")
     func everyWeekFromCompletion() async throws {
         try await withAda { ada in
