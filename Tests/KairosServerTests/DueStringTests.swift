@@ -55,6 +55,29 @@ struct DueStringTests {
         }
     }
 
+    @Test("kairos add --due sends a due_string with the commit: read there by the same grammar")
+    func commitDueString() async throws {
+        try await withAda { ada in
+            let reply = try await ada.post(
+                "capture/commit",
+                CaptureCommitRequest(tasks: [
+                    CaptureCommitTask(title: "Water ferns", dueString: "every! 3 days"),
+                    CaptureCommitTask(title: "Call Sam", dueString: "tomorow at 5"),
+                ]))
+            let created = try expectOK(reply, as: CaptureCommitResponse.self).tasks
+            #expect(created.map { $0.due?.string } == ["every! 3 days", "tomorow at 5"])
+            #expect(created[0].due?.recurrence?.fromCompletion == true)
+            #expect(created[1].due?.date.iso == "2026-03-05")
+            #expect(created[1].due?.time?.iso == "17:00:00")
+
+            let bad = try await ada.post(
+                "capture/commit", CaptureCommitRequest(tasks: [CaptureCommitTask(title: "x", dueString: "every! blah")])
+            )
+            expectError(bad, .badRequest, code: "invalid_field", mentioning: "due_string")
+            #expect(try await ada.tasks().count == 2)
+        }
+    }
+
     @Test("Quick add reads \"every!\" with the same grammar and keeps it")
     func quickAddEveryFromCompletion() async throws {
         try await withAda { ada in
