@@ -97,7 +97,9 @@ struct DueCalculator: Sendable {
     /// A bare hour next to "morning" is am, next to "afternoon", "evening" or "night" pm; otherwise 1-6 pm,
     /// 7-11 am and 12 noon. The hour decides even for "quarter to seven" (06:45).
     static func wallTime(_ clock: ClockTime, nextTo part: PartOfDay?) -> LocalTime? {
-        if clock.isTwentyFourHour { return LocalTime(hour: clock.hour, minute: clock.minute) }
+        if clock.isTwentyFourHour {
+            return LocalTime(hour: clock.hour, minute: clock.minute, second: Int(clock.second))
+        }
         let namedHour = clock.namedHour
         let meridiem: ClockTime.Meridiem? =
             clock.meridiem ?? part?.meridiem
@@ -108,7 +110,7 @@ struct DueCalculator: Sendable {
         case .pm: if hour < 12 { hour += 12 }
         case nil: break
         }
-        return LocalTime(hour: hour % 24, minute: clock.minute)
+        return LocalTime(hour: hour % 24, minute: clock.minute, second: Int(clock.second))
     }
 
     private func defaultTime(of day: DayPhrase) -> LocalTime {
@@ -148,6 +150,7 @@ struct DueCalculator: Sendable {
             return LocalDate(year: today.year, month: today.month, day: 1)!.adding(months: 1).adding(days: -1)
         case .nextMonth:
             return LocalDate(year: today.year, month: today.month, day: 1)!.adding(months: 1)
+        case .nextYear: return LocalDate(year: today.year + 1, month: 1, day: 1)
         case .date(let month, let dayOfMonth, let year):
             if let year { return LocalDate(year: year, month: month, day: dayOfMonth) }
             if let thisYear = LocalDate(year: today.year, month: month, day: dayOfMonth), thisYear >= today {

@@ -45,6 +45,8 @@ enum DayPhrase: Sendable, Equatable {
     case endOfWeek(weeksAhead: Int)
     case endOfMonth
     case nextMonth
+    /// "next year": January 1st of the next year.
+    case nextYear
     case date(month: Int, day: Int, year: Int?)
     case dayOfMonth(Int)
     case dayOfNextMonth(Int)
@@ -69,6 +71,8 @@ struct ClockTime: Sendable, Equatable {
     var meridiem: Meridiem?
     /// "17:30": a 24-hour time needs no am/pm guess.
     var isTwentyFourHour: Bool
+    /// "9:05:30": seconds, 0...59, are rare, but a typed due string may give them. (A byte fits beside the flags.)
+    var second: UInt8 = 0
     /// The hour as said, which settles am or pm: 7 in "quarter to seven" (06:45).
     var namedHour: Int
 

@@ -629,6 +629,26 @@ def test_completing_a_recurring_task_moves_it_to_the_next_day(api: TodoistAPI) -
     assert task.id in active_task_ids(api)
 
 
+def test_every_bang_counts_the_next_date_from_completion(api: TodoistAPI) -> None:
+    start = today() - timedelta(days=10)
+    ferns = api.add_task("Water ferns", due_string=f"every! 3 days starting {start.isoformat()}")
+    cactus = api.add_task("Water cactus", due_string=f"every 3 days starting {start.isoformat()}")
+    assert ferns.due is not None and cactus.due is not None
+    assert ferns.due.is_recurring is True
+    assert ferns.due.date == start == cactus.due.date
+
+    api.complete_task(ferns.id)
+    api.complete_task(cactus.id)
+
+    after = api.get_task(ferns.id)
+    assert after.due is not None
+    assert after.due.date == today() + timedelta(days=3)
+    assert after.due.string == f"every! 3 days starting {start.isoformat()}"
+    assert after.due.is_recurring is True
+    # Without "!", the series keeps its own rhythm: the 12th day after the start.
+    assert api.get_task(cactus.id).due.date == start + timedelta(days=12)
+
+
 # --- completed tasks -------------------------------------------------------------------
 
 

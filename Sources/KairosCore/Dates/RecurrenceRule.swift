@@ -18,13 +18,20 @@ public struct RecurrenceRule: Hashable, Sendable {
     public var byDay: [Weekday]
     /// Day of the month, 1...31 or -1 for the last day; nil means none.
     public var byMonthDay: Int?
+    /// Todoist's "every!": the next date counts from the day the task is completed, not from its due date.
+    /// Not part of the RRULE.
+    public var fromCompletion: Bool
 
     /// Creates a rule; `byDay` is sorted Monday-first and de-duplicated.
-    public init(frequency: Frequency, interval: Int = 1, byDay: [Weekday] = [], byMonthDay: Int? = nil) {
+    public init(
+        frequency: Frequency, interval: Int = 1, byDay: [Weekday] = [], byMonthDay: Int? = nil,
+        fromCompletion: Bool = false
+    ) {
         self.frequency = frequency
         self.interval = interval
         self.byDay = RecurrenceRule.normalized(byDay)
         self.byMonthDay = byMonthDay
+        self.fromCompletion = fromCompletion
     }
 
     /// Parses an RRULE such as "FREQ=WEEKLY;BYDAY=MO,WE", with or without the "RRULE:" prefix, parts in any order.
@@ -120,8 +127,15 @@ public struct RecurrenceRule: Hashable, Sendable {
         occurrence(onOrAfter: date, start: date, stride: 1)
     }
 
-    /// English text such as "every day", "every 2 weeks", "every monday, wednesday", "every month on the 1st", "every weekday".
+    /// English text such as "every day", "every 2 weeks", "every monday, wednesday", "every month on the 1st", "every weekday";
+    /// "every!" for a rule that counts from completion ("every! 3 days").
     public var humanDescription: String {
+        let text = patternDescription
+        return fromCompletion ? "every!" + text.dropFirst("every".count) : text
+    }
+
+    /// The description of the dates alone.
+    private var patternDescription: String {
         let days = RecurrenceRule.normalized(byDay)
         let isWorkweek = days == RecurrenceRule.workweek
         let limitsDays = frequency == .daily || frequency == .weekly

@@ -59,10 +59,13 @@ extension Due: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .date, in: c, debugDescription: "Expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[Z], got \(raw)")
         }
-        let rule = try c.decodeIfPresent(String.self, forKey: .rrule).map { try RecurrenceRule(rrule: $0) }
+        let string = try c.decodeIfPresent(String.self, forKey: .string) ?? raw
+        var rule = try c.decodeIfPresent(String.self, forKey: .rrule).map { try RecurrenceRule(rrule: $0) }
+        // As in Todoist, only the text tells a rule that counts from completion ("every! 3 days").
+        rule?.fromCompletion = string.lowercased().hasPrefix("every!") || string.lowercased().hasPrefix("ev!")
         self.init(
             date: parsed.date, time: parsed.time, timezone: zoneName,
-            string: try c.decodeIfPresent(String.self, forKey: .string) ?? raw,
+            string: string,
             lang: try c.decodeIfPresent(String.self, forKey: .lang) ?? "en",
             recurrence: rule)
     }

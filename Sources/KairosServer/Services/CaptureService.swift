@@ -123,6 +123,10 @@ public struct CaptureService: Sendable {
                 field: "text", message: "text holds nothing to make a task of. Say what to do, such as \"Call mom\".")
         }
         var task = try Self.checked(CaptureCommitTask(proposal), for: user, now: now)
+        // The commit form gives the rule as an RRULE, which cannot say "every!"; quick add keeps the proposal's.
+        if let rule = proposal.recurrence, rule.fromCompletion, let wallTime = proposal.due {
+            task.draft.due = DueResolver(user: user, now: now).due(at: wallTime, recurrence: rule)
+        }
         task.draft.clientID = clientID
         var lists = ListResolver(projects: projects)
         if let name = task.list, case .existing(let project) = lists.resolve(name, creating: false) {

@@ -1,4 +1,5 @@
 import Foundation
+import KairosCapture
 import KairosCore
 
 /// Turns the API's three ways of giving a due date (`due_string`, `due_date`, `due_datetime`) into one `Due`,
@@ -34,7 +35,7 @@ struct DueResolver {
     private func fromString(_ text: String, lang: String?) throws(KairosError) -> Due? {
         let parsed: ParsedDue?
         do {
-            parsed = try DueStringParser.parse(text, now: now, timeZone: user.timeZone)
+            parsed = try DueStringReader.read(text, now: now, timeZone: user.timeZone)
         } catch {
             throw .invalidField(field: "due_string", message: error.message)
         }

@@ -150,10 +150,7 @@ public struct TaskService: Sendable {
             if !current.isCompleted { try await announce(.completed, about: current, by: user) }
             return
         }
-        let today = LocalDate.today(in: user.timeZone, now: now)
-        var next = rule.nextOccurrence(after: due.date, start: due.date)
-        // An overdue series resumes from today rather than replaying the missed dates.
-        while next < today { next = rule.nextOccurrence(after: next, start: due.date) }
+        let next = rule.nextDue(after: due.date, completedOn: LocalDate.today(in: user.timeZone, now: now))
         var changes = TaskChanges()
         changes.due = .set(due.moved(to: next))
         changes.recordedAs = .completedOccurrence(next: next)

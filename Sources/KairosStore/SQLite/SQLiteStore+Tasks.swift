@@ -539,6 +539,7 @@ extension SQLiteStore: TaskStore {
     private enum DueColumns {
         static let all = [
             "due_date", "due_day", "due_time", "due_timezone", "due_string", "due_lang", "due_rrule", "due_at",
+            "due_from_completion",
         ]
         static let names = all.joined(separator: ", ")
         static let placeholders = databaseQuestionMarks(count: all.count)
@@ -556,7 +557,7 @@ extension SQLiteStore: TaskStore {
             }
             return [
                 due?.date.iso, DueDay.of(due), due?.time?.iso, due?.timezone, due?.string, due?.lang,
-                due?.recurrence?.rrule, due?.instant(fallback: zone)?.micros,
+                due?.recurrence?.rrule, due?.instant(fallback: zone)?.micros, due?.recurrence?.fromCompletion ?? false,
             ]
         }
     }
@@ -789,7 +790,7 @@ extension SQLiteStore: TaskStore {
 /// The columns a task is read from, by position: reading by index skips a name lookup per field.
 enum TaskColumn: Int, CaseIterable {
     case id, userID, projectID, sectionID, parentID, content, description, priority
-    case dueDate, dueTime, dueTimezone, dueString, dueLang, dueRRule
+    case dueDate, dueTime, dueTimezone, dueString, dueLang, dueRRule, dueFromCompletion
     case deadlineDate, deadlineLang, durationAmount, durationUnit
     case childOrder, dayOrder, isCollapsed, addedBy, assignedBy, responsible, completedAt, addedAt, updatedAt
     case noteCount
@@ -810,6 +811,7 @@ enum TaskColumn: Int, CaseIterable {
         case .dueString: "tasks.due_string"
         case .dueLang: "tasks.due_lang"
         case .dueRRule: "tasks.due_rrule"
+        case .dueFromCompletion: "tasks.due_from_completion"
         case .deadlineDate: "tasks.deadline_date"
         case .deadlineLang: "tasks.deadline_lang"
         case .durationAmount: "tasks.duration_amount"
@@ -850,7 +852,11 @@ extension TaskItem {
             due = Due(
                 date: date, time: text(.dueTime).flatMap(LocalTime.init(iso:)), timezone: text(.dueTimezone),
                 string: text(.dueString) ?? dateText, lang: text(.dueLang) ?? "en",
-                recurrence: text(.dueRRule).flatMap { try? RecurrenceRule(rrule: $0) })
+                recurrence: text(.dueRRule).flatMap { try? RecurrenceRule(rrule: $0) }.map { rule in
+                    var rule = rule
+                    rule.fromCompletion = row[.dueFromCompletion]
+                    return rule
+                })
         }
         var duration: TaskDuration?
         if let amount: Int = row.optional(.durationAmount),

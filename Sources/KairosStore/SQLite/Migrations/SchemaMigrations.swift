@@ -32,6 +32,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v26-project-and-task-mutes", migrate: createMutes)
         migrator.registerMigration("v27-sign-in-links", migrate: createSignInLinks)
         migrator.registerMigration("v28-notice-people", migrate: createNoticePeople)
+        migrator.registerMigration("v29-due-from-completion", migrate: addDueFromCompletion)
         return migrator
     }
 

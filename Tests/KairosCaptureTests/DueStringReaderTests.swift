@@ -1,10 +1,10 @@
 import Foundation
+import KairosCapture
+import KairosCore
 import Testing
 
-@testable import KairosCore
-
-@Suite("DueStringParser")
-struct DueStringParserTests {
+@Suite("DueStringReader")
+struct DueStringReaderTests {
     static let newYork = TimeZone(identifier: "America/New_York")!
     /// Wednesday 2026-03-11, 11:00 in New York.
     static let wednesdayMorning = instant("2026-03-11T15:00:00Z")
@@ -22,7 +22,7 @@ struct DueStringParserTests {
     }
 
     static func parse(_ text: String, now: Date = wednesdayMorning, in zone: TimeZone = newYork) throws -> ParsedDue? {
-        try DueStringParser.parse(text, now: now, timeZone: zone)
+        try DueStringReader.read(text, now: now, timeZone: zone)
     }
 
     /// Parses `text` and returns the date, time ("HH:MM:SS" or nil) and canonical RRULE (or nil).
@@ -258,13 +258,109 @@ struct DueStringParserTests {
     @Test(arguments: [
         "blah", "tomorrow blah", "every", "every 0 days", "every 2", "every blah", "every other",
         "Feb 30", "2026-02-30", "13/40", "3/12/202", "March 12 at", "tomorrow at", "at 25:00", "13pm", "0am",
-        "17:60", "5 o'clock", "next", "next tuesday week", "in days", "in 3", "in 3 fortnights", "in 99999 days",
+        "17:60", "next", "next tuesday week", "in days", "in 3", "in 3 fortnights", "in 99999 days",
         "today tomorrow", "5pm 6pm", "in 2 hours at 5pm", "every day starting", "every day starting at 5pm",
-        "no", "2026-03-12T10:00", "every 12", "every 32nd", "on", "the 15th",
+        "no", "2026-03-12T10:00", "every 12", "every 32nd", "on", "tomorrow #work", "friday p1", "later",
+        "someday", "every day starting at 5pm", "from tomorrow", "in 2 hours every day", "every last friday",
     ])
     func rejectsNonsense(text: String) {
         #expect(throws: DueStringError.self) {
             try Self.parse(text)
         }
+    }
+
+    // MARK: The capture grammar's phrases
+
+    /// Phrases quick add and speech understood before due strings did: all-day unless they say a time.
+    @Test(
+        arguments: [
+            ("tomorow", "2026-03-12", nil), ("tommorow", "2026-03-12", nil), ("2morrow", "2026-03-12", nil),
+            ("day after tomorrow", "2026-03-13", nil), ("the 15th", "2026-03-15", nil),
+            ("end of the month", "2026-03-31", nil), ("eom", "2026-03-31", nil), ("end of week", "2026-03-13", nil),
+            ("this week", "2026-03-12", nil), ("christmas", "2026-12-25", nil),
+            ("the third of april", "2026-04-03", nil),
+            ("march third", "2027-03-03", nil), ("in a couple of days", "2026-03-13", nil),
+            ("a week from today", "2026-03-18", nil), ("friday next week", "2026-03-20", nil),
+            ("5 o'clock", "2026-03-11", "17:00:00"), ("at five thirty pm", "2026-03-11", "17:30:00"),
+            ("tomorrow morning", "2026-03-12", "09:00:00"), ("friday at 3", "2026-03-13", "15:00:00"),
+            ("tonight", "2026-03-11", "20:00:00"), ("quarter to five tomorrow", "2026-03-12", "16:45:00"),
+            ("in half an hour", "2026-03-11", "11:30:00"), ("in 2 years", "2028-03-11", nil),
+            ("yesterday", "2026-03-10", nil), ("next year", "2027-01-01", nil),
+        ] as [(String, String, String?)])
+    func readsCapturePhrases(text: String, date: String, time: String?) throws {
+        let due = try #require(try Self.parse(text))
+        #expect(due.date == Self.date(date))
+        #expect(due.time?.iso == time)
+        #expect(due.recurrence == nil)
+    }
+
+    @Test(
+        arguments: [
+            ("every! 3 days", "2026-03-11", nil, "FREQ=DAILY;INTERVAL=3"),
+            ("every! week", "2026-03-11", nil, "FREQ=WEEKLY"),
+            ("every! day at 5pm", "2026-03-11", "17:00:00", "FREQ=DAILY"),
+            ("ev! 2 months", "2026-03-11", nil, "FREQ=MONTHLY;INTERVAL=2"),
+        ] as [(String, String, String?, String)])
+    func readsRepetitionsFromCompletion(text: String, date: String, time: String?, rrule: String) throws {
+        let due = try #require(try Self.parse(text))
+        #expect(due.date == Self.date(date))
+        #expect(due.time?.iso == time)
+        let rule = try #require(due.recurrence)
+        #expect(rule.rrule == rrule)
+        #expect(rule.fromCompletion)
+        #expect(try Self.parse(rule.humanDescription)?.recurrence == rule)
+    }
+
+    @Test func plainEveryDoesNotCountFromCompletion() throws {
+        #expect(try Self.parse("every 3 days")?.recurrence?.fromCompletion == false)
+        #expect(try Self.parse("every! 3 days")?.recurrence?.humanDescription == "every! 3 days")
+    }
+
+    @Test(
+        arguments: [
+            ("every last day of the month", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every last day of month", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every month on the last day at 5pm", "2026-03-31", "17:00:00", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every the last day", "2026-03-31", nil, "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every morning", "2026-03-12", "09:00:00", "FREQ=DAILY"),
+            ("every evening", "2026-03-11", "18:00:00", "FREQ=DAILY"),
+            ("every tuesday and thursday", "2026-03-12", nil, "FREQ=WEEKLY;BYDAY=TU,TH"),
+            ("mondays and wednesdays", "2026-03-11", nil, "FREQ=WEEKLY;BYDAY=MO,WE"),
+            ("on the 1st of every month", "2026-04-01", nil, "FREQ=MONTHLY;BYMONTHDAY=1"),
+            ("nightly", "2026-03-11", "20:00:00", "FREQ=DAILY"),
+            ("every second week", "2026-03-11", nil, "FREQ=WEEKLY;INTERVAL=2"),
+        ] as [(String, String, String?, String)])
+    func readsCaptureRecurrences(text: String, date: String, time: String?, rrule: String) throws {
+        let due = try #require(try Self.parse(text))
+        #expect(due.date == Self.date(date))
+        #expect(due.time?.iso == time)
+        #expect(due.recurrence?.rrule == rrule)
+    }
+
+    /// Short forms only due strings take, as before the grammars were one.
+    @Test(
+        arguments: [
+            ("every last", "2026-03-31", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every month on the last", "2026-03-31", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+            ("every month on 15", "2026-03-15", "FREQ=MONTHLY;BYMONTHDAY=15"),
+            ("every mon wed", "2026-03-11", "FREQ=WEEKLY;BYDAY=MO,WE"),
+            ("every day starts march 20", "2026-03-20", "FREQ=DAILY"),
+            ("every day beginning march 20", "2026-03-20", "FREQ=DAILY"),
+            ("ev monday", "2026-03-16", "FREQ=WEEKLY;BYDAY=MO"),
+        ] as [(String, String, String)])
+    func readsDueStringShortForms(text: String, date: String, rrule: String) throws {
+        #expect(try Self.summary(text) == (date, nil, rrule))
+    }
+
+    @Test func readsABareWeekendAndFarYears() throws {
+        #expect(try Self.summary("weekend") == ("2026-03-14", nil, nil))
+        #expect(try Self.summary("March 12 2150") == ("2150-03-12", nil, nil))
+    }
+
+    @Test func lastDayOfTheMonthFollowsShortMonths() throws {
+        let rule = try #require(try Self.parse("every last day of the month")?.recurrence)
+        let april = rule.nextOccurrence(after: Self.date("2026-03-31"), start: Self.date("2026-03-31"))
+        #expect(april == Self.date("2026-04-30"))
+        #expect(rule.nextOccurrence(after: Self.date("2027-01-31"), start: april) == Self.date("2027-02-28"))
     }
 }
