@@ -6,12 +6,11 @@ extension PhraseScanner {
     func clock(at index: Int, prefixed: Bool) -> (ClockTime, Int)? {
         // "the ten o'clock meeting": a time that names a thing is part of the title.
         guard let text = word(index), word(index - 1) != "the" else { return nil }
-        // "half past nine", "quarter to five", "ten past six"
-        if let (minutes, isPast, length) = minutesBeforeHour(at: index) {
+        // "half past nine", "quarter to five", "ten past six"; "at two to renew it" is two o'clock.
+        if let (minutes, isPast, length) = minutesBeforeHour(at: index),
+            let hour = numbers.number(at: index + length), !hour.isOrdinal, (1...12).contains(hour.value)
+        {
             let hourIndex = index + length
-            guard let hour = numbers.number(at: hourIndex), !hour.isOrdinal, (1...12).contains(hour.value) else {
-                return nil
-            }
             var end = hourIndex + hour.length
             let meridiem = self.meridiem(at: end)
             if meridiem != nil { end += 1 }

@@ -93,7 +93,7 @@ struct PhraseScanner {
     }
 
     private static let phraseEnders: WordClass = [
-        .connector, .hesitation, .filler, .pronounSubject, .commentarySubject, .verb,
+        .connector, .hesitation, .filler, .pronounSubject, .commentarySubject, .verb, .determiner,
     ]
 
     static let connectors: Set<String> = [
