@@ -39,26 +39,19 @@ struct AssistantCase {
     var context: CaptureContext
     var expectedType: String
     var expected: [String: Any]
-    var line: String
+    var object: [String: Any]
 
     static func load(_ name: String) throws -> [AssistantCase] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "jsonl", subdirectory: "Fixtures"))
-        let text = try String(contentsOf: url, encoding: .utf8)
-        return try text.split(separator: "\n").map { try AssistantCase(line: String($0)) }
+        try Fixture.objects(name).map { try AssistantCase(object: $0.object) }
     }
 
-    init(line: String) throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    init(object: [String: Any]) throws {
         id = try #require(object["id"] as? String)
         input = try #require(object["input"] as? String)
-        let nowText = try #require(object["now"] as? String)
-        let zoneName = try #require(object["tz"] as? String)
-        let now = try #require(LocalDateTime(iso: nowText))
-        let zone = try #require(TimeZone(identifier: zoneName))
-        context = CaptureContext(now: now, timeZone: zone, lists: object["lists"] as? [String] ?? [])
+        context = try Fixture.context(of: object)
         expected = try #require(object["expected"] as? [String: Any])
         expectedType = try #require(expected["type"] as? String)
-        self.line = line
+        self.object = object
     }
 
     /// Nil when the type and every answer field of that type match, else what differs.
@@ -66,7 +59,7 @@ struct AssistantCase {
         guard answer.type == expectedType else { return "type \(answer.type), expected \(expectedType)" }
         switch answer {
         case .reminder(let tasks, _):
-            return try WorkedCase(line: line).mismatch(with: tasks)
+            return try WorkedCase(object: object).mismatch(with: tasks)
         case .todoList(let list):
             var problems: [String] = []
             let titles = (expected["title"] as? [String] ?? []).map(WorkedCase.normalizedTitle)

@@ -85,20 +85,13 @@ struct WorkedCase {
     var setAside: [String]?
 
     static func load(_ name: String) throws -> [WorkedCase] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "jsonl", subdirectory: "Fixtures"))
-        let text = try String(contentsOf: url, encoding: .utf8)
-        return try text.split(separator: "\n").map { try WorkedCase(line: String($0)) }
+        try Fixture.objects(name).map { try WorkedCase(object: $0.object) }
     }
 
-    init(line: String) throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    init(object: [String: Any]) throws {
         id = try #require(object["id"] as? String)
         input = try #require(object["input"] as? String)
-        let nowText = try #require(object["now"] as? String)
-        let zoneName = try #require(object["tz"] as? String)
-        let now = try #require(LocalDateTime(iso: nowText))
-        let zone = try #require(TimeZone(identifier: zoneName))
-        context = CaptureContext(now: now, timeZone: zone, lists: object["lists"] as? [String] ?? [])
+        context = try Fixture.context(of: object)
         let expectation = try #require(object["expected"] as? [String: Any])
         setAside = expectation["set_aside_texts"] as? [String]
         let tasks = try #require(expectation["tasks"] as? [[String: Any]])

@@ -44,7 +44,8 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         do {
             try await client.deleteAccount(password: secret, sharedProjects: sharedProjects)
         } catch KairosClientError.server(_, _, let message) where message.contains("shared_projects") {
-            throw CLIError("\(message) Pass --shared-projects transfer or --shared-projects delete. Nothing was deleted.")
+            throw CLIError(
+                "\(message) Pass --shared-projects transfer or --shared-projects delete. Nothing was deleted.")
         }
         try? FileManager.default.removeItem(at: CLIConfig.fileURL)
         print("Deleted the account \(user.email). Signed out of \(config.server).")

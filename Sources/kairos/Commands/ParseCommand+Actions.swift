@@ -6,14 +6,7 @@ import KairosCore
 struct ActionStream {
     let engine: ActionEngine
 
-    func run() {
-        while let line = readLine(strippingNewline: true) {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            var answer = answer(to: line)
-            answer.append(UInt8(ascii: "\n"))
-            StandardOutput.write(answer)
-        }
-    }
+    func run() { JSONLines.answerEach(answer(to:)) }
 
     func answer(to line: String) -> [UInt8] {
         var json = JSONWriter(capacity: 1024)

@@ -95,14 +95,7 @@ struct ParseCommand: ParsableCommand {
 struct ParseStream {
     let writeAnswer: (ParseRequest, inout JSONWriter) -> Void
 
-    func run() {
-        while let line = readLine(strippingNewline: true) {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            var answer = answer(to: line)
-            answer.append(UInt8(ascii: "\n"))
-            StandardOutput.write(answer)
-        }
-    }
+    func run() { JSONLines.answerEach(answer(to:)) }
 
     /// `{"id", "tasks", "warnings"}` (or the assistant's `{"id", "type", ...}`), or `{"id", "error"}` when the line
     /// is not a request it can parse.
@@ -121,6 +114,18 @@ struct ParseStream {
             }
         }
         return json.bytes
+    }
+}
+
+/// Reads standard input a line at a time and writes one flushed answer line for each line that is not blank.
+enum JSONLines {
+    static func answerEach(_ answer: (String) -> [UInt8]) {
+        while let line = readLine(strippingNewline: true) {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            var bytes = answer(line)
+            bytes.append(UInt8(ascii: "\n"))
+            StandardOutput.write(bytes)
+        }
     }
 }
 

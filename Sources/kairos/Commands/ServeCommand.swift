@@ -36,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         if let web, !WebAppFolder.holdsApp(web) {
-            throw ValidationError("--web \(web) has no index.html. Point it at the web folder of the Kairos repository.")
+            throw ValidationError(
+                "--web \(web) has no index.html. Point it at the web folder of the Kairos repository.")
         }
         let webDirectory = WebAppFolder.locate(explicit: web)
         if webDirectory == nil {

@@ -55,7 +55,8 @@ struct EventText {
     }
 
     mutating func lines(_ event: UserEvent) async -> [String] {
-        let conversation = await self.conversation(event.conversationID, knowing: event.userID ?? event.message?.authorID)
+        let conversation = await self.conversation(
+            event.conversationID, knowing: event.userID ?? event.message?.authorID)
         let place = conversation.map { "[\(ThreadText.title(of: $0, for: me))] " } ?? ""
         if let message = event.message {
             return ThreadText(me: me, conversation: conversation).lines(message).map { place + $0 }
