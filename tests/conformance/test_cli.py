@@ -154,6 +154,8 @@ def test_add_says_what_it_did_not_add(logged_in: Path) -> None:
         "Not added: \u201corder more toner\u201d (say it as a task to add it)",
     ]
     assert [t["content"] for t in json.loads(kairos("inbox", "--json", config=logged_in).stdout)] == ["Order paper"]
+    remark = kairos("add", "the printer is out of toner", config=logged_in)
+    assert remark.returncode != 0 and "Nothing added: \u201cthe printer is out of toner\u201d reads as a remark" in remark.stderr
 
 
 def test_parse_needs_no_server_and_answers_every_line(tmp_path: Path) -> None:

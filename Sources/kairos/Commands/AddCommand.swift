@@ -55,7 +55,10 @@ struct AddCommand: AsyncParsableCommand {
         var tasks = proposals.tasks.map(CaptureCommitTask.init)
         let zone = try userResult.get().timeZone
         guard !tasks.isEmpty else {
-            throw CLIError("There is no task in \"\(text)\". Say what to do, such as: kairos add \"call mom tomorrow\"")
+            let remarks = proposals.setAside.map { "\u{201C}\($0.text)\u{201D}" }.joined(separator: ", ")
+            let reading =
+                remarks.isEmpty ? "There is no task in \"\(text)\"." : "Nothing added: \(remarks) reads as a remark."
+            throw CLIError("\(reading) Say what to do, such as: kairos add \"call mom tomorrow\"")
         }
         let notAdded = proposals.setAside.map { "Not added: \u{201C}\($0.text)\u{201D} (say it as a task to add it)" }
         for index in tasks.indices {
