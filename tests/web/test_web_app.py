@@ -75,6 +75,29 @@ def test_wrong_password_reads_calmly(browser: Browser, person: Person) -> None:
     browser.see_text(".large-title", "Ada")
 
 
+def test_capture_shows_what_it_did_not_add_and_adds_it_with_one_tap(browser: Browser, person: Person) -> None:
+    signed_in(browser, person)
+    browser.click(".capture-hero")
+    browser.sheet()
+    browser.labelled("What's on your mind?").send_keys(
+        "ugh the printer is out of toner and i need to call the plumber, order more toner scratch that")
+    browser.button("Review").click()
+    titles = browser.wait().until(lambda d: [el.get_attribute("value") for el in browser.all(".proposal input")] or None)
+    assert titles == ["Call the plumber"]
+    skipped = [el.text.replace("Add", "").strip() for el in browser.all(".not-added")]
+    assert skipped == ["the printer is out of toner", "order more toner"]
+    browser.screenshot("05-capture-not-added")
+    browser.labelled("Add “order more toner” as a task").click()
+    browser.wait().until(lambda d: len(browser.all(".proposal input")) == 2)
+    assert [el.get_attribute("value") for el in browser.all(".proposal input")] == ["Call the plumber", "Order more toner"]
+    assert [el.text.replace("Add", "").strip() for el in browser.all(".not-added")] == ["the printer is out of toner"]
+    browser.button("Add 2 tasks").click()
+    browser.see_text(".toast", "Added 2 tasks")
+    browser.go("#/tasks/inbox")
+    browser.see_text(".tasks", "Order more toner")
+    assert "printer" not in browser.find(".tasks").text
+
+
 def test_capture_a_brain_dump_review_and_commit(browser: Browser, person: Person) -> None:
     signed_in(browser, person)
     browser.click(".capture-hero")

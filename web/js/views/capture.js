@@ -57,7 +57,7 @@ export function openCapture() {
       add.disabled = proposals.length === 0;
       if (!proposals.length) cards.replaceChildren(h("p.hint", { text: "Nothing to add. Edit the text to try again." }));
     };
-    for (const proposal of proposals) {
+    const addCard = (proposal) => {
       const title = h("input", { type: "text", value: proposal.title, label: "Task title", maxlength: 500 });
       title.addEventListener("input", () => (proposal.title = title.value));
       const card = h("div.card.proposal", {},
@@ -67,13 +67,40 @@ export function openCapture() {
           card.remove();
           refresh();
         } } }));
+      if (!cards.querySelector(".proposal")) cards.replaceChildren();
       cards.append(card);
-    }
+    };
+    proposals.forEach(addCard);
+    // What Kairos heard but made no task of: one tap reads that clause alone as a task.
+    const notAdded = result.set_aside.map((clause) => {
+      const make = button({ class: "btn", text: "Add", label: `Add “${clause.text}” as a task` });
+      const row = h("li.not-added", {}, h("span.grow", { text: clause.text }), make);
+      make.addEventListener("click", async () => {
+        make.disabled = true;
+        try {
+          const answer = await post("/capture/span", { text, start: clause.span[0], end: clause.span[1], tz: userTimeZone() });
+          if (!answer.task) {
+            error.textContent = "Kairos found nothing to do in that. Edit the text instead.";
+            return;
+          }
+          proposals.push(answer.task);
+          addCard(answer.task);
+          row.remove();
+          refresh();
+        } catch (failure) {
+          error.textContent = explain(failure);
+          make.disabled = false;
+        }
+      });
+      return row;
+    });
     const warnings = result.warnings.map((w) => h("p.warning", { text: w.message }));
     fill(body,
       ...warnings,
       proposals.length ? h("p.hint", { text: "Here is what Kairos heard. Change or remove anything, then add." }) : null,
-      cards, error, h("div.sheet-actions", {}, back, add));
+      cards,
+      notAdded.length ? h("section.set-aside", {}, h("h3", { text: "Not added" }), h("ul.list.card", { role: "list" }, ...notAdded)) : null,
+      error, h("div.sheet-actions", {}, back, add));
     refresh();
     add.focus();
     add.addEventListener("click", async () => {
