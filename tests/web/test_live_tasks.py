@@ -28,7 +28,7 @@ def test_an_open_task_sheet_shows_a_teammates_comment_and_new_title_live(browser
     browser.screenshot("40-live-task-sheet")
 
     # Saving sends only what Bob changed, so Ada's new title stays.
-    browser.button("Save").click()
+    browser.button("Done").click()
     browser.wait().until(lambda _: ada.api.get(f"/tasks/{task['id']}").json()["description"] == "Ask for blue ones")
     assert ada.api.get(f"/tasks/{task['id']}").json()["content"] == "Order the big banners"
     browser.see_text(".view .tasks", "Order the big banners")

@@ -64,6 +64,41 @@ def drag(browser: Browser, element: WebElement, dx: int, dy: int = 0, steps: int
     chain.release().perform()
 
 
+def test_task_sheet_saves_as_you_go_and_nothing_typed_is_lost_on_close(browser: Browser, person: Person) -> None:
+    task = add_task(person, "Call mum", description="")
+    signed_in(browser, person, "#/tasks/inbox")
+    stored = lambda: person.api.get(f"/tasks/{task['id']}").json()
+
+    # Typed, then the sheet's close button: the title is kept.
+    open_task(browser, "Call mum")
+    title = browser.labelled("Title")
+    title.clear()
+    title.send_keys("Call mum about Sunday")
+    browser.labelled("Close").click()
+    browser.wait().until(lambda _: stored()["content"] == "Call mum about Sunday")
+    browser.see_text(".tasks", "Call mum about Sunday")
+
+    # Leaving a field saves it while the sheet stays open; Escape keeps the notes typed last.
+    open_task(browser, "Call mum about Sunday")
+    browser.labelled("Priority 2").click()
+    browser.wait().until(lambda _: stored()["priority"] == 3)
+    browser.labelled("Notes").send_keys("Ask about the train times")
+    browser.labelled("Notes").send_keys(Keys.ESCAPE)
+    browser.wait().until(lambda _: stored()["description"] == "Ask about the train times")
+
+    # The Saved toast's Undo puts the title back.
+    open_task(browser, "Call mum about Sunday")
+    title = browser.labelled("Title")
+    title.clear()
+    title.send_keys("Call dad")
+    browser.labelled("Notes").click()  # leaving the title saves it
+    browser.wait().until(lambda _: stored()["content"] == "Call dad")
+    browser.screenshot("06-task-detail-saved-as-you-go")
+    browser.find(".toast").find_element("xpath", ".//button[normalize-space()='Undo']").click()
+    browser.wait().until(lambda _: stored()["content"] == "Call mum about Sunday")
+    assert browser.labelled("Title").get_property("value") == "Call mum about Sunday"
+
+
 def test_detail_sheet_has_subtasks_comments_and_estimate_against_actual(browser: Browser, person: Person) -> None:
     task = add_task(person, "Write the launch post")
     add_task(person, "Pick a title", parent_id=task["id"])
@@ -85,7 +120,7 @@ def test_detail_sheet_has_subtasks_comments_and_estimate_against_actual(browser:
     estimate = browser.labelled("Estimate in minutes")
     estimate.clear()
     estimate.send_keys("45")
-    browser.button("Save").click()
+    browser.button("Done").click()
     browser.see_text(".toast", "Saved")
     assert person.api.get(f"/tasks/{task['id']}").json()["duration"] == {"amount": 45, "unit": "minute"}
     comments = person.api.get(f"/comments?task_id={task['id']}").json()["results"]
@@ -303,7 +338,7 @@ def test_offline_changes_wait_and_go_out_once_when_the_server_is_back(browser: B
     title = browser.labelled("Title")
     title.clear()
     title.send_keys("Draft the offsite agenda")
-    browser.button("Save").click()
+    browser.button("Done").click()
     browser.see_text(".outbox", "3 changes waiting")
     browser.see_text(".view", "Draft the offsite agenda")
     browser.screenshot("15-offline-waiting")

@@ -220,7 +220,7 @@ def test_edit_a_task_in_the_detail_sheet(browser: Browser, person: Person) -> No
     title.send_keys("Call mum about Sunday")
     browser.labelled("Priority 1").click()
     browser.labelled("Labels").send_keys("family")
-    browser.button("Save").click()
+    browser.button("Done").click()
     browser.see_text(".tasks", "Call mum about Sunday")
     row = browser.find(f'.task[data-id="{task["id"]}"]')
     assert "P1" in row.text and "@family" in row.text

@@ -30,7 +30,7 @@ export function openTaskDetail(task) {
   let estimateMinutes = minutesOf(task);
   const estimate = h("input.input", { type: "number", min: 1, max: 100000, inputmode: "numeric", label: "Estimate in minutes", placeholder: "Minutes", value: String(estimateMinutes) });
   const error = formError();
-  const save = button({ class: "btn primary", text: "Save" });
+  const done = button({ class: "btn primary", text: "Done" });
   const stopwatch = stopwatchCard(task);
   const reminders = reminderRow(task, parts);
   const history = commentsSection(task);
@@ -52,7 +52,7 @@ export function openTaskDetail(task) {
     peopleSection(task, history.refresh),
     history.element,
     error,
-    h("div.sheet-actions", {}, save),
+    h("div.sheet-actions", {}, done),
   );
   // What happens to the task while its sheet is open (someone edits, comments on or completes it, a
   // reminder goes off) shows at once in its fields, history and reminders; a field the user has changed
@@ -85,20 +85,52 @@ export function openTaskDetail(task) {
     history.refresh();
     reminders.refresh();
   });
-  const sheet = openSheet({ title: "Task", content, onClose: () => {
-    stopwatch.dispose();
-    unsubscribe();
-  } });
-  requestAnimationFrame(fitTitle);
-
-  save.addEventListener("click", async () => {
+  // Each change is saved when its field is left or its picker closes, and whatever is still unsaved when the
+  // sheet closes or the app goes to the background: nothing typed is lost. Saves run one after another, each
+  // against what the one before saved.
+  let saving = Promise.resolve();
+  const persist = ({ leaving = false } = {}) => {
+    saving = saving.then(() => saveChanges(leaving)).catch((failure) => {
+      error.textContent = explain(failure);
+    });
+    return saving;
+  };
+  const saveChanges = async (leaving) => {
+    error.textContent = "";
+    const edit = changes(leaving);
+    if (!edit) return;
+    // What was sent, not what the fields hold once it is answered: a change made meanwhile is saved next.
+    const sent = { title: title.value, notes: notes.value, priority, labels: labels.value, date: date.value, time: time.value,
+      estimate: estimate.value, project: project.value };
+    const { body, projectId } = edit;
+    if (!Object.keys(body).length && !projectId) return;
+    const undo = inverse(body, projectId);
+    let queued = false;
+    if (Object.keys(body).length) queued = (await send(`/tasks/${task.id}`, { body, taskId: task.id })).queued;
+    if (projectId) {
+      queued = (await send(`/tasks/${task.id}/move`, { body: { project_id: projectId }, taskId: task.id })).queued || queued;
+    }
+    remember(sent);
+    tasksChanged();
+    toast(queued ? SAVED_OFFLINE : "Saved", { action: "Undo", onAction: async () => {
+      if (Object.keys(undo.body).length) await send(`/tasks/${task.id}`, { body: undo.body, taskId: task.id });
+      if (undo.projectId) await send(`/tasks/${task.id}/move`, { body: { project_id: undo.projectId }, taskId: task.id });
+      Object.assign(task, undo.fields);
+      showSaved();
+      tasksChanged();
+    } });
+  };
+  /** What the fields say that the task does not, as the update's body and a project to move to; nil when a field
+   * holds what cannot be saved (leaving, such a field keeps what was saved). */
+  const changes = (leaving) => {
     const body = {};
     const content = title.value.trim();
     if (!content) {
-      error.textContent = "Give the task a title.";
-      return title.focus();
-    }
-    if (content !== task.content) body.content = content;
+      if (!leaving) {
+        error.textContent = "Give the task a title.";
+        return null;
+      }
+    } else if (content !== task.content) body.content = content;
     if (notes.value !== task.description) body.description = notes.value;
     if (priority !== task.priority) body.priority = priority;
     const newLabels = labels.value.split(",").map((s) => s.trim().replace(/^@/, "")).filter(Boolean);
@@ -106,10 +138,11 @@ export function openTaskDetail(task) {
     if (estimate.value !== String(estimateMinutes)) {
       const minutes = Math.round(Number(estimate.value));
       if (estimate.value && !(minutes >= 1)) {
-        error.textContent = "Give the estimate in whole minutes, or leave it empty.";
-        return estimate.focus();
-      }
-      Object.assign(body, estimate.value ? { duration: minutes, duration_unit: "minute" } : { duration: null });
+        if (!leaving) {
+          error.textContent = "Give the estimate in whole minutes, or leave it empty.";
+          return null;
+        }
+      } else Object.assign(body, estimate.value ? { duration: minutes, duration_unit: "minute" } : { duration: null });
     }
     if (date.value !== (parts?.date ?? "") || time.value !== (parts?.time ?? "")) {
       const day = date.value || (time.value ? todayIn(tz) : "");
@@ -117,19 +150,71 @@ export function openTaskDetail(task) {
       else if (time.value) body.due_datetime = `${day}T${time.value}:00`;
       else body.due_date = day;
     }
-    save.disabled = true;
-    try {
-      let queued = false;
-      if (Object.keys(body).length) queued = (await send(`/tasks/${task.id}`, { body, taskId: task.id })).queued;
-      if (project.value !== task.project_id) queued = (await send(`/tasks/${task.id}/move`, { body: { project_id: project.value }, taskId: task.id })).queued || queued;
-      sheet.close();
-      tasksChanged();
-      toast(queued ? SAVED_OFFLINE : "Saved");
-    } catch (failure) {
-      error.textContent = explain(failure);
-      save.disabled = false;
+    return { body, projectId: project.value !== task.project_id ? project.value : null };
+  };
+  /** The update that puts back what `body` and a move change, and the task's fields as they were. */
+  const inverse = (body, projectId) => {
+    const back = {};
+    if ("content" in body) back.content = task.content;
+    if ("description" in body) back.description = task.description;
+    if ("priority" in body) back.priority = task.priority;
+    if ("labels" in body) back.labels = task.labels;
+    if ("duration" in body) {
+      Object.assign(back, task.duration ? { duration: task.duration.amount, duration_unit: task.duration.unit } : { duration: null });
     }
-  });
+    if ("due_date" in body || "due_datetime" in body) {
+      if (!task.due) back.due_date = null;
+      else if (task.due.is_recurring) back.due_string = task.due.string;
+      else if (parts?.time) back.due_datetime = `${parts.date}T${parts.time}:00`;
+      else back.due_date = parts?.date ?? null;
+    }
+    const fields = { content: task.content, description: task.description, priority: task.priority, labels: task.labels,
+      duration: task.duration, due: task.due, project_id: task.project_id };
+    return { body: back, projectId: projectId ? task.project_id : null, fields };
+  };
+  /** Takes the field values that were sent as what is saved. */
+  const remember = (sent) => {
+    const content = sent.title.trim();
+    if (content) task.content = content;
+    task.description = sent.notes;
+    task.priority = sent.priority;
+    task.labels = sent.labels.split(",").map((s) => s.trim().replace(/^@/, "")).filter(Boolean);
+    if (sent.date !== (parts?.date ?? "") || sent.time !== (parts?.time ?? "")) {
+      parts = sent.date || sent.time ? { date: sent.date || todayIn(tz), time: sent.time } : null;
+      task.due = parts ? { ...task.due, is_recurring: false } : null;
+    }
+    if (sent.estimate === "" || Math.round(Number(sent.estimate)) >= 1) {
+      estimateMinutes = sent.estimate;
+      task.duration = sent.estimate ? { amount: Math.round(Number(sent.estimate)), unit: "minute" } : null;
+    }
+    task.project_id = sent.project;
+  };
+  /** Puts the saved values back in the fields, after an undo. */
+  const showSaved = () => {
+    title.value = task.content;
+    notes.value = task.description;
+    labels.value = task.labels.join(", ");
+    markChosen(priorityButtons[4 - (priority = task.priority)]);
+    parts = dueParts(task.due, tz);
+    date.value = parts?.date ?? "";
+    time.value = parts?.time ?? "";
+    estimate.value = String(estimateMinutes = minutesOf(task));
+    project.value = task.project_id;
+    fitTitle();
+  };
+  for (const input of [title, notes, date, time, project, labels, estimate]) input.addEventListener("change", () => persist());
+  for (const choice of priorityButtons) choice.addEventListener("click", () => persist());
+  const background = () => document.visibilityState === "hidden" && persist({ leaving: true });
+  document.addEventListener("visibilitychange", background);
+
+  const sheet = openSheet({ title: "Task", content, onClose: () => {
+    persist({ leaving: true });
+    document.removeEventListener("visibilitychange", background);
+    stopwatch.dispose();
+    unsubscribe();
+  } });
+  requestAnimationFrame(fitTitle);
+  done.addEventListener("click", () => sheet.close());
 }
 
 /** The task's estimate in minutes, or "" without one. */
