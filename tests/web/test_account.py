@@ -5,6 +5,7 @@ token cards."""
 from __future__ import annotations
 
 import httpx
+from selenium.webdriver.common.by import By
 from .webapp import PASSWORD, Browser, Person, server, signed_in
 
 
@@ -38,7 +39,17 @@ def test_sign_in_with_an_api_token_then_sign_out_revokes_it(browser: Browser, pe
     assert stored_token(browser) == token
 
     browser.go("#/settings")
+    # Signing out asks first: Cancel keeps the session.
     tap(browser, browser.button("Sign out"))
+    browser.see_text(".sheet.open", "Sign out of Kairos on this device?")
+    browser.screenshot("32-sign-out-asks")
+    tap(browser, browser.sheet().find_element(By.XPATH, ".//button[normalize-space(.)='Cancel']"))
+    browser.wait().until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".sheet.open"))
+    assert stored_token(browser) == token
+    tap(browser, browser.button("Sign out"))
+    confirm = browser.sheet().find_element(By.XPATH, ".//button[normalize-space(.)='Sign out']")
+    assert "danger" in confirm.get_attribute("class")
+    tap(browser, confirm)
     browser.find(".auth")
     browser.wait().until(lambda d: d.execute_script("return localStorage.getItem('kairos.token')") is None)
     # The token is revoked on the server, not only forgotten by the browser.

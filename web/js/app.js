@@ -204,7 +204,7 @@ async function boot() {
   buildTabbar();
   window.addEventListener(SIGNED_OUT, signOut);
   window.addEventListener("hashchange", () => route());
-  changes.addEventListener("tasks", () => (currentTab === "home" || currentTab === "tasks") && route({ keepPlace: true }));
+  changes.addEventListener("tasks", () => ["home", "tasks", "time"].includes(currentTab) && route({ keepPlace: true }));
   if (session.token) {
     try {
       await loadUser();

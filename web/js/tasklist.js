@@ -140,7 +140,7 @@ function moreActions(task, row, check) {
     ["Open", () => openTaskDetail(task)],
     ["Complete", () => complete(task, row, check)],
     ["Reschedule…", () => reschedule(task)],
-    ["Delete", () => remove(task, row)],
+    ["Delete", () => remove(task, row), "danger"],
   ], { label: `Actions for ${task.content}` });
 }
 

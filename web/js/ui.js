@@ -134,10 +134,13 @@ export const told = (promise) => promise.catch((error) => toast(explain(error)))
 /** A card of rows, each an element put in its own `<li>`. */
 export const rowList = (classes, rows, props) => h(`ul.list.card${classes}`, { role: "list", ...props }, rows.map((row) => h("li", {}, row)));
 
-/** A sheet of `choices` ([text, run]), the first focused; a choice closes the sheet, then runs. */
+/**
+ * A sheet of `choices` ([text, run, "danger"?]), the first focused; a choice closes the sheet, then runs. A
+ * "danger" choice (delete, sign out) is shown in red.
+ */
 export function openMenu(title, choices, { label, preview } = {}) {
-  const sheet = openSheet({ title, label, content: h("div", {}, preview, rowList(".menu", choices.map(([text, run], i) =>
-    button({ class: "row", text, autofocus: !i, on: { click: () => { sheet.close(); run(); } } })))) });
+  const sheet = openSheet({ title, label, content: h("div", {}, preview, rowList(".menu", choices.map(([text, run, kind], i) =>
+    button({ class: `row ${kind ?? ""}`, text, autofocus: !i, on: { click: () => { sheet.close(); run(); } } })))) });
 }
 
 /** Runs `handler(event)` when `form` is submitted, instead of the browser's page load. */

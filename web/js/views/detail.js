@@ -7,7 +7,7 @@ import { solidIcon } from "../icons.js";
 import { onLiveEvent } from "../live.js";
 import { SAVED_OFFLINE, send } from "../offline.js";
 import { projectPeople, state, tasksChanged, userTimeZone } from "../state.js";
-import { autoGrow, avatar, button, checkBox, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
+import { autoGrow, avatar, button, checkBox, count, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
 import { askForNotifications } from "./onboarding.js";
 
 export function openTaskDetail(task) {
@@ -435,6 +435,7 @@ function reminderRow(task, parts) {
     list.replaceChildren(...mine.map((r) => h("li.row", {}, h("span.grow", { text: describe(r) }),
       button({ class: "link-btn", text: "Remove", label: `Remove reminder ${describe(r)}`, on: { click: () => told(api(`/reminders/${r.id}`, { method: "DELETE" }).then(load)) } }))));
     list.hidden = !mine.length;
+    pick.options[0].text = mine.length ? count(mine.length, "reminder") : "None";
   };
   const add = (body) => {
     askForNotifications();

@@ -2,7 +2,7 @@
 // brief comes, and an inbox snapshot.
 
 import { api } from "../api.js";
-import { clock, dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
+import { dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
@@ -10,6 +10,7 @@ import { button, emptyState, h, rowList, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
 import { notificationBell } from "./notifications.js";
 import { searchButton } from "./search.js";
+import { stopwatchCard } from "./time.js";
 
 const TOP = 5;
 
@@ -33,7 +34,9 @@ export async function renderHome(view) {
     h("span", {}, h("strong", { text: "What's on your mind?" }), h("span", { text: "Say it or type it. Kairos makes the tasks." })));
 
   const body = [hero];
-  if (watch.state === "running" || watch.state === "paused") body.push(timerCard(watch, [...today, ...inbox.results]));
+  if (watch.state === "running" || watch.state === "paused") {
+    body.push(stopwatchCard(watch, [...today, ...inbox.results].find((t) => t.id === watch.task_id)?.content, h("span.chev", { icon: "chevron" }), "a"));
+  }
 
   const still = tasks.filter((t) => describeDue(t.due, tz)?.state === "past").length;
   body.push(h("h2.section-title", { text: "Today" }), h("p.hint.brief", { text: nextBrief(state.user) }));
@@ -57,21 +60,4 @@ export async function renderHome(view) {
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;
   return refreshable(view, screenHeader(`${greeting}, ${firstName}`, subtitle, searchButton(), notificationBell(notices.unread_count)), ...body);
-}
-
-function timerCard(watch, knownTasks) {
-  const task = knownTasks.find((t) => t.id === watch.task_id);
-  const receivedAt = performance.now();
-  const elapsed = h("span.elapsed", { role: "timer" });
-  const tick = () => {
-    if (!elapsed.isConnected && performance.now() - receivedAt > 2000) return clearInterval(timer);
-    const extra = watch.state === "running" ? (performance.now() - receivedAt) / 1000 : 0;
-    elapsed.textContent = clock(watch.elapsed_seconds + extra);
-  };
-  const timer = setInterval(tick, 1000);
-  tick();
-  return h("div.card.timer-card", {},
-    h("span.lead", { icon: "time" }),
-    h("div.grow", {}, h("div.subtitle", { text: watch.state === "running" ? "Timing" : "Paused" }), h("strong", { text: task?.content ?? "A task" })),
-    elapsed);
 }

@@ -3,7 +3,7 @@
 import { post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
-import { button, explain, field, fill, formOf, h, markChosen, rowList, screenHeader, toast } from "../ui.js";
+import { button, explain, field, fill, formOf, h, markChosen, openMenu, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
 import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
@@ -69,7 +69,7 @@ export async function renderSettings(view, signOut) {
     h("h2.group-label", { text: "About" }),
     rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
       h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
-    h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: signOut } })),
+    h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: () => openMenu("Sign out of Kairos on this device?", [["Sign out", signOut, "danger"], ["Cancel", () => {}]]) } })),
     h("h2.group-label", { text: "Privacy & Data" }),
     privacyAndData(),
     h("div", { style: "margin-top:28px" }, deleteAccountButton(signOut)),
