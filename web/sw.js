@@ -1,7 +1,9 @@
-// Kairos service worker: keeps the app shell for offline starts and the last API answers for
-// offline reading. Everything is network-first, so a new version is used as soon as it is served.
+// Kairos service worker: answers the app shell from its cache, so an installed app starts without waiting
+// for the network, and keeps the last API answers for offline reading (the API is network-first). The
+// server puts `const VERSION` above this file, changed whenever any file of the app changes: a new version
+// is a new worker, which caches the new shell for the next start and drops the old one.
 
-const SHELL = "kairos-shell-v2";
+const SHELL = `kairos-shell-${VERSION}`;
 const API = "kairos-api";
 const SHELL_FILES = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg",
@@ -32,9 +34,15 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   // The event feed is only useful live; everything else falls back to its last copy when offline.
   if (url.pathname === "/api/v1/events") return;
-  const cacheName = url.pathname.startsWith("/api/") ? API : SHELL;
-  event.respondWith(networkFirst(request, cacheName));
+  if (url.pathname.startsWith("/api/")) return event.respondWith(networkFirst(request, API));
+  event.respondWith(shellFirst(request));
 });
+
+async function shellFirst(request) {
+  const path = new URL(request.url).pathname;
+  const cached = SHELL_FILES.includes(path) && (await caches.open(SHELL).then((cache) => cache.match(path)));
+  return cached || networkFirst(request, SHELL);
+}
 
 async function networkFirst(request, cacheName) {
   try {

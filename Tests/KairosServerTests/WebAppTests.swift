@@ -23,6 +23,7 @@ struct WebAppTests {
             to: web.appendingPathComponent("js/app.js"), atomically: true, encoding: .utf8)
         try #"{"name": "Kairos"}"#.write(
             to: web.appendingPathComponent("manifest.webmanifest"), atomically: true, encoding: .utf8)
+        try "self.skipWaiting();".write(to: web.appendingPathComponent("sw.js"), atomically: true, encoding: .utf8)
         let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
         let services = AppServices(
             store: store,
@@ -62,6 +63,31 @@ struct WebAppTests {
         }
     }
 
+    @Test("The service worker starts with the app's version, which changes when any file of the app changes")
+    func serviceWorkerVersion() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kairos-sw-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "self.addEventListener(\"fetch\", () => {});".write(
+            to: folder.appendingPathComponent("sw.js"), atomically: true, encoding: .utf8)
+        let first = WebAppFolder.fingerprint(folder.path)
+        #expect(WebAppFolder.fingerprint(folder.path) == first)
+        try "export const ok = true;".write(
+            to: folder.appendingPathComponent("app.js"), atomically: true, encoding: .utf8)
+        #expect(WebAppFolder.fingerprint(folder.path) != first)
+
+        try await withWebApp { client in
+            try await client.execute(uri: "/sw.js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "no-cache")
+                let script = String(buffer: response.body)
+                #expect(script.hasPrefix("const VERSION = \""))
+                #expect(script.hasSuffix("self.skipWaiting();"))
+            }
+        }
+    }
+
     @Test("/health and unknown API paths keep their JSON answers; a missing file is the JSON 404")
     func apiUnaffected() async throws {
         try await withWebApp { client in
@@ -87,7 +113,8 @@ struct WebAppTests {
         let web = folder.appendingPathComponent("web")
         try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(WebAppFolder.locate(explicit: nil, currentDirectory: folder.path, executablePath: "/nowhere/kairos") == nil)
+        #expect(
+            WebAppFolder.locate(explicit: nil, currentDirectory: folder.path, executablePath: "/nowhere/kairos") == nil)
         try "<!doctype html>".write(to: web.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         #expect(
             WebAppFolder.locate(explicit: nil, currentDirectory: folder.path, executablePath: "/nowhere/kairos")

@@ -262,7 +262,10 @@ def test_app_shell_is_installable(browser: Browser, person: Person) -> None:
     browser.wait(15).until(
         lambda d: d.execute_script("return navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
     )
-    shell = browser.driver.execute_script("return caches.open('kairos-shell-v2').then(c => c.keys()).then(ks => ks.map(k => new URL(k.url).pathname))")
+    # The shell is cached under the app's version, which the server writes above the worker's script.
+    version = browser.driver.execute_script("return fetch('/sw.js').then(r => r.text()).then(t => t.match(/^const VERSION = \"(\\w+)\";/)[1])")
+    assert f"kairos-shell-{version}" in browser.driver.execute_script("return caches.keys()")
+    shell = browser.driver.execute_script("return caches.open(arguments[0]).then(c => c.keys()).then(ks => ks.map(k => new URL(k.url).pathname))", f"kairos-shell-{version}")
     assert "/" in shell and "/js/app.js" in shell
     cache_control = browser.driver.execute_script(
         "return Promise.all(['/css/app.css','/js/app.js'].map(u => fetch(u).then(r => r.headers.get('cache-control'))))"

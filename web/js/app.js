@@ -207,8 +207,7 @@ async function boot() {
   changes.addEventListener("tasks", () => ["home", "tasks", "time"].includes(currentTab) && route({ keepPlace: true }));
   if (session.token) {
     try {
-      await loadUser();
-      await loadProjects();
+      await Promise.all([loadUser(), loadProjects()]);
       showShell();
     } catch (error) {
       if (error.status !== 401) {

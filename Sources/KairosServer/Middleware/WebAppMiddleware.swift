@@ -4,14 +4,17 @@ import Logging
 
 /// Serves the web app's static files (`web/` in the repository) for paths no route answers.
 ///
-/// Every file is sent with `Cache-Control: no-cache` and a validator (ETag, Last-Modified), so a browser
-/// always revalidates and a new deploy is seen at once, at the cost of a 304 per file; the service worker
-/// keeps the shell for offline use. Paths under `/api/` never reach the files: an unknown API path keeps
-/// its JSON 404.
+/// Every file is sent with `Cache-Control: no-cache` and a validator (ETag, Last-Modified). The service
+/// worker answers the shell from its cache, so an installed app starts without the network; it is
+/// served with the folder's fingerprint as its first line, so any change to the app's files makes it a
+/// new worker, which fetches the new shell for the next start. Paths under `/api/` never reach the files:
+/// an unknown API path keeps its JSON 404.
 struct WebAppMiddleware<Context: RequestContext>: RouterMiddleware {
+    private let folder: String
     private let files: FileMiddleware<Context, LocalFileSystem>
 
     init(folder: String, logger: Logger) {
+        self.folder = folder
         let utf8 = ("charset", "utf-8")
         files = FileMiddleware(
             folder, cacheControl: CacheControl([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true,
@@ -30,7 +33,22 @@ struct WebAppMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.uri.path.hasPrefix("/api/") {
             return try await next(request, context)
         }
+        if request.uri.path == "/sw.js", request.method == .get, let worker = serviceWorker() {
+            return worker
+        }
         return try await files.handle(request, context: context, next: next)
+    }
+
+    /// `sw.js` after a line naming the app's version, as `const VERSION = "…";`.
+    private func serviceWorker() -> Response? {
+        let path = (folder as NSString).appendingPathComponent("sw.js")
+        guard let script = FileManager.default.contents(atPath: path) else { return nil }
+        var body = ByteBuffer(string: "const VERSION = \"\(WebAppFolder.fingerprint(folder))\";\n")
+        body.writeBytes(script)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: body))
     }
 }
 
@@ -50,6 +68,24 @@ public enum WebAppFolder {
             (executableFolder as NSString).appendingPathComponent("web"),
         ]
         return candidates.first { holdsApp($0) }
+    }
+
+    /// A short text that changes whenever a file in `folder` is added, removed or rewritten: a hash of
+    /// each file's path, size and modification time, so no file is read.
+    public static func fingerprint(_ folder: String) -> String {
+        let manager = FileManager.default
+        let paths = (manager.subpaths(atPath: folder) ?? []).sorted()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for path in paths {
+            let attributes = try? manager.attributesOfItem(atPath: (folder as NSString).appendingPathComponent(path))
+            guard attributes?[.type] as? FileAttributeType == .typeRegular else { continue }
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            for byte in "\(path):\(size):\(modified)\n".utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 36)
     }
 
     /// Whether `folder` has the app's `index.html`.
