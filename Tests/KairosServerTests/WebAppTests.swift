@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -84,6 +85,47 @@ struct WebAppTests {
                 let script = String(buffer: response.body)
                 #expect(script.hasPrefix("const VERSION = \""))
                 #expect(script.hasSuffix("self.skipWaiting();"))
+            }
+        }
+    }
+
+    @Test("Text files are gzipped for browsers that take it, revalidate with a 304, and never leave the folder")
+    func gzipped() async throws {
+        try await withWebApp { client in
+            let gzip: HTTPFields = [.acceptEncoding: "gzip, deflate, br"]
+            let tag = try await client.execute(uri: "/js/app.js", method: .get, headers: gzip) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.vary] == "Accept-Encoding")
+                var body = response.body
+                let script = String(buffer: try body.decompress(with: .gzip()))
+                #expect(script == "export const ok = true;")
+                return try #require(response.headers[.eTag])
+            }
+            var revalidate = gzip
+            revalidate[.ifNoneMatch] = tag
+            try await client.execute(uri: "/js/app.js", method: .get, headers: revalidate) { response in
+                #expect(response.status == .notModified)
+            }
+            try await client.execute(uri: "/", method: .get, headers: gzip) { response in
+                var body = response.body
+                let page = String(buffer: try body.decompress(with: .gzip()))
+                #expect(page.contains("<title>Kairos</title>"))
+                #expect(response.headers[.contentSecurityPolicy] != nil)
+            }
+            for refused in ["gzip;q=0", "identity", ""] {
+                try await client.execute(uri: "/js/app.js", method: .get, headers: [.acceptEncoding: refused]) {
+                    response in
+                    #expect(response.headers[.contentEncoding] == nil)
+                    #expect(String(buffer: response.body) == "export const ok = true;")
+                }
+            }
+            for outside in ["/../kairos.sqlite", "/js/../../kairos.sqlite", "/.hidden.js"] {
+                try await client.execute(uri: outside, method: .get, headers: gzip) { response in
+                    #expect(response.headers[.contentEncoding] == nil)
+                    #expect(response.status != .ok)
+                }
             }
         }
     }

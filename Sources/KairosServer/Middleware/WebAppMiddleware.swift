@@ -4,7 +4,8 @@ import Logging
 
 /// Serves the web app's static files (`web/` in the repository) for paths no route answers.
 ///
-/// Every file is sent with `Cache-Control: no-cache` and a validator (ETag, Last-Modified). The service
+/// Every file is sent with `Cache-Control: no-cache` and a validator (ETag, Last-Modified), the text files
+/// gzipped when the browser takes it (`WebAppTextFiles`). The service
 /// worker answers the shell from its cache, so an installed app starts without the network; it is
 /// served with the folder's fingerprint as its first line, so any change to the app's files makes it a
 /// new worker, which fetches the new shell for the next start. Paths under `/api/` never reach the files:
@@ -12,9 +13,11 @@ import Logging
 struct WebAppMiddleware<Context: RequestContext>: RouterMiddleware {
     private let folder: String
     private let files: FileMiddleware<Context, LocalFileSystem>
+    private let textFiles: WebAppTextFiles
 
     init(folder: String, logger: Logger) {
         self.folder = folder
+        textFiles = WebAppTextFiles(folder: folder)
         let utf8 = ("charset", "utf-8")
         files = FileMiddleware(
             folder, cacheControl: CacheControl([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true,
@@ -33,22 +36,28 @@ struct WebAppMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.uri.path.hasPrefix("/api/") {
             return try await next(request, context)
         }
-        if request.uri.path == "/sw.js", request.method == .get, let worker = serviceWorker() {
-            return worker
+        let path = request.uri.path
+        let gzip = WebAppTextFiles.acceptsGzip(request)
+        if request.method == .get,
+            let file = path == "/sw.js" ? serviceWorker() : gzip ? textFiles.file(at: path) : nil,
+            let answer = textFiles.response(for: file, key: path, to: request, gzip: gzip)
+        {
+            return answer
         }
         return try await files.handle(request, context: context, next: next)
     }
 
     /// `sw.js` after a line naming the app's version, as `const VERSION = "…";`.
-    private func serviceWorker() -> Response? {
+    private func serviceWorker() -> WebAppTextFiles.File? {
         let path = (folder as NSString).appendingPathComponent("sw.js")
-        guard let script = FileManager.default.contents(atPath: path) else { return nil }
-        var body = ByteBuffer(string: "const VERSION = \"\(WebAppFolder.fingerprint(folder))\";\n")
-        body.writeBytes(script)
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-            body: .init(byteBuffer: body))
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let version = WebAppFolder.fingerprint(folder)
+        return WebAppTextFiles.File(version: version, contentType: "text/javascript; charset=utf-8") {
+            guard let script = FileManager.default.contents(atPath: path) else { return nil }
+            var body = ByteBuffer(string: "const VERSION = \"\(version)\";\n")
+            body.writeBytes(script)
+            return body
+        }
     }
 }
 
