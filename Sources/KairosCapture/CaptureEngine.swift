@@ -46,8 +46,11 @@ public struct CaptureEngine: Sendable {
         let phrase = String(decoding: utf16[span], as: UTF16.self)
         let tokens = Tokenizer.tokenize(phrase)
         guard var proposal = UtteranceParser(tokens: tokens, context: context).singleTask() else { return nil }
-        proposal.sourceSpan =
-            (proposal.sourceSpan.lowerBound + span.lowerBound)..<(proposal.sourceSpan.upperBound + span.lowerBound)
+        let shift = { (range: Range<Int>) in
+            (range.lowerBound + span.lowerBound)..<(range.upperBound + span.lowerBound)
+        }
+        proposal.sourceSpan = shift(proposal.sourceSpan)
+        for index in proposal.phrases.indices { proposal.phrases[index].span = shift(proposal.phrases[index].span) }
         return proposal
     }
 

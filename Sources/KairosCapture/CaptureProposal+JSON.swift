@@ -3,7 +3,8 @@ import KairosCore
 
 // The one JSON form of capture output, shared by `kairos parse`, the capture API and the SDK:
 // a proposal is {"title", "description", "due", "list", "list_exists", "priority", "labels", "recurrence",
-// "source_span"}, with `due` as local wall time "YYYY-MM-DDTHH:MM" and `recurrence` as an RRULE.
+// "source_span", "phrases"}, with `due` as local wall time "YYYY-MM-DDTHH:MM", `recurrence` as an RRULE and each
+// phrase as {"field", "span": [start, end]}.
 
 extension CaptureProposal: JSONWritable {
     public func write(to json: inout JSONWriter) {
@@ -18,13 +19,39 @@ extension CaptureProposal: JSONWritable {
             json.key("recurrence"); json.string(recurrence?.rrule)
             json.key("source_span")
             json.array([sourceSpan.lowerBound, sourceSpan.upperBound]) { json, offset in json.int(offset) }
+            json.key("phrases")
+            json.array(phrases) { json, phrase in
+                json.object { json in
+                    json.key("field"); json.string(phrase.field.rawValue)
+                    json.key("span")
+                    json.array([phrase.span.lowerBound, phrase.span.upperBound]) { json, offset in json.int(offset) }
+                }
+            }
         }
+    }
+}
+
+extension CapturePhrase: Decodable {
+    enum CodingKeys: String, CodingKey {
+        case field, span
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let field = try c.decode(String.self, forKey: .field)
+        let span = try c.decode([Int].self, forKey: .span)
+        guard let known = Field(rawValue: field), span.count == 2, 0 <= span[0], span[0] <= span[1] else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .span, in: c,
+                debugDescription: "Expected a known field and [start, end] with 0 <= start <= end")
+        }
+        self.init(field: known, span: span[0]..<span[1])
     }
 }
 
 extension CaptureProposal: Decodable {
     enum CodingKeys: String, CodingKey {
-        case title, description, due, list, priority, labels, recurrence
+        case title, description, due, list, priority, labels, recurrence, phrases
         case listExists = "list_exists"
         case sourceSpan = "source_span"
     }
@@ -59,7 +86,8 @@ extension CaptureProposal: Decodable {
             listExists: try c.decodeIfPresent(Bool.self, forKey: .listExists) ?? false,
             priority: try c.decodeIfPresent(Int.self, forKey: .priority),
             labels: try c.decodeIfPresent([String].self, forKey: .labels) ?? [], recurrence: recurrence,
-            sourceSpan: span[0]..<span[1])
+            sourceSpan: span[0]..<span[1],
+            phrases: try c.decodeIfPresent([CapturePhrase].self, forKey: .phrases) ?? [])
     }
 }
 

@@ -38,11 +38,13 @@ public struct CaptureProposal: Hashable, Sendable {
     public var recurrence: RecurrenceRule?
     /// Where the task was said, as UTF-16 offsets into the captured text (JavaScript and NSString indices).
     public var sourceSpan: Range<Int>
+    /// The phrases that set its fields rather than its title, in the order said.
+    public var phrases: [CapturePhrase]
 
     public init(
         title: String, description: String? = nil, due: LocalDateTime? = nil, list: String? = nil,
         listExists: Bool = false, priority: Int? = nil, labels: [String] = [], recurrence: RecurrenceRule? = nil,
-        sourceSpan: Range<Int>
+        sourceSpan: Range<Int>, phrases: [CapturePhrase] = []
     ) {
         self.title = title
         self.description = description
@@ -53,6 +55,25 @@ public struct CaptureProposal: Hashable, Sendable {
         self.labels = labels
         self.recurrence = recurrence
         self.sourceSpan = sourceSpan
+        self.phrases = phrases
+    }
+}
+
+/// A phrase that set a field of a task ("tomorrow at 5", "p2", "#Work"), for a client to highlight where it
+/// was typed or said.
+public struct CapturePhrase: Hashable, Sendable {
+    /// The field the phrase set.
+    public enum Field: String, Sendable {
+        case due, priority, list, label, section
+    }
+
+    public var field: Field
+    /// Where it was said, as UTF-16 offsets into the captured text.
+    public var span: Range<Int>
+
+    public init(field: Field, span: Range<Int>) {
+        self.field = field
+        self.span = span
     }
 }
 

@@ -25,6 +25,8 @@ extension UtteranceParser {
         var labels: [String] = []
         /// Said with the task: to whom it was promised.
         var description: String?
+        /// The phrases that set the fields above.
+        var phrases: [CapturePhrase] = []
     }
 
     /// Reads a clause as one task: drops fillers and lead-ins, collects its phrases, and builds the title.
@@ -42,23 +44,37 @@ extension UtteranceParser {
             let mention = mentions[mentionIndex]
             // "email the team that the launch is on friday": the date is the message's, not the task's.
             if let quoted, index > quoted, mention.isDate { continue }
+            let field: CapturePhrase.Field?
             switch mention.kind {
-            case .priority(let level): if reading.priority == nil { reading.priority = level }
+            case .priority(let level):
+                field = reading.priority == nil ? .priority : nil
+                if reading.priority == nil { reading.priority = level }
             case .list(let name):
+                field = reading.list == nil ? .list : nil
                 if reading.list == nil {
                     reading.list = name
                     listIsTyped = tokens[mention.tokens.lowerBound].text.hasPrefix("#")
                     listIsTarget = ["to", "on", "onto", "into", "in"].contains(tokens[mention.tokens.lowerBound].word)
                 }
-            case .label(let name): reading.labels.append(name)
+            case .label(let name):
+                field = .label
+                reading.labels.append(name)
             case .generalList:
+                field = nil
                 listIsTarget = ["to", "on", "onto", "into", "in"].contains(tokens[mention.tokens.lowerBound].word)
                 namesGeneralList = true
-            case .vague, .section: break
+            case .vague: field = nil
+            case .section: field = .section
             default:
+                field = .due
                 reading.dates.add(mention.kind)
                 datesByToken.append((index, mention.kind))
                 if firstDate == nil { firstDate = index }
+            }
+            if let field {
+                let first = tokens[mention.tokens.lowerBound].span
+                let last = tokens[mention.tokens.upperBound - 1].span
+                reading.phrases.append(CapturePhrase(field: field, span: first.lowerBound..<last.upperBound))
             }
         }
         // Leading fillers, conjunctions and lead-ins are not part of the title.

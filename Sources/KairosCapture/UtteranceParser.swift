@@ -173,7 +173,8 @@ struct UtteranceParser {
                     CaptureProposal(
                         title: item.title, description: reading.description, due: due, list: reading.list?.name,
                         listExists: reading.list?.exists ?? false, priority: reading.priority,
-                        labels: reading.labels, recurrence: dates.recurrence, sourceSpan: item.span))
+                        labels: reading.labels, recurrence: dates.recurrence, sourceSpan: item.span,
+                        phrases: reading.phrases))
             }
             last = Last(range: first..<tasks.count, dates: dates, reading: reading)
         }
@@ -221,6 +222,6 @@ struct UtteranceParser {
         return CaptureProposal(
             title: item.title, due: calculator.due(for: reading.dates), list: reading.list?.name,
             listExists: reading.list?.exists ?? false, priority: reading.priority, labels: reading.labels,
-            recurrence: reading.dates.recurrence, sourceSpan: item.span)
+            recurrence: reading.dates.recurrence, sourceSpan: item.span, phrases: reading.phrases)
     }
 }

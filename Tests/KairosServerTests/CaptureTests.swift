@@ -46,7 +46,7 @@ struct CaptureTests {
             #expect(
                 Set(task.keys) == [
                     "title", "description", "due", "list", "list_exists", "priority", "labels", "recurrence",
-                    "source_span",
+                    "source_span", "phrases",
                 ])
             #expect((task["title"] as? String)?.lowercased() == "buy milk")
             #expect(task["source_span"] as? [Int] == [0, 8])
@@ -249,7 +249,7 @@ struct CaptureTests {
             (#"{"title": "\#(String(repeating: "x", count: 501))"}"#, "tasks[1].title"),
             (#"{"title": "x", "due": "tomorrow"}"#, "tasks[1].due"),
             (#"{"title": "x", "due": "2026-02-30T10:00"}"#, "tasks[1].due"),
-            (#"{"title": "x", "due": "2026-03-05"}"#, "tasks[1].due"),
+            (#"{"title": "x", "due": "2026-03-05", "recurrence": "FREQ=DAILY"}"#, "tasks[1].due"),
             (#"{"title": "x", "due": "2026-03-09T09:00", "recurrence": "FREQ=HOURLY"}"#, "tasks[1].recurrence"),
             (#"{"title": "x", "due": "2026-03-09T09:00", "recurrence": "every monday"}"#, "tasks[1].recurrence"),
             (#"{"title": "x", "recurrence": "FREQ=DAILY"}"#, "tasks[1].due"),

@@ -82,14 +82,14 @@ def test_capture_shows_what_it_did_not_add_and_adds_it_with_one_tap(browser: Bro
     browser.labelled("What's on your mind?").send_keys(
         "ugh the printer is out of toner and i need to call the plumber, order more toner scratch that")
     browser.button("Review").click()
-    titles = browser.wait().until(lambda d: [el.get_attribute("value") for el in browser.all(".proposal input")] or None)
+    titles = browser.wait().until(lambda d: [el.get_attribute("value") for el in browser.all(".proposal .title")] or None)
     assert titles == ["Call the plumber"]
     skipped = [el.text.replace("Add", "").strip() for el in browser.all(".not-added")]
     assert skipped == ["the printer is out of toner", "order more toner"]
     browser.screenshot("05-capture-not-added")
     browser.labelled("Add “order more toner” as a task").click()
-    browser.wait().until(lambda d: len(browser.all(".proposal input")) == 2)
-    assert [el.get_attribute("value") for el in browser.all(".proposal input")] == ["Call the plumber", "Order more toner"]
+    browser.wait().until(lambda d: len(browser.all(".proposal .title")) == 2)
+    assert [el.get_attribute("value") for el in browser.all(".proposal .title")] == ["Call the plumber", "Order more toner"]
     assert [el.text.replace("Add", "").strip() for el in browser.all(".not-added")] == ["the printer is out of toner"]
     browser.button("Add 2 tasks").click()
     browser.see_text(".toast", "Added 2 tasks")
@@ -106,11 +106,11 @@ def test_capture_a_brain_dump_review_and_commit(browser: Browser, person: Person
     box.send_keys("buy milk, call the dentist tomorrow at 9am and water the plants")
     browser.button("Review").click()
 
-    titles = browser.wait().until(lambda d: [el.get_attribute("value") for el in browser.all(".proposal input")] or None)
+    titles = browser.wait().until(lambda d: [el.get_attribute("value") for el in browser.all(".proposal .title")] or None)
     assert titles == ["Buy milk", "Call the dentist", "Water the plants"]
     browser.screenshot("05-capture-review")
     browser.labelled("Remove Water the plants").click()
-    first = browser.all(".proposal input")[0]
+    first = browser.all(".proposal .title")[0]
     first.clear()
     first.send_keys("Buy oat milk")
     browser.button("Add 2 tasks").click()

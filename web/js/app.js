@@ -71,7 +71,8 @@ async function route({ keepPlace = false } = {}) {
   }
   const [match, tab, render] = found;
   const id = ++renderCount;
-  const focusedLabel = keepPlace && view.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
+  const focused = keepPlace && view.contains(document.activeElement) ? document.activeElement : null;
+  const focusedLabel = focused?.getAttribute("aria-label");
   const scroll = window.scrollY;
   currentTab = tab;
   for (const link of tabbar.children) {
@@ -100,7 +101,10 @@ async function route({ keepPlace = false } = {}) {
       if (window.scrollY < scroll && frames) requestAnimationFrame(() => restore(frames - 1));
     };
     restore(20);
-    if (focusedLabel) view.querySelector(`[aria-label="${CSS.escape(focusedLabel)}"]`)?.focus({ preventScroll: true });
+    const again = focusedLabel && view.querySelector(`[aria-label="${CSS.escape(focusedLabel)}"]`);
+    again?.focus({ preventScroll: true });
+    // What was typed while the screen redrew stays in the field.
+    if (again && !again.value) again.value = focused.value;
   } else {
     window.scrollTo(0, 0);
     (view.querySelector("[autofocus]") ?? (firstScreen ? null : view))?.focus({ preventScroll: true });

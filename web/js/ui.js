@@ -5,12 +5,13 @@ import { icon } from "./icons.js";
 /**
  * Builds an element. `tag` may carry classes ("ul.list.card"). `props`: `class`, `text`, `label` (its
  * aria-label), `icon` (an icon name, trusted markup), `on` ({event: fn}), `data` ({key: value}), `style`
- * (CSS text), and any other attribute (false/null/undefined ones are left out).
+ * (CSS text), and any other attribute (false/null/undefined ones are left out); or, alone, the text.
  */
 export function h(tag, props = {}, ...children) {
   const [name, ...classes] = tag.split(".");
   const el = document.createElement(name);
   if (classes.length) el.className = classes.join(" ");
+  if (typeof props != "object" || !props) props = { text: props };
   for (const [key, value] of Object.entries(props)) {
     if (value === false || value === null || value === undefined) continue;
     if (key === "class") el.className = value;
@@ -41,7 +42,7 @@ export function markChosen(chosen, attribute = "aria-pressed") {
 }
 
 /** A captioned control; a group of buttons takes "div" as `tag`, since a label holds one control. */
-export const field = (caption, control, tag = "label") => h(`${tag}.field`, {}, h("span", { text: caption }), control);
+export const field = (caption, control, tag = "label") => h(`${tag}.field`, {}, h("span", caption), control);
 
 /** The line under a form that says what went wrong. */
 export const formError = () => h("p.form-error", { role: "alert" });
@@ -72,7 +73,10 @@ export function formSheet(title, fields, submitText, run) {
   const sheet = openSheet({ title, content: formOf(fields, submitText, () => run(sheet)) });
 }
 
-/** A one-line form in a card; `run(text)` gets what was typed, which is cleared once it succeeds. */
+/**
+ * A one-line form in a card; `run(text)` gets what was typed. The field empties and keeps focus (and the
+ * keyboard) at once, so the next line can be typed meanwhile; a failure puts the text back.
+ */
 export function inlineForm(placeholder, iconName, buttonLabel, run, props) {
   const input = h("input.input", { type: "text", placeholder, label: placeholder, maxlength: 500, ...props });
   const submit = h("button", { type: "submit", class: "icon-btn", icon: iconName, label: buttonLabel });
@@ -80,15 +84,14 @@ export function inlineForm(placeholder, iconName, buttonLabel, run, props) {
   onSubmit(form, async () => {
     const text = input.value.trim();
     if (!text) return;
-    input.disabled = submit.disabled = true;
+    input.value = "";
+    input.focus();
     try {
       await run(text);
-      input.value = "";
     } catch (error) {
+      input.value ||= text;
       toast(explain(error));
     }
-    input.disabled = submit.disabled = false;
-    input.focus();
   });
   return form;
 }
@@ -174,17 +177,13 @@ export function explain(error) {
  */
 export function toast(message, { action, onAction, duration = 5000 } = {}) {
   const root = [...document.querySelectorAll(".sheet.open .sheet-toasts")].pop() ?? document.getElementById("toasts");
-  const el = h("div.toast", {}, h("span.msg-text", { text: message }));
-  let timer;
   const dismiss = () => {
     clearTimeout(timer);
     el.remove();
   };
-  if (action) {
-    el.append(button({ text: action, on: { click: () => { dismiss(); onAction?.(); } } }));
-  }
+  const el = h("div.toast", {}, h("span.msg-text", message), action && button({ text: action, on: { click: () => { dismiss(); onAction?.(); } } }));
   root.replaceChildren(el);
-  timer = setTimeout(dismiss, duration);
+  const timer = setTimeout(dismiss, duration);
   return dismiss;
 }
 
@@ -255,15 +254,11 @@ export function openSheet({ title, content, onClose, label }) {
 function keepFocusInside(container, event) {
   const focusable = [...container.querySelectorAll("button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])")]
     .filter((el) => !el.disabled && el.offsetParent !== null);
-  if (focusable.length === 0) return;
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
+  const ends = [focusable[0], focusable.at(-1)];
+  if (event.shiftKey) ends.reverse();
+  if (ends[0] && document.activeElement === ends[1]) {
     event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
+    ends[0].focus();
   }
 }
 
@@ -275,16 +270,13 @@ function dragToClose(handle, sheet, close) {
     sheet.style.transition = "none";
   });
   handle.addEventListener("pointermove", (event) => {
-    if (startY === null) return;
-    const dy = Math.max(0, event.clientY - startY);
-    sheet.style.transform = `translateY(${dy}px)`;
+    if (startY !== null) sheet.style.transform = `translateY(${Math.max(0, event.clientY - startY)}px)`;
   });
   const end = (event) => {
     if (startY === null) return;
     const dy = event.clientY - startY;
     startY = null;
-    sheet.style.transition = "";
-    sheet.style.transform = "";
+    sheet.style.transition = sheet.style.transform = "";
     if (dy > 80) close();
   };
   handle.addEventListener("pointerup", end);
@@ -300,13 +292,13 @@ export function avatar(name, size, named = false) {
 
 export function screenHeader(title, subtitle, ...trailing) {
   return h("header.screen-header", {},
-    h("div.titles", {}, h("h1.large-title", { text: title }), subtitle ? h("p.subtitle", { text: subtitle }) : null), ...trailing);
+    h("div.titles", {}, h("h1.large-title", title), subtitle ? h("p.subtitle", subtitle) : null), ...trailing);
 }
 
 /** The screens before the app (sign-in, an invitation, onboarding): the logo, a title, a line and the rest. */
 export const welcome = (title, subtitle, ...rest) =>
-  h("div.auth", {}, h("img.logo", { src: "/icons/icon.svg", alt: "" }), h("h1.large-title", { text: title }), h("p.subtitle", { text: subtitle }), ...rest);
+  h("div.auth", {}, h("img.logo", { src: "/icons/icon.svg", alt: "" }), h("h1.large-title", title), h("p.subtitle", subtitle), ...rest);
 
 export function emptyState(iconName, title, text) {
-  return h("div.empty", {}, h("div", { icon: iconName }), h("p.empty-title", { text: title }), h("p", { text }));
+  return h("div.empty", {}, h("div", { icon: iconName }), h("p.empty-title", title), h("p", { text }));
 }

@@ -43,7 +43,8 @@ public struct CaptureSpanRequest: Codable, Sendable {
 public struct CaptureCommitTask: Codable, Hashable, Sendable {
     public var title: String
     public var description: String?
-    /// Local wall time "YYYY-MM-DDTHH:MM" in the user's time zone; with `recurrence`, the first occurrence.
+    /// Local wall time "YYYY-MM-DDTHH:MM" in the user's time zone (with `recurrence`, the first occurrence), or a
+    /// day "YYYY-MM-DD" for an all-day due.
     public var due: String?
     /// A due date in words, as `due_string` of `POST /tasks` ("friday at 3pm", "every monday"); instead of `due`.
     public var dueString: String?
@@ -124,12 +125,21 @@ public struct QuickAddRequest: Codable, Sendable {
     public var meta: Bool?
     /// Kairos: the client's own id for this task, as in `TaskCreateRequest.clientID`.
     public var clientID: String?
+    /// Kairos: the project the task goes to unless the text names one of the user's lists.
+    public var projectID: String?
+    /// Kairos: the section the task goes to, unless the text names a list other than the section's project.
+    public var sectionID: String?
+    /// Kairos: the day ("YYYY-MM-DD") the task is due unless the text gives a date.
+    public var dueDate: String?
 
     public init(
         text: String, note: String? = nil, reminder: String? = nil, autoReminder: Bool? = nil, meta: Bool? = nil,
-        clientID: String? = nil
+        clientID: String? = nil, projectID: String? = nil, sectionID: String? = nil, dueDate: String? = nil
     ) {
         self.clientID = clientID
+        self.projectID = projectID
+        self.sectionID = sectionID
+        self.dueDate = dueDate
         self.text = text
         self.note = note
         self.reminder = reminder
@@ -141,5 +151,8 @@ public struct QuickAddRequest: Codable, Sendable {
         case text, note, reminder, meta
         case autoReminder = "auto_reminder"
         case clientID = "client_id"
+        case projectID = "project_id"
+        case sectionID = "section_id"
+        case dueDate = "due_date"
     }
 }

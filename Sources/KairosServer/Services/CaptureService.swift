@@ -9,6 +9,8 @@ public struct CaptureService: Sendable {
     let store: any DataStore
     let clock: Clock
     let engine = CaptureEngine()
+    /// Checks where a quick-added task may go, as a created task's placement is checked.
+    let tasks: TaskService
 
     /// Text longer than this many UTF-8 bytes is parsed off the event loop; everyday speech parses in well
     /// under a millisecond, a long transcript can take several.
@@ -17,6 +19,7 @@ public struct CaptureService: Sendable {
     public init(store: any DataStore, clock: Clock) {
         self.store = store
         self.clock = clock
+        tasks = TaskService(store: store, clock: clock)
     }
 
     /// Every task `request.text` holds, without writing anything; text that gives no task but more than
@@ -92,9 +95,9 @@ public struct CaptureService: Sendable {
             now: now)
     }
 
-    /// Todoist's quick add: the one task `request.text` describes, in the list it names (the Inbox when it names
-    /// none of the user's lists), with the note as its first comment. A retry with the same `client_id` gives
-    /// back the task the first try made.
+    /// Todoist's quick add: the one task `request.text` describes, in the list it names (else the preset project
+    /// and section, else the Inbox), due when it says (else the preset day), with the note as its first comment.
+    /// A retry with the same `client_id` gives back the task the first try made.
     public func quickAdd(_ request: QuickAddRequest, for user: User) async throws -> TaskItem {
         let text = try Self.requireCapturable(request.text)
         guard !text.allSatisfy(\.isWhitespace) else {
@@ -115,6 +118,15 @@ public struct CaptureService: Sendable {
                     field: "reminder", message: message.replacingOccurrences(of: field, with: "reminder"))
             }
         }
+        let preset = try await tasks.requireCreate(
+            projectID: request.projectID, sectionID: request.sectionID, parentID: nil, for: user)
+        if let projectID = request.projectID, request.sectionID != nil, preset?.projectID != projectID {
+            throw KairosError.invalidField(
+                field: "section_id",
+                message: "section_id belongs to another project than project_id; send one of them.")
+        }
+        let presetDue = try DueResolver(user: user, now: now).due(
+            string: nil, date: request.dueDate, datetime: nil, lang: nil)
         let projects = try await openProjects(of: user).writable
         let context = CaptureContext(instant: now, timeZone: user.timeZone, lists: projects.map(\.name))
         let parsed = try await parse(text) { [engine] in engine.captureOne(text, context: context) }
@@ -129,9 +141,13 @@ public struct CaptureService: Sendable {
         }
         task.draft.clientID = clientID
         var lists = ListResolver(projects: projects)
+        var named: String?
         if let name = task.list, case .existing(let project) = lists.resolve(name, creating: false) {
-            task.draft.projectID = project.id
+            named = project.id
         }
+        (task.draft.projectID, task.draft.sectionID) = Self.placement(
+            named: named, presetProject: preset?.projectID, presetSection: request.sectionID)
+        if task.draft.due == nil { task.draft.due = presetDue }
         var reminders = reminderTime.map { [ReminderTime.at($0)] } ?? []
         // Todoist's automatic reminder: at the due time, when the text gave one.
         if request.autoReminder == true, task.draft.due?.time != nil { reminders.append(.beforeDue(minutes: 0)) }
@@ -142,6 +158,15 @@ public struct CaptureService: Sendable {
     }
 
     // MARK: Rules
+
+    /// Where a quick-added task goes: the list its text names wins over the screen it was typed on, and keeps the
+    /// screen's section only when that section is in the named list.
+    static func placement(
+        named: String?, presetProject: String?, presetSection: String?
+    ) -> (projectID: String?, sectionID: String?) {
+        guard let named, named != presetProject else { return (presetProject, presetSection) }
+        return (named, nil)
+    }
 
     /// Text the engine takes: at most `CaptureLimits.maxCharacters` characters.
     static func requireCapturable(_ text: String) throws(KairosError) -> String {
@@ -179,18 +204,25 @@ public struct CaptureService: Sendable {
                         message: "recurrence must be an RRULE such as FREQ=WEEKLY;BYDAY=MO: \(error.message).")
                 }
             }
-            let wallTime = try task.due.map { text throws(KairosError) in
-                guard let wallTime = LocalDateTime(iso: text) else {
-                    throw .invalidField(
-                        field: "due", message: "due must be a local time such as 2026-03-12T15:00, in your time zone.")
+            if rule == nil, let day = task.due.flatMap({ LocalDate(iso: $0) }) {
+                // A day without a time: an all-day due.
+                due = Due(date: day, string: day.iso, lang: "en")
+            } else {
+                let wallTime = try task.due.map { text throws(KairosError) in
+                    guard let wallTime = LocalDateTime(iso: text) else {
+                        throw .invalidField(
+                            field: "due",
+                            message: "due must be a local time such as 2026-03-12T15:00 in your time zone, or a day "
+                                + "such as 2026-03-12 without a recurrence.")
+                    }
+                    return wallTime
                 }
-                return wallTime
+                if rule != nil, wallTime == nil {
+                    throw .invalidField(
+                        field: "due", message: "due is required with a recurrence: give its first occurrence.")
+                }
+                due = wallTime.map { resolver.due(at: $0, recurrence: rule) }
             }
-            if rule != nil, wallTime == nil {
-                throw .invalidField(
-                    field: "due", message: "due is required with a recurrence: give its first occurrence.")
-            }
-            due = wallTime.map { resolver.due(at: $0, recurrence: rule) }
         }
         let priority = try task.priority.map { shown throws(KairosError) in
             guard Limits.priority.contains(shown) else {

@@ -6,7 +6,7 @@ import { refreshable } from "../gestures.js";
 import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
 import { tasksChanged, userTimeZone } from "../state.js";
 import { button, count, emptyState, h, screenHeader } from "../ui.js";
-import { backBar } from "./tasks.js";
+import { backBar, quickAdd } from "./tasks.js";
 
 let shown = null; // { month: "YYYY-MM", day: "YYYY-MM-DD" }
 
@@ -53,6 +53,7 @@ export async function renderCalendar(view) {
   const tasks = byPriorityAndTime(dayTasks, tz);
   const dayList = tasks.length ? taskList(tasks, { showProject: true, showDue: "time" }) : h("div.card", {}, emptyState("sun", "Nothing planned", "No tasks are due this day."));
   return refreshable(view, backBar("#/tasks/today", "Tasks"), screenHeader("Calendar", null,
-    button({ class: "link-btn", text: "Today", on: { click: () => { shown = null; tasksChanged(); } } })), h("div.card.cal", {}, nav, grid), h("h2.group-label.cal-day-title", { text: dayTitle(shown.day, today).join(" · ") }), dayList);
+    button({ class: "link-btn", text: "Today", on: { click: () => { shown = null; tasksChanged(); } } })), h("div.card.cal", {}, nav, grid), h("h2.group-label.cal-day-title", { text: dayTitle(shown.day, today).join(" · ") }), dayList,
+    quickAdd(`Add to ${dayTitle(shown.day, today).at(-1)}`, { due_date: shown.day }));
 }
 

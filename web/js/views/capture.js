@@ -1,15 +1,17 @@
 // The capture half-sheet: say or type a brain-dump, review the tasks Kairos reads from it, add them.
 
 import { clientId, post } from "../api.js";
-import { describeDue } from "../dates.js";
-import { tasksChanged, userTimeZone } from "../state.js";
+import { state, tasksChanged, userTimeZone } from "../state.js";
 import { button, count, explain, fill, formError, h, openSheet, toast } from "../ui.js";
 
 const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
 
 export function openCapture() {
   const body = h("div");
-  const sheet = openSheet({ title: "Capture", content: body, onClose: () => listener?.stop() });
+  const sheet = openSheet({ title: "Capture", content: body, onClose: () => {
+    listener?.stop();
+    document.onselectionchange = null;
+  } });
   let listener = null;
   let text = "";
 
@@ -25,22 +27,19 @@ export function openCapture() {
     const inputBox = h("div.capture-input", {}, input);
     if (Recognition) inputBox.append(micButton(input, status, (l) => (listener = l)));
     const form = h("form", { on: { submit: (e) => e.preventDefault() } },
-      h("p.hint", { text: `${Recognition ? "Say or type" : "Type"} everything on your mind. Kairos splits it into tasks.` }),
+      h("p.hint", `${Recognition ? "Say or type" : "Type"} everything on your mind. Kairos splits it into tasks.`),
       inputBox, status, h("div.sheet-actions", {}, review));
     body.replaceChildren(form);
     input.focus();
-    review.addEventListener("click", async () => {
+    review.addEventListener("click", () => {
       listener?.stop();
       review.disabled = true;
       review.textContent = "Reading…";
-      try {
-        const result = await post("/capture", { text, tz: userTimeZone() });
-        showReview(result);
-      } catch (error) {
+      post("/capture", { text, tz: userTimeZone() }).then(showReview, (error) => {
         status.textContent = explain(error);
         review.disabled = false;
         review.textContent = "Review";
-      }
+      });
     });
   };
 
@@ -55,15 +54,27 @@ export function openCapture() {
     const refresh = () => {
       add.textContent = `Add ${count(proposals.length, "task")}`;
       add.disabled = proposals.length === 0;
-      if (!proposals.length) cards.replaceChildren(h("p.hint", { text: "Nothing to add. Edit the text to try again." }));
+      if (!proposals.length) cards.replaceChildren(h("p.hint", "Nothing to add. Edit the text to try again."));
     };
-    const addCard = (proposal) => {
-      const title = h("input", { type: "text", value: proposal.title, label: "Task title", maxlength: 500 });
-      title.addEventListener("input", () => (proposal.title = title.value));
+    // Each card edits its task inline, under the words it was read from.
+    const addCard = (p) => {
+      let [day = "", clock = ""] = p.due?.split("T") ?? [];
+      const watch = (el, set) => {
+        el.addEventListener("change", () => {
+          set(el.value.trim());
+          p.due = day ? day + (clock && `T${clock}`) : null;
+        });
+        return el;
+      };
+      const input = (label, value, set, props) => watch(h("input.input", { label, value, ...props }), set);
       const card = h("div.card.proposal", {},
-        h("div.grow", {}, title, proposalMeta(proposal)),
-        button({ class: "icon-btn", icon: "close", label: `Remove ${proposal.title}`, on: { click: () => {
-          proposals.splice(proposals.indexOf(proposal), 1);
+        h("div.grow", {}, input("Task title", p.title, (v) => (p.title = v), { class: "title", maxlength: 500 }), h("q.said", text.slice(...p.source_span)), p.recurrence && h("small.hint", " Repeats"),
+          h("div.form-row", {}, input("Due date", day, (v) => (day = v), { type: "date" }), input("Due time", clock, (v) => (clock = v), { type: "time" })),
+          h("div.form-row", {}, input("List", p.list ?? "", (v) => (p.list = v || null), { list: "capture-lists", placeholder: "Inbox" }),
+            watch(h("select.select", { label: "Priority" }, [1, 2, 3, 4].map((n) => h("option", { value: n, text: `P${n}`, selected: (p.priority ?? 4) === n }))), (v) => (p.priority = +v)),
+            input("Labels", p.labels.map((l) => `@${l}`).join(" "), (v) => (p.labels = v.split(/[\s,@]+/).filter(Boolean)), { placeholder: "@label" }))),
+        button({ class: "icon-btn", icon: "close", label: `Remove ${p.title}`, on: { click: () => {
+          proposals.splice(proposals.indexOf(p), 1);
           card.remove();
           refresh();
         } } }));
@@ -71,38 +82,51 @@ export function openCapture() {
       cards.append(card);
     };
     proposals.forEach(addCard);
+    // Part of what was said, read alone as one more task.
+    const addSpan = async (control, [start, end], done) => {
+      control.disabled = true;
+      try {
+        const { task } = await post("/capture/span", { text, start, end, tz: userTimeZone() });
+        if (!task) return (error.textContent = "Kairos found nothing to do in that. Edit the text instead.");
+        proposals.push(task);
+        addCard(task);
+        refresh();
+        done();
+      } catch (failure) {
+        error.textContent = explain(failure);
+      } finally {
+        control.disabled = false;
+      }
+    };
+    // Words selected in the transcript: a button offers to make a task of them.
+    const said = h("p.card.transcript", { text });
+    let picked = null;
+    const create = button({ class: "btn small", hidden: true, on: { click: () => addSpan(create, picked, () => (create.hidden = true)) } });
+    document.onselectionchange = () => {
+      const range = getSelection().rangeCount && getSelection().getRangeAt(0);
+      if (range?.startContainer !== said.firstChild || range.endContainer !== said.firstChild || range.collapsed) return;
+      picked = [range.startOffset, range.endOffset];
+      create.textContent = `Create task from “${range}”`;
+      create.hidden = false;
+    };
     // What Kairos heard but made no task of: one tap reads that clause alone as a task.
     const notAdded = result.set_aside.map((clause) => {
-      const make = button({ class: "btn", text: "Add", label: `Add “${clause.text}” as a task` });
-      const row = h("li.not-added", {}, h("span.grow", { text: clause.text }), make);
-      make.addEventListener("click", async () => {
-        make.disabled = true;
-        try {
-          const answer = await post("/capture/span", { text, start: clause.span[0], end: clause.span[1], tz: userTimeZone() });
-          if (!answer.task) {
-            error.textContent = "Kairos found nothing to do in that. Edit the text instead.";
-            return;
-          }
-          proposals.push(answer.task);
-          addCard(answer.task);
-          row.remove();
-          refresh();
-        } catch (failure) {
-          error.textContent = explain(failure);
-          make.disabled = false;
-        }
-      });
+      const make = button({ class: "btn", text: "Add", label: `Add “${clause.text}” as a task`, on: { click: () => addSpan(make, clause.span, () => row.remove()) } });
+      const row = h("li.not-added", {}, h("span.grow", clause.text), make);
       return row;
     });
-    const warnings = result.warnings.map((w) => h("p.warning", { text: w.message }));
+    const warnings = result.warnings.map((w) => h("p.warning", w.message));
     fill(body,
       ...warnings,
-      proposals.length ? h("p.hint", { text: "Here is what Kairos heard. Change or remove anything, then add." }) : null,
+      proposals.length ? h("p.hint", "Here is what Kairos heard. Change or remove anything, then add.") : null,
       cards,
-      notAdded.length ? h("section.set-aside", {}, h("h3", { text: "Not added" }), h("ul.list.card", { role: "list" }, ...notAdded)) : null,
+      notAdded.length ? h("section.set-aside", {}, h("h3", "Not added"), h("ul.list.card", { role: "list" }, ...notAdded)) : null,
+      h("section.set-aside", {}, h("h3", "What you said (select words to make a task of them)"), said, create,
+        h("datalist", { id: "capture-lists" }, state.projects.map((p) => h("option", { value: p.name })))),
       error, h("div.sheet-actions", {}, back, add));
     refresh();
-    add.focus();
+    add.focus({ preventScroll: true });
+    body.closest(".sheet").scrollTop = 0;
     add.addEventListener("click", async () => {
       if (proposals.some((p) => !p.title.trim())) {
         error.textContent = "Every task needs a title.";
@@ -125,16 +149,6 @@ export function openCapture() {
   showInput();
 }
 
-function proposalMeta(proposal) {
-  const meta = h("span.meta");
-  if (proposal.due) meta.append(h("span.due", { text: describeDue({ date: proposal.due }, userTimeZone()).label }));
-  if (proposal.recurrence) meta.append(h("span", { text: "Repeats" }));
-  if (proposal.list) meta.append(h("span", { text: proposal.list_exists ? `#${proposal.list}` : `#${proposal.list} (new list)` }));
-  if (proposal.priority) meta.append(h("span.prio", { text: `P${proposal.priority}` }));
-  for (const label of proposal.labels) meta.append(h("span.chip", { text: `@${label}` }));
-  return meta;
-}
-
 /** The microphone: a live transcript into the text box while the browser listens. */
 function micButton(input, status, setListener) {
   const mic = button({ class: "mic-btn", icon: "mic", label: "Speak", "aria-pressed": "false" });
@@ -155,15 +169,16 @@ function micButton(input, status, setListener) {
     recognition.onerror = (event) => {
       status.textContent = event.error === "not-allowed" ? "Kairos can't use the microphone. You can type instead." : "I didn't catch that. Try again, or type.";
     };
+    const listening = (on) => {
+      mic.ariaPressed = on;
+      mic.ariaLabel = on ? "Stop listening" : "Speak";
+      if (on || status.textContent === "Listening…") status.textContent = on ? "Listening…" : "";
+    };
     recognition.onend = () => {
       recognition = null;
-      mic.setAttribute("aria-pressed", "false");
-      mic.setAttribute("aria-label", "Speak");
-      if (status.textContent === "Listening…") status.textContent = "";
+      listening(false);
     };
-    mic.setAttribute("aria-pressed", "true");
-    mic.setAttribute("aria-label", "Stop listening");
-    status.textContent = "Listening…";
+    listening(true);
     try {
       recognition.start();
     } catch {

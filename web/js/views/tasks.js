@@ -39,6 +39,7 @@ async function todayScreen() {
   if (!tasks.length) body.push(emptyState("sun", "Nothing due today", "Enjoy the space, or capture what's on your mind."));
   if (earlier.length) body.push(h("h2.group-label.plain.amber", { text: "Still on your list" }), taskList(earlier, { showProject: true }));
   if (now.length) body.push(earlier.length ? h("h2.group-label.plain", { text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time" }));
+  body.unshift(quickAdd("Add to Today", { due_date: today }));
   body.push(done);
   return { header: screenHeader("Today", `${shortDate(today)} · ${count(tasks.length, "task")}`), body };
 }
@@ -46,7 +47,7 @@ async function todayScreen() {
 async function inboxScreen() {
   const inbox = inboxProject();
   const tasks = withPending(await listAll(`/tasks?project_id=${inbox.id}`));
-  const body = [quickAdd("Add to Inbox", (text) => ({ text }), "/tasks/quick")];
+  const body = [quickAdd("Add to Inbox")];
   const waiting = pendingList(inbox.id);
   body.push(waiting, tasks.length ? taskList(tasks) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
   return { header: screenHeader("Inbox", count(tasks.length + (waiting?.childElementCount ?? 0), "task")), body };
@@ -68,6 +69,7 @@ async function upcomingScreen() {
     const heading = h("h2.group-label", {}, relative, short && h("span", { text: short }));
     body.push(h("section.day-group", {}, heading, taskList(byDay.get(day), { showProject: true, showDue: "time" })));
   }
+  body.unshift(quickAdd("Add to Tomorrow", { due_date: addDays(today, 1) }));
   if (!tasks.length) body.push(emptyState("sun", "A clear two weeks", "Tasks with a date in the next 14 days show here."));
   return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`), body };
 }
@@ -137,7 +139,7 @@ export async function renderProject(view, { id }) {
   const [sections, everything] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`)]);
   const tasks = withPending(everything);
   const top = tasks.filter((t) => !t.parent_id);
-  const body = [quickAdd(`Add to ${project.name}`, (content) => ({ content, project_id: id }))];
+  const body = [quickAdd(`Add to ${project.name}`, { project_id: id })];
   const waiting = pendingList(id);
   body.push(waiting);
   const loose = top.filter((t) => !t.section_id);
@@ -147,7 +149,7 @@ export async function renderProject(view, { id }) {
     body.push(h("section.day-group", {},
       h("h2.group-label", {}, section.name, h("span", { text: String(inSection.length) })),
       inSection.length ? taskList(inSection) : h("p.hint", { text: "No tasks in this section." }),
-      quickAdd(`Add to ${section.name}`, (content) => ({ content, project_id: id, section_id: section.id }))));
+      quickAdd(`Add to ${section.name}`, { project_id: id, section_id: section.id })));
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
   body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
@@ -188,13 +190,13 @@ function pendingList(projectId) {
       h("div.task-main", {}, h("span.title", { text: body.content ?? body.text }), h("span.meta", { text: "Waiting to be sent" })))));
 }
 
-/** An "Add to …" field; `body(text)` is the new task as `path` takes it. */
-function quickAdd(placeholder, body, path = "/tasks") {
+/** An "Add to …" field read by the server's quick add; `preset` (project_id, section_id, due_date) holds unless the text says otherwise. */
+export function quickAdd(placeholder, preset = {}) {
   return inlineForm(placeholder, "plus", "Add task", async (text) => {
-    const { queued } = await send(path, { body: body(text), create: true });
+    const { queued } = await send("/tasks/quick", { body: { text, ...preset }, create: true });
     tasksChanged();
     if (queued) toast(SAVED_OFFLINE);
-  }, { enterkeyhint: "done" });
+  });
 }
 
 export function backBar(href, label) {
