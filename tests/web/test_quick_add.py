@@ -50,6 +50,30 @@ def test_quick_add_in_a_section_reads_the_text_and_keeps_the_keyboard_for_the_ne
     assert tap["due"]["date"][:10] == (today_utc() + dt.timedelta(days=1)).isoformat()
 
 
+def test_quick_add_marks_what_it_reads_as_the_user_types(browser: Browser, person: Person) -> None:
+    made(person, "projects", name="Work")
+    signed_in(browser, person, "#/tasks/inbox")
+    field = browser.labelled("Add to Inbox")
+    field.click()
+    field.send_keys("Send the invoice tomorrow at 3pm p1 #Work")
+    browser.wait().until(lambda _: len(browser.all(".phrase-marks mark")) == 4)
+    marks = [(m.get_attribute("class"), m.get_attribute("textContent")) for m in browser.all(".phrase-marks mark")]
+    assert marks == [("due", "tomorrow"), ("due", "at 3pm"), ("priority", "p1"), ("list", "#Work")]
+    # Each mark sits right under the words it marks.
+    due = browser.driver.execute_script(
+        "const m = document.querySelector('.phrase-marks mark.due').getBoundingClientRect();"
+        "const i = arguments[0].getBoundingClientRect(); return [m.left - i.left, m.width, i.width]", field)
+    assert 0 < due[0] < due[2] and due[1] > 0
+    browser.screenshot("60-quick-add-marks")
+    for theme in ("dark",):
+        browser.driver.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+        browser.screenshot("60-quick-add-marks-dark")
+    field.send_keys(Keys.RETURN)
+    browser.wait().until(lambda _: not browser.all(".phrase-marks mark") and person.api.get("/tasks").json()["results"])
+    task = person.api.get("/tasks").json()["results"][0]
+    assert task["content"] == "Send the invoice" and task["priority"] == 4
+
+
 def test_quick_add_on_today_and_on_a_calendar_day_dates_the_task(browser: Browser, person: Person) -> None:
     signed_in(browser, person, "#/tasks/today")
     field = browser.labelled("Add to Today")

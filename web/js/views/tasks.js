@@ -192,11 +192,41 @@ function pendingList(projectId) {
 
 /** An "Add to …" field read by the server's quick add; `preset` (project_id, section_id, due_date) holds unless the text says otherwise. */
 export function quickAdd(placeholder, preset = {}) {
-  return inlineForm(placeholder, "plus", "Add task", async (text) => {
+  const form = inlineForm(placeholder, "plus", "Add task", async (text) => {
     const { queued } = await send("/tasks/quick", { body: { text, ...preset }, create: true });
     tasksChanged();
     if (queued) toast(SAVED_OFFLINE);
   });
+  markPhrases(form.querySelector("input"));
+  return form;
+}
+
+/** Marks, behind `input`'s text as it is typed, the phrases the server reads as its date, priority, list or labels. */
+function markPhrases(input) {
+  const mirror = h("div.phrase-marks", { "aria-hidden": "true" });
+  input.before(mirror);
+  let asked = 0;
+  let timer;
+  const paint = (text, phrases = []) => {
+    const box = `${input.offsetHeight}px`;
+    Object.assign(mirror.style, { font: getComputedStyle(input).font, left: `${input.offsetLeft}px`, top: `${input.offsetTop}px`, width: `${input.clientWidth}px`, height: box, lineHeight: box });
+    let at = 0;
+    mirror.replaceChildren(...phrases.sort((a, b) => a.span[0] - b.span[0]).flatMap(({ field, span: [from, to] }) => {
+      const parts = from >= at ? [text.slice(at, from), h("mark", { class: field, text: text.slice(from, to) })] : [];
+      at = Math.max(at, to);
+      return parts;
+    }), text.slice(at));
+    mirror.scrollLeft = input.scrollLeft;
+  };
+  input.addEventListener("input", () => {
+    const text = input.value;
+    const id = ++asked;
+    clearTimeout(timer);
+    if (!text.trim()) return paint("");
+    timer = setTimeout(() => post("/capture", { text }).then((result) => id === asked && paint(text, result.tasks.flatMap((t) => t.phrases)), () => {}), 150);
+  });
+  input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
+  input.form.addEventListener("submit", () => (++asked, paint("")));
 }
 
 export function backBar(href, label) {
