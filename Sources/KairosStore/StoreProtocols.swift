@@ -106,8 +106,14 @@ public protocol ProjectStore: Sendable {
     func updateSection(
         userID: String, id: String, name: String?, order: Int?, isCollapsed: Bool?, now: Date
     ) async throws -> Section
-    /// Deletes a section and the tasks in it.
-    func deleteSection(userID: String, id: String, now: Date) async throws
+    /// Deletes a section; the tasks in it go with it, or stay in its project outside any section.
+    func deleteSection(userID: String, id: String, keepTasks: Bool, now: Date) async throws
+    /// Sets `child_order` on projects `userID` owns, all or none: a project that is not theirs is `notFound`.
+    func reorderProjects(userID: String, orders: [(id: String, order: Int)], now: Date) async throws
+    /// Sets `section_order` on sections `userID` can see, all or none: one they cannot see is `notFound`.
+    func reorderSections(userID: String, orders: [(id: String, order: Int)], now: Date) async throws
+    /// The open tasks `userID` can see, counted by project and section and by whether they are sub-tasks.
+    func openTaskTallies(userID: String) async throws -> [OpenTaskTally]
 
     func labels(userID: String, page: PageRequest) async throws -> Page<Label>
     func label(userID: String, id: String) async throws -> Label?

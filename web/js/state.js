@@ -61,5 +61,5 @@ export function projectColor(name) {
   return projectColors[name] ?? projectColors.charcoal;
 }
 
-/** The colours a new project can take. */
-export const projectPalette = ["blue", "teal", "green", "yellow", "orange", "red"];
+/** The colours a project can take: Todoist's named colours. */
+export const projectPalette = Object.keys(projectColors);

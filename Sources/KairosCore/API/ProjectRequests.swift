@@ -215,3 +215,49 @@ public struct SharedLabelRemoveRequest: Codable, Sendable {
         self.name = name
     }
 }
+
+/// `POST /api/v1/projects/reorder`: new `child_order` values for several of the caller's projects at once.
+public struct ProjectReorderRequest: Codable, Sendable {
+    /// One project's new place.
+    public struct Item: Codable, Sendable {
+        public var id: String
+        public var childOrder: Int
+
+        public init(id: String, childOrder: Int) {
+            self.id = id
+            self.childOrder = childOrder
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case childOrder = "child_order"
+        }
+    }
+
+    public var projects: [Item]
+
+    public init(projects: [Item]) { self.projects = projects }
+}
+
+/// `POST /api/v1/sections/reorder`: new `section_order` values for several sections at once.
+public struct SectionReorderRequest: Codable, Sendable {
+    /// One section's new place.
+    public struct Item: Codable, Sendable {
+        public var id: String
+        public var sectionOrder: Int
+
+        public init(id: String, sectionOrder: Int) {
+            self.id = id
+            self.sectionOrder = sectionOrder
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case sectionOrder = "section_order"
+        }
+    }
+
+    public var sections: [Item]
+
+    public init(sections: [Item]) { self.sections = sections }
+}

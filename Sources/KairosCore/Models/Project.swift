@@ -111,6 +111,7 @@ extension Project: JSONWritable {
             json.key("owner_id"); json.string(ownerID)
             json.key("role"); json.string(role.rawValue)
             json.key("commenters_can_complete"); json.bool(commentersCanComplete)
+            json.key("capabilities"); json.array(capabilities) { json, capability in json.string(capability.rawValue) }
             json.key("created_at"); json.date(createdAt)
             json.key("updated_at"); json.date(updatedAt)
         }

@@ -56,6 +56,13 @@ public enum PermissionGuard {
     /// carry over to its sections, tasks and comments: the scope of those is their project's.
     public static func can(_ actorID: String, _ action: Action, _ resource: Resource, in scope: AccessScope) -> Bool {
         guard let role = scope.role(of: actorID) else { return false }
+        return allows(role, action, resource, commentersMayComplete: scope.commentersMayComplete)
+    }
+
+    /// True when someone holding `role` on a project may perform `action` on `resource` in it.
+    public static func allows(
+        _ role: Role, _ action: Action, _ resource: Resource, commentersMayComplete: Bool
+    ) -> Bool {
         switch role {
         case .owner:
             return true
@@ -66,7 +73,7 @@ public enum PermissionGuard {
             default: return true
             }
         case .commenter:
-            if action == .complete { return resource == .task && scope.commentersMayComplete }
+            if action == .complete { return resource == .task && commentersMayComplete }
             return action == .view || action == .comment
         case .member:
             return action == .view || action == .comment

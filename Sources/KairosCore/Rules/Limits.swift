@@ -19,6 +19,8 @@ public enum Limits {
     public static let passwordLength = 8...200
     public static let tokenName = 1...100
     public static let viewStyles: Set<String> = ["list", "board", "calendar"]
+    /// Projects or sections given new places in one reorder request.
+    public static let reorderedAtOnce = 1...1_000
     /// How many reviewed proposals one capture commit may create.
     public static let committedTasks = 1...100
     public static let messageText = 1...10_000

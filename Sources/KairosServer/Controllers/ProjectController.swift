@@ -16,6 +16,14 @@ struct ProjectController {
         group.get("projects/archived") { request, context -> Page<Project> in
             try await projects.projects(of: context.user, archived: true, page: try request.pageRequest(cursorKeys: 2))
         }
+        group.get("projects/task_counts") { _, context -> TaskCounts in
+            try await projects.taskCounts(of: context.user)
+        }
+        group.post("projects/reorder") { request, context -> Response in
+            try await projects.reorderProjects(
+                try await request.decodeJSON(as: ProjectReorderRequest.self), for: context.user)
+            return Response(status: .noContent)
+        }
         group.post("projects") { request, context -> Project in
             try await projects.createProject(
                 try await request.decodeJSON(as: ProjectCreateRequest.self), for: context.user)
@@ -88,8 +96,14 @@ struct ProjectController {
             let body = try await request.decodeJSON(as: SectionUpdateRequest.self)
             return try await projects.updateSection(try context.parameters.require("id"), body, for: context.user)
         }
-        group.delete("sections/:id") { _, context -> Response in
-            try await projects.deleteSection(try context.parameters.require("id"), for: context.user)
+        group.post("sections/reorder") { request, context -> Response in
+            try await projects.reorderSections(
+                try await request.decodeJSON(as: SectionReorderRequest.self), for: context.user)
+            return Response(status: .noContent)
+        }
+        group.delete("sections/:id") { request, context -> Response in
+            try await projects.deleteSection(
+                try context.parameters.require("id"), taskPolicy: request.query("tasks"), for: context.user)
             return Response(status: .noContent)
         }
 

@@ -33,6 +33,7 @@ extension UnreadCount: JSONResponseGenerator {}
 extension MuteList: JSONResponseGenerator {}
 extension InviteAcceptResponse: JSONResponseGenerator {}
 extension Section: JSONResponseGenerator {}
+extension TaskCounts: JSONResponseGenerator {}
 extension Label: JSONResponseGenerator {}
 extension TaskItem: JSONResponseGenerator {}
 extension Comment: JSONResponseGenerator {}

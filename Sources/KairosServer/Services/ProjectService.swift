@@ -56,6 +56,20 @@ public struct ProjectService: Sendable {
             userID: user.id, id: id, changes: ProjectChanges(isArchived: archived), now: clock.now())
     }
 
+    /// Gives the caller's own projects new places in their list, all or none.
+    public func reorderProjects(_ request: ProjectReorderRequest, for user: User) async throws {
+        let orders = try ProjectRules.requireOrders(
+            request.projects.map { ($0.id, $0.childOrder) }, field: "projects", orderKey: "child_order")
+        for (id, _) in orders {
+            let access = try await access(id, allowing: .view, for: user)
+            guard ProjectRules.mayReorder(access.scope.role(of: user.id)) else {
+                throw KairosError.forbidden(
+                    "You can reorder only your own projects; \(id) belongs to someone who shares it with you.")
+            }
+        }
+        try await store.reorderProjects(userID: user.id, orders: orders, now: clock.now())
+    }
+
     /// Deletes a project; `taskPolicy` is `move_to_inbox` (the default) or `delete`.
     public func deleteProject(_ id: String, taskPolicy: String?, for user: User) async throws {
         let move: Bool
@@ -103,11 +117,35 @@ public struct ProjectService: Sendable {
             now: clock.now())
     }
 
-    public func deleteSection(_ id: String, for user: User) async throws {
+    /// Deletes a section; `taskPolicy` is `delete` (the default, as in Todoist) or `move_to_project`, which
+    /// keeps its tasks in the project outside any section.
+    public func deleteSection(_ id: String, taskPolicy: String?, for user: User) async throws {
+        let keep: Bool
+        switch taskPolicy ?? "delete" {
+        case "move_to_project": keep = true
+        case "delete": keep = false
+        default:
+            throw KairosError.invalidField(field: "tasks", message: "tasks must be move_to_project or delete.")
+        }
         try await sectionAccess(id, allowing: .delete, for: user)
         let now = clock.now()
-        try await store.stopStopwatches(on: .section(id), now: TimeService.wholeSecond(now))
-        try await store.deleteSection(userID: user.id, id: id, now: now)
+        if !keep { try await store.stopStopwatches(on: .section(id), now: TimeService.wholeSecond(now)) }
+        try await store.deleteSection(userID: user.id, id: id, keepTasks: keep, now: now)
+    }
+
+    /// Gives sections new places, all or none; the caller must be allowed to edit each one's project.
+    public func reorderSections(_ request: SectionReorderRequest, for user: User) async throws {
+        let orders = try ProjectRules.requireOrders(
+            request.sections.map { ($0.id, $0.sectionOrder) }, field: "sections", orderKey: "section_order")
+        for (id, _) in orders { try await sectionAccess(id, allowing: .update, for: user) }
+        try await store.reorderSections(userID: user.id, orders: orders, now: clock.now())
+    }
+
+    // MARK: Counts
+
+    /// Each project's and section's open tasks, counted by the one rule the Projects list and project header share.
+    public func taskCounts(of user: User) async throws -> TaskCounts {
+        TaskCounts(tallies: try await store.openTaskTallies(userID: user.id))
     }
 
     // MARK: Labels

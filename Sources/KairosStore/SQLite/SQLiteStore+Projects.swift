@@ -79,10 +79,8 @@ extension SQLiteStore: ProjectStore {
         let projectID = try require(id.rowID, "Project")
         return try await write { db in
             let current = try require(try Self.project(db, viewer: viewer, id: projectID), "Project")
-            if current.isInbox, changes.name != nil || changes.isArchived != nil {
-                throw KairosError.invalidField(
-                    field: changes.name != nil ? "name" : "id", message: "The Inbox cannot be renamed or archived.")
-            }
+            try ProjectRules.requireChange(
+                to: current, renaming: changes.name != nil, archiving: changes.isArchived != nil)
             try db.run(
                 sql: """
                     UPDATE projects SET name = COALESCE(?, name), description = COALESCE(?, description),
@@ -110,9 +108,7 @@ extension SQLiteStore: ProjectStore {
             guard project.ownerID == owner.apiID else {
                 throw KairosError.forbidden("Only the project's owner can delete it.")
             }
-            if project.isInbox {
-                throw KairosError.invalidField(field: "id", message: "The Inbox cannot be deleted.")
-            }
+            try ProjectRules.requireChange(to: project, deleting: true)
             // First, while the events of its tasks (which go with them) still hold the highest seqs.
             try Self.announceProjectChange(db, project: projectID, by: owner, now: now)
             if moveTasksToInbox {
@@ -216,14 +212,68 @@ extension SQLiteStore: ProjectStore {
         }
     }
 
-    public func deleteSection(userID: String, id: String, now: Date) async throws {
+    public func deleteSection(userID: String, id: String, keepTasks: Bool, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let sectionID = try require(id.rowID, "Section")
         try await write { db in
             let section = try require(try Self.section(db, viewer: viewer, id: sectionID), "Section")
-            try Self.keepTrackedTime(db, of: .section(id), now: now)
+            if keepTasks {
+                try db.run(sql: "UPDATE tasks SET section_id = NULL WHERE section_id = ?", arguments: [sectionID])
+            } else {
+                try Self.keepTrackedTime(db, of: .section(id), now: now)
+            }
             try db.run(sql: "DELETE FROM sections WHERE id = ?", arguments: [sectionID])
             try Self.announceProjectChange(db, project: section.projectID.rowID!, by: viewer, now: now)
+        }
+    }
+
+    public func reorderProjects(userID: String, orders: [(id: String, order: Int)], now: Date) async throws {
+        let owner = try require(userID.rowID, "User")
+        try await write { db in
+            for (id, order) in orders {
+                let projectID = try require(id.rowID, "Project")
+                try db.run(
+                    sql: "UPDATE projects SET child_order = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+                    arguments: [order, now.micros, projectID, owner])
+                if db.changesCount == 0 { throw KairosError.missing("Project") }
+                try Self.announceProjectChange(db, project: projectID, by: owner, now: now)
+            }
+        }
+    }
+
+    public func reorderSections(userID: String, orders: [(id: String, order: Int)], now: Date) async throws {
+        let viewer = try require(userID.rowID, "User")
+        try await write { db in
+            var projects: Set<Int64> = []
+            for (id, order) in orders {
+                let section = try require(try Self.section(db, viewer: viewer, id: id.rowID ?? 0), "Section")
+                try db.run(
+                    sql: "UPDATE sections SET section_order = ?, updated_at = ? WHERE id = ?",
+                    arguments: [order, now.micros, section.id.rowID!])
+                projects.insert(section.projectID.rowID!)
+            }
+            for project in projects.sorted() {
+                try Self.announceProjectChange(db, project: project, by: viewer, now: now)
+            }
+        }
+    }
+
+    public func openTaskTallies(userID: String) async throws -> [OpenTaskTally] {
+        let viewer = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            let visible = try Visible.taskList(db, viewer: viewer)
+            return try db.fetchRows(
+                sql: """
+                    SELECT project_id, section_id, parent_id IS NOT NULL AS is_subtask, COUNT(*) AS open
+                    FROM tasks WHERE completed_at IS NULL AND \(visible.sql)
+                    GROUP BY project_id, section_id, is_subtask
+                    """,
+                arguments: visible.arguments
+            ).map { row in
+                OpenTaskTally(
+                    projectID: (row["project_id"] as Int64).apiID, sectionID: (row["section_id"] as Int64?)?.apiID,
+                    isSubtask: row["is_subtask"], count: row["open"])
+            }
         }
     }
 

@@ -1,13 +1,14 @@
 // Tasks: Inbox, Today, Upcoming (by day), Projects and Filters, plus a project with its sections.
 
-import { api, listAll, post } from "../api.js";
+import { listAll, post } from "../api.js";
 import { addDays, dayTitle, describeDue, shortDate, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { pendingCreations, SAVED_OFFLINE, send, withPending } from "../offline.js";
 import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
-import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
-import { button, count, emptyState, explain, field, fill, formSheet, h, inlineForm, markChosen, openMenu, rowList, screenHeader, toast, told } from "../ui.js";
+import { inboxProject, loadProjects, projectById, tasksChanged, userTimeZone } from "../state.js";
+import { button, count, emptyState, explain, fill, h, inlineForm, markChosen, rowList, screenHeader, toast, told } from "../ui.js";
 import { doneToday } from "./done.js";
+import { archivedProjects, arrangeProjects, can, nameSheet, projectMenuButton, projectSheet, sectionMenuButton, swatch, taskCounts } from "./lists.js";
 import { shareButton } from "./sharing.js";
 
 /** The lists under Tasks, by their route segment: [name, load]. */
@@ -96,37 +97,21 @@ async function filtersScreen() {
 }
 
 async function projectsScreen() {
-  const [projects, tasks] = await Promise.all([loadProjects(), listAll("/tasks")]);
-  const counts = {};
-  for (const task of tasks) counts[task.project_id] = (counts[task.project_id] ?? 0) + 1;
+  const [projects, counts] = await Promise.all([loadProjects(), taskCounts()]);
   const ordered = [...projects].sort((a, b) => Number(b.inbox_project) - Number(a.inbox_project) || a.child_order - b.child_order);
-  const list = rowList(".icons", ordered.map((project) =>
-    h("a.row", { href: project.inbox_project ? "#/tasks/inbox" : `#/projects/${project.id}` },
-      project.inbox_project ? h("span.lead", { icon: "inbox" }) : h("span.swatch", { style: `background:${projectColor(project.color)}`, "aria-hidden": "true" }),
+  const list = rowList(".icons", ordered.map((project) => {
+    const n = counts.projects.get(project.id) ?? 0;
+    return h("a.row", { href: project.inbox_project ? "#/tasks/inbox" : `#/projects/${project.id}` },
+      project.inbox_project ? h("span.lead", { icon: "inbox" }) : swatch(project),
       h("span.grow", { text: project.name }),
       project.is_shared ? h("span.shared-mark", { icon: "people", title: "Shared", role: "img", label: "Shared" }) : null,
-      h("span.count", { text: String(counts[project.id] ?? 0), label: count(counts[project.id] ?? 0, "task") }),
-      h("span.chev", { icon: "chevron" }))));
-  const add = button({ class: "icon-btn filled", icon: "plus", label: "New project", on: { click: newProject } });
-  return { header: screenHeader("Projects", count(projects.length, "list"), add), body: [list] };
-}
-
-function newProject() {
-  const name = h("input.input", { type: "text", label: "Project name", placeholder: "Name", maxlength: 120, autofocus: true });
-  let color = projectPalette[0];
-  const swatches = h("div.prio-picker", { role: "radiogroup", label: "Colour" }, projectPalette.map((c, i) =>
-    button({ role: "radio", "aria-checked": String(!i), label: c, style: `background:${projectColor(c)};border-color:${projectColor(c)}`,
-      on: { click: (event) => {
-        color = c;
-        markChosen(event.currentTarget, "aria-checked");
-      } } })));
-  formSheet("New project", [field("Name", name), field("Colour", swatches, "div")], "Create project", async (sheet) => {
-    if (!name.value.trim()) return "Give the project a name.";
-    const project = await post("/projects", { name: name.value.trim(), color });
-    await loadProjects();
-    sheet.close();
-    location.hash = `#/projects/${project.id}`;
-  });
+      h("span.count", { text: String(n), label: count(n, "task") }),
+      h("span.chev", { icon: "chevron" }));
+  }));
+  const add = button({ class: "icon-btn filled", icon: "plus", label: "New project", on: { click: () => projectSheet() } });
+  const more = h("div.see-all", {}, button({ class: "link-btn", text: "Arrange projects", on: { click: () => arrangeProjects(projects) } }),
+    button({ class: "link-btn", text: "Archived projects", on: { click: () => told(archivedProjects()) } }));
+  return { header: screenHeader("Projects", count(projects.length, "list"), add), body: [list, more] };
 }
 
 export async function renderProject(view, { id }) {
@@ -136,48 +121,29 @@ export async function renderProject(view, { id }) {
     fill(view, backBar("#/tasks/projects", "Projects"), emptyState("folder", "Project not found", "It may have been archived or deleted."));
     return;
   }
-  const [sections, everything] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`)]);
+  const [sections, everything, counts] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`), taskCounts()]);
   const tasks = withPending(everything);
   const top = tasks.filter((t) => !t.parent_id);
-  const body = [quickAdd(`Add to ${project.name}`, { project_id: id })];
+  const adds = can(project, "add_tasks");
+  const body = [adds && quickAdd(`Add to ${project.name}`, { project_id: id })];
   const waiting = pendingList(id);
   body.push(waiting);
   const loose = top.filter((t) => !t.section_id);
   if (loose.length) body.push(taskList(loose));
-  for (const section of [...sections].sort((a, b) => a.section_order - b.section_order)) {
+  const ordered = [...sections].sort((a, b) => a.section_order - b.section_order);
+  for (const section of ordered) {
     const inSection = top.filter((t) => t.section_id === section.id);
     body.push(h("section.day-group", {},
-      h("h2.group-label", {}, section.name, h("span", { text: String(inSection.length) })),
+      h("h2.group-label", {}, section.name, h("span", { text: String(counts.sections.get(section.id) ?? 0) }),
+        can(project, "edit_sections") && sectionMenuButton(section, ordered)),
       inSection.length ? taskList(inSection) : h("p.hint", { text: "No tasks in this section." }),
-      quickAdd(`Add to ${section.name}`, { project_id: id, section_id: section.id })));
+      adds && quickAdd(`Add to ${section.name}`, { project_id: id, section_id: section.id })));
   }
-  if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
-  body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
-  const header = screenHeader(project.name, count(top.length + (waiting?.childElementCount ?? 0), "task"), shareButton(project), projectMenuButton(project));
-  header.querySelector("h1").prepend(h("span.swatch", { style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
+  if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", adds ? "Add the first task above." : "Tasks added to it show here."));
+  if (can(project, "add_sections")) body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => nameSheet("New section", "Section name", "", "Add section", (name) => post("/sections", { name, project_id: id }).then(tasksChanged)) } })));
+  const header = screenHeader(project.name, count((counts.projects.get(id) ?? 0) + (waiting?.childElementCount ?? 0), "task"), shareButton(project), projectMenuButton(project));
+  header.querySelector("h1").prepend(swatch(project));
   return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
-}
-
-/** The project's menu, for a shared project: mute or unmute its notifications. */
-function projectMenuButton(project) {
-  if (!project.is_shared) return null;
-  const open = async () => {
-    const muted = (await api("/mutes")).project_ids.includes(project.id);
-    const toggle = () => told(post(`/projects/${project.id}/${muted ? "unmute" : "mute"}`).then(() =>
-      toast(muted ? `${project.name} notifies you again` : `Muted ${project.name}: mentions and assignments still reach you`)));
-    openMenu(project.name, [[muted ? "Unmute notifications" : "Mute notifications", toggle]], { label: `Actions for ${project.name}` });
-  };
-  return button({ class: "icon-btn project-menu", icon: "more", label: `More for ${project.name}`, on: { click: () => told(open()) } });
-}
-
-function newSection(projectId) {
-  const name = h("input.input", { type: "text", label: "Section name", placeholder: "Name", maxlength: 120, autofocus: true });
-  formSheet("New section", name, "Add section", async (sheet) => {
-    if (!name.value.trim()) return;
-    await post("/sections", { name: name.value.trim(), project_id: projectId });
-    sheet.close();
-    tasksChanged();
-  });
 }
 
 /** Tasks added to this project while offline, shown until they have been sent. */
