@@ -1,6 +1,6 @@
 // The app shell: signed-in check, hash routes, the tab bar and the capture button.
 
-import { endSession, session, SIGNED_OUT } from "./api.js";
+import { api, endSession, session, SIGNED_OUT } from "./api.js";
 import { onLiveEvent, startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
 import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } from "./state.js";
@@ -37,6 +37,7 @@ const routes = [
   [/^#\/calendar$/, "tasks", renderCalendar],
   [/^#\/welcome$/, "home", renderOnboarding],
   [/^#\/messages$/, "messages", renderMessages],
+  [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],
   [/^#\/messages\/([\w-]+)$/, "messages", (view, m) => renderThread(view, { id: m[1] })],
   [/^#\/time$/, "time", renderTime],
   [/^#\/settings$/, "settings", (view) => renderSettings(view, signOut)],
@@ -179,6 +180,7 @@ function showShell() {
   app.classList.remove("signed-out");
   tabbar.hidden = false;
   startLive(state.user);
+  countUnread();
 }
 
 async function signOut() {
@@ -195,9 +197,23 @@ function failedScreen(tryAgain) {
     button({ class: "btn primary", text: "Try again", on: { click: tryAgain } }));
 }
 
+const unread = h("span.badge", { hidden: true });
+
 function buildTabbar() {
-  tabbar.replaceChildren(...tabs.map(([key, label, href]) => h("a.tab", { href, data: { tab: key }, icon: key }, h("span", { text: label }))));
+  tabbar.replaceChildren(...tabs.map(([key, label, href]) => h("a.tab", { href, data: { tab: key }, icon: key }, h("span", { text: label }), key === "messages" && unread)));
 }
+
+/** The Messages tab's badge: the server's count of unread messages. */
+const countUnread = () => api("/conversations/unread_count").then(({ unread_count: n }) => {
+  unread.hidden = !n;
+  unread.textContent = n;
+}, () => {});
+let recount = null;
+onLiveEvent(({ kind, user_id }) => {
+  if (kind !== "message.created" && (kind !== "conversation.read" || user_id !== state.user?.id)) return;
+  clearTimeout(recount);
+  recount = setTimeout(countUnread, 300);
+});
 
 async function boot() {
   applyTheme(currentTheme());
