@@ -102,7 +102,7 @@ def test_new_message_picks_people_from_the_directory_and_several_make_a_named_gr
     search = browser.labelled("Name or email")
     # Dave shares nothing with Ada: the directory never offers him, by name or by email.
     search.send_keys("dave")
-    browser.see_text(".sheet .members", "No one you share a project or conversation with matches.")
+    browser.see_text(".sheet .members", "No one matches.")
     search.clear()
     search.send_keys(carol.email.split("@")[0])
     browser.wait().until(lambda d: people() == ["Carol Reyes"])

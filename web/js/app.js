@@ -12,7 +12,7 @@ import { openCapture } from "./views/capture.js";
 import { renderHome } from "./views/home.js";
 import { renderInvite } from "./views/invite.js";
 import { renderMessages, renderThread } from "./views/messages.js";
-import { renderNotifications } from "./views/notifications.js";
+import { recountBell, renderNotifications } from "./views/notifications.js";
 import { renderOnboarding } from "./views/onboarding.js";
 import { renderSearch } from "./views/search.js";
 import { renderSettings } from "./views/settings.js";
@@ -203,16 +203,19 @@ function buildTabbar() {
   tabbar.replaceChildren(...tabs.map(([key, label, href]) => h("a.tab", { href, data: { tab: key }, icon: key }, h("span", { text: label }), key === "messages" && unread)));
 }
 
-/** The Messages tab's badge: the server's count of unread messages. */
+/** The Messages tab's badge and Home's bell recount as messages come and are read. */
 const countUnread = () => api("/conversations/unread_count").then(({ unread_count: n }) => {
   unread.hidden = !n;
   unread.textContent = n;
 }, () => {});
 let recount = null;
 onLiveEvent(({ kind, user_id }) => {
-  if (kind !== "message.created" && (kind !== "conversation.read" || user_id !== state.user?.id)) return;
+  if (!/^(message|notification)\.created$/.test(kind) && (kind !== "conversation.read" || user_id !== state.user?.id)) return;
   clearTimeout(recount);
-  recount = setTimeout(countUnread, 300);
+  recount = setTimeout(() => {
+    countUnread();
+    recountBell();
+  }, 300);
 });
 
 async function boot() {

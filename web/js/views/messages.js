@@ -6,7 +6,7 @@ import { dueParts, relativeDay, stamp, todayIn } from "../dates.js";
 import { pressable } from "../gestures.js";
 import { onLiveEvent, onTyping } from "../live.js";
 import { state, tasksChanged, userTimeZone } from "../state.js";
-import { avatar, button, checkBox, emptyState, explain, fill, formSheet, h, onCheck, rowList, screenHeader, toast, told } from "../ui.js";
+import { avatar, button, checkBox, emptyState, explain, field, fill, formSheet, h, onCheck, rowList, screenHeader, toast, told } from "../ui.js";
 import { attachmentList, fileCache } from "./attachments.js";
 import { createComposer } from "./composer.js";
 import { openTaskById } from "./detail.js";
@@ -79,12 +79,13 @@ function previewText(message, conversation) {
 /** One person picked from the server's directory makes a direct message, several a named group. */
 function newConversation() {
   const chosen = new Set();
-  const query = h("input.input", { type: "search", label: "Name or email", placeholder: "Name or email", autofocus: true });
+  const query = h("input.input.search-field", { type: "search", label: "Name or email", placeholder: "Name or email", autofocus: true });
   const found = h("ul.list.card.members");
-  const name = h("input.input", { maxlength: 120, label: "Group name", placeholder: "Group name", hidden: true });
+  const name = h("input.input", { maxlength: 120, label: "Group name" });
+  const group = field("Group name", name);
   const pick = ({ target }) => {
     chosen[target.checked ? "add" : "delete"](target.value);
-    name.hidden = !(name.required = chosen.size > 1);
+    group.hidden = !(name.required = chosen.size > 1);
   };
   let asked = 0;
   const find = async () => {
@@ -92,11 +93,12 @@ function newConversation() {
     const { results } = await api(`/people?q=${encodeURIComponent(query.value)}`);
     if (id === asked) fill(found, results.length ? results.map((p) => h("li", {}, h("label", {}, personRow(p, h("span.email", { text: p.email }),
       h("input", { type: "checkbox", value: p.id, checked: chosen.has(p.id), on: { change: pick } })))))
-      : h("li.hint", { text: "No one you share a project or conversation with matches." }));
+      : h("li.hint", { text: "No one matches." }));
   };
   query.addEventListener("input", find);
   find();
-  formSheet("New message", [query, found, name], "Start conversation", async (sheet) => {
+  group.hidden = true;
+  formSheet("New message", [query, found, group], "Start conversation", async (sheet) => {
     const ids = [...chosen];
     if (!ids.length) return "Pick someone.";
     const conversation = await post("/conversations", ids[1] ? { kind: "group", name: name.value.trim(), member_ids: ids } : { kind: "dm", user_id: ids[0] });

@@ -3,7 +3,7 @@
 import { api, post } from "../api.js";
 import { stamp } from "../dates.js";
 import { onLiveEvent } from "../live.js";
-import { state, userTimeZone } from "../state.js";
+import { userTimeZone } from "../state.js";
 import { button, emptyState, fill, h, rowList, screenHeader, toast, told } from "../ui.js";
 import { openTaskById } from "./detail.js";
 import { backBar } from "./tasks.js";
@@ -11,6 +11,8 @@ import { backBar } from "./tasks.js";
 const kindIcon = { mention: "messages", message: "messages", assigned: "tasks", "task.completed": "check", "task.reopened": "tasks" };
 
 let bell = null;
+/** Recounts Home's bell, if it shows. */
+export const recountBell = () => bell?.isConnected && api("/notifications/unread_count").then(({ unread_count: n }) => bell.replaceWith(notificationBell(n)), () => {});
 
 /** The bell on Home: a link to the notifications with a quiet unread count, kept current live. */
 export function notificationBell(unread) {
@@ -54,10 +56,8 @@ async function openNotification(n, refresh) {
 }
 
 // A new notification: a reminder going off shows as a toast, and any shows on the device while Kairos is
-// open but not in front. The bell recounts, as when messages come and are read anywhere.
+// open but not in front.
 onLiveEvent(async (event) => {
-  const read = event.kind === "conversation.read" && event.user_id === state.user.id;
-  if (bell?.isConnected && (read || /^(notification|message)\.created$/.test(event.kind))) api("/notifications/unread_count").then(({ unread_count: n }) => bell.replaceWith(notificationBell(n)), () => {});
   if (event.kind !== "notification.created") return;
   const newest = (await api("/notifications?limit=1").catch(() => null))?.results?.[0];
   if (newest?.kind === "reminder") toast(newest.text, { duration: 10000 });
