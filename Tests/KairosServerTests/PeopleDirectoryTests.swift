@@ -35,7 +35,8 @@ struct PeopleDirectoryTests {
             #expect(try await bob.directory() == ["Ada Lovelace"])
 
             let tooLong = String(repeating: "a", count: 501)
-            expectError(try await ada.get("people", ["q": tooLong]), .badRequest, code: "invalid_field", mentioning: "q")
+            expectError(
+                try await ada.get("people", ["q": tooLong]), .badRequest, code: "invalid_field", mentioning: "q")
         }
     }
 
@@ -51,7 +52,9 @@ struct PeopleDirectoryTests {
             #expect(try await ada.unreadMessages() == 4)
             #expect(try await carol.unreadMessages() == 0)
 
-            _ = try expectOK(try await ada.post("conversations/\(group.id)", ConversationUpdateRequest(muted: true)), as: Conversation.self)
+            _ = try expectOK(
+                try await ada.post("conversations/\(group.id)", ConversationUpdateRequest(muted: true)),
+                as: Conversation.self)
             #expect(try await ada.unreadMessages() == 2)
             try await ada.markRead(dm.id, upTo: last.id)
             #expect(try await ada.unreadMessages() == 0)
@@ -64,9 +67,12 @@ struct PeopleDirectoryTests {
         try await withAdaBobAndCarol { ada, bob, _ in
             let dm = try await ada.directMessage(with: bob)
             let message = try await bob.send("are you there?", to: dm.id).message
-            let unread = { try expectOK(try await ada.get("notifications/unread_count"), as: UnreadCount.self).unreadCount }
+            let unread = {
+                try expectOK(try await ada.get("notifications/unread_count"), as: UnreadCount.self).unreadCount
+            }
             #expect(try await unread() == 1)
-            let before = try expectOK(try await ada.get("events", ["after": "0", "limit": "200"]), as: Page<UserEvent>.self)
+            let before = try expectOK(
+                try await ada.get("events", ["after": "0", "limit": "200"]), as: Page<UserEvent>.self)
             try await ada.markRead(dm.id, upTo: message.id)
             #expect(try await unread() == 0)
             let after = try expectOK(

@@ -114,7 +114,8 @@ struct UnifiedSearchTests {
             #expect(inBand.authorName == "Carol")
             #expect(inBand.conversationName == "Band")
             // Bob sees the DM under Ada's name; nobody finds a thread they are not in, even by naming it.
-            #expect(try await bob.searchAll(["q": "projector", "conversation_id": dm.id]).map(\.conversationName) == ["Ada Lovelace"])
+            let bobsView = try await bob.searchAll(["q": "projector", "conversation_id": dm.id])
+            #expect(bobsView.map(\.conversationName) == ["Ada Lovelace"])
             #expect(try await ada.searchAll(["q": "projector", "conversation_id": secret.id]).isEmpty)
         }
     }

@@ -18,7 +18,9 @@ struct ConversationController {
             try await conversations.unreadCount(of: context.user)
         }
         group.get("people") { request, context -> Page<Collaborator> in
-            Page(results: try await conversations.directory(matching: request.query("q"), for: context.user), nextCursor: nil)
+            Page(
+                results: try await conversations.directory(matching: request.query("q"), for: context.user),
+                nextCursor: nil)
         }
         group.get("conversations/:id") { _, context -> Conversation in
             try await conversations.conversation(try context.parameters.require("id"), of: context.user)

@@ -345,14 +345,18 @@ public struct ConversationService: Sendable {
     /// project or a conversation with (`ReachPolicy`), whose name or email contains `query` (any case, any
     /// accents), by name.
     public func directory(matching query: String?, for user: User) async throws -> [Collaborator] {
-        let words = (query ?? "").split(whereSeparator: \.isWhitespace)
-        guard words.joined(separator: " ").count <= SearchService.longestQuery else {
+        let text = query ?? ""
+        guard text.count <= SearchService.longestQuery else {
             throw KairosError.invalidField(
                 field: "q", message: "q may be at most \(SearchService.longestQuery) characters.")
         }
+        let words = text.split(whereSeparator: \.isWhitespace)
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
         let found = try await store.contacts(of: user.id).filter { person in
-            words.allSatisfy { person.name.range(of: $0, options: options) != nil || person.email.range(of: $0, options: options) != nil }
+            words.allSatisfy { word in
+                person.name.range(of: word, options: options) != nil
+                    || person.email.range(of: word, options: options) != nil
+            }
         }
         return Array(found.prefix(Self.directoryLimit))
     }
