@@ -20,4 +20,6 @@ public protocol SharingStore: Sendable {
     func auditLog(projectID: String, page: PageRequest) async throws -> Page<AuditEntry>
     /// Those of `candidateIDs` who share a project (as owner or member) or a conversation with `userID`.
     func contacts(of userID: String, among candidateIDs: [String]) async throws -> Set<String>
+    /// Everyone who shares a project (as owner or member) or a conversation with `userID`, by name.
+    func contacts(of userID: String) async throws -> [Collaborator]
 }

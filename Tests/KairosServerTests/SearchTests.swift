@@ -94,4 +94,29 @@ struct UnifiedSearchTests {
             #expect(try await ada.searchAll(["q": "\"*)("]).isEmpty)
         }
     }
+
+    @Test("A message hit names its author and its thread; a thread one is not in never shows")
+    func hitsNamePersonAndThread() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let dm = try await ada.directMessage(with: bob)
+            try await bob.send("bring the projector and cables", to: dm.id)
+            let band = try await carol.group("Band", with: [ada])
+            try await carol.send("the projector is broken", to: band.id)
+            let secret = try await carol.group("Secrets", with: [bob])
+            try await bob.send("projector for carol only", to: secret.id)
+
+            let hits = try await ada.searchAll(["q": "projector"])
+            #expect(Set(hits.map(\.conversationID)) == [dm.id, band.id])
+            let inDM = try #require(hits.first { $0.conversationID == dm.id })
+            #expect(inDM.authorName == "Bob")
+            #expect(inDM.conversationName == "Bob")
+            let inBand = try #require(hits.first { $0.conversationID == band.id })
+            #expect(inBand.authorName == "Carol")
+            #expect(inBand.conversationName == "Band")
+            // Bob sees the DM under Ada's name; nobody finds a thread they are not in, even by naming it.
+            let bobsView = try await bob.searchAll(["q": "projector", "conversation_id": dm.id])
+            #expect(bobsView.map(\.conversationName) == ["Ada Lovelace"])
+            #expect(try await ada.searchAll(["q": "projector", "conversation_id": secret.id]).isEmpty)
+        }
+    }
 }

@@ -1,6 +1,6 @@
 // The app shell: signed-in check, hash routes, the tab bar and the capture button.
 
-import { endSession, session, SIGNED_OUT } from "./api.js";
+import { api, endSession, session, SIGNED_OUT } from "./api.js";
 import { onLiveEvent, startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
 import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } from "./state.js";
@@ -12,7 +12,7 @@ import { openCapture } from "./views/capture.js";
 import { renderHome } from "./views/home.js";
 import { renderInvite } from "./views/invite.js";
 import { renderMessages, renderThread } from "./views/messages.js";
-import { renderNotifications } from "./views/notifications.js";
+import { recountBell, renderNotifications } from "./views/notifications.js";
 import { renderOnboarding } from "./views/onboarding.js";
 import { renderSearch } from "./views/search.js";
 import { renderSettings } from "./views/settings.js";
@@ -37,6 +37,7 @@ const routes = [
   [/^#\/calendar$/, "tasks", renderCalendar],
   [/^#\/welcome$/, "home", renderOnboarding],
   [/^#\/messages$/, "messages", renderMessages],
+  [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],
   [/^#\/messages\/([\w-]+)$/, "messages", (view, m) => renderThread(view, { id: m[1] })],
   [/^#\/time$/, "time", renderTime],
   [/^#\/settings$/, "settings", (view) => renderSettings(view, signOut)],
@@ -183,6 +184,7 @@ function showShell() {
   app.classList.remove("signed-out");
   tabbar.hidden = false;
   startLive(state.user);
+  countUnread();
 }
 
 async function signOut() {
@@ -199,9 +201,26 @@ function failedScreen(tryAgain) {
     button({ class: "btn primary", text: "Try again", on: { click: tryAgain } }));
 }
 
+const unread = h("span.badge", { hidden: true });
+
 function buildTabbar() {
-  tabbar.replaceChildren(...tabs.map(([key, label, href]) => h("a.tab", { href, data: { tab: key }, icon: key }, h("span", { text: label }))));
+  tabbar.replaceChildren(...tabs.map(([key, label, href]) => h("a.tab", { href, data: { tab: key }, icon: key }, h("span", { text: label }), key === "messages" && unread)));
 }
+
+/** The Messages tab's badge and Home's bell recount as messages come and are read. */
+const countUnread = () => api("/conversations/unread_count").then(({ unread_count: n }) => {
+  unread.hidden = !n;
+  unread.textContent = n;
+}, () => {});
+let recount = null;
+onLiveEvent(({ kind, user_id }) => {
+  if (!/^(message|notification)\.created$/.test(kind) && (kind !== "conversation.read" || user_id !== state.user?.id)) return;
+  clearTimeout(recount);
+  recount = setTimeout(() => {
+    countUnread();
+    recountBell();
+  }, 300);
+});
 
 async function boot() {
   applyTheme(currentTheme());

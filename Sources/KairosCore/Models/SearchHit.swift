@@ -12,13 +12,17 @@ public struct SearchHit: Decodable, Hashable, Sendable, JSONWritable {
     public var projectID: String?
     public var conversationID: String?
     public var authorID: String?
+    /// A message's author by name; nil for a task, or an author whose account is gone.
+    public var authorName: String?
+    /// A message's thread by name: a group's name, or the other person's in a direct message.
+    public var conversationName: String?
     /// The matching text around the words found, HTML-escaped, with each match in `<mark>`…`</mark>`.
     public var snippet: String
     public var createdAt: Date?
 
     public init(
         kind: Kind, id: String, projectID: String?, conversationID: String?, authorID: String?, snippet: String,
-        createdAt: Date?
+        createdAt: Date?, authorName: String? = nil, conversationName: String? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -27,6 +31,8 @@ public struct SearchHit: Decodable, Hashable, Sendable, JSONWritable {
         self.authorID = authorID
         self.snippet = snippet
         self.createdAt = createdAt
+        self.authorName = authorName
+        self.conversationName = conversationName
     }
 
     enum CodingKeys: String, CodingKey {
@@ -35,6 +41,8 @@ public struct SearchHit: Decodable, Hashable, Sendable, JSONWritable {
         case conversationID = "conversation_id"
         case authorID = "author_id"
         case createdAt = "created_at"
+        case authorName = "author_name"
+        case conversationName = "conversation_name"
     }
 
     public func write(to json: inout JSONWriter) {
@@ -44,6 +52,8 @@ public struct SearchHit: Decodable, Hashable, Sendable, JSONWritable {
             json.key("project_id"); json.string(projectID)
             json.key("conversation_id"); json.string(conversationID)
             json.key("author_id"); json.string(authorID)
+            json.key("author_name"); json.string(authorName)
+            json.key("conversation_name"); json.string(conversationName)
             json.key("snippet"); json.string(snippet)
             json.key("created_at"); json.date(createdAt)
         }

@@ -2,7 +2,7 @@ import Hummingbird
 import KairosCore
 
 /// `/conversations` and `/messages`: direct messages and groups, their history, and the links
-/// between messages and tasks.
+/// between messages and tasks; `/people`: whom to start one with.
 struct ConversationController {
     let conversations: ConversationService
 
@@ -13,6 +13,14 @@ struct ConversationController {
         group.post("conversations") { request, context -> Conversation in
             try await conversations.create(
                 try await request.decodeJSON(as: ConversationCreateRequest.self), for: context.user)
+        }
+        group.get("conversations/unread_count") { _, context -> UnreadCount in
+            try await conversations.unreadCount(of: context.user)
+        }
+        group.get("people") { request, context -> Page<Collaborator> in
+            Page(
+                results: try await conversations.directory(matching: request.query("q"), for: context.user),
+                nextCursor: nil)
         }
         group.get("conversations/:id") { _, context -> Conversation in
             try await conversations.conversation(try context.parameters.require("id"), of: context.user)

@@ -25,6 +25,19 @@ public struct ConversationService: Sendable {
         try await store.conversations(userID: user.id, page: page)
     }
 
+    /// Unread messages across `user`'s conversations, those they muted left out: what the Messages tab shows.
+    public func unreadCount(of user: User) async throws -> UnreadCount {
+        var unread = 0
+        var cursor: PageCursor?
+        repeat {
+            let page = try await store.conversations(
+                userID: user.id, page: PageRequest(cursor: cursor, limit: PageLimit.range.upperBound))
+            unread += page.results.filter { !$0.muted }.map(\.unreadCount).reduce(0, +)
+            cursor = page.nextCursor.flatMap { PageCursor(token: $0, keyCount: 2) }
+        } while cursor != nil
+        return UnreadCount(unreadCount: unread)
+    }
+
     public func conversation(_ id: String, of user: User) async throws -> Conversation {
         try await conversation(id, for: user, allowing: .view)
     }
@@ -324,6 +337,29 @@ public struct ConversationService: Sendable {
     }
 
     // MARK: People
+
+    /// How many people the directory answers with at most.
+    static let directoryLimit = 50
+
+    /// The people `user` can start a conversation with without knowing their address: those they share a
+    /// project or a conversation with (`ReachPolicy`), whose name or email contains `query` (any case, any
+    /// accents), by name.
+    public func directory(matching query: String?, for user: User) async throws -> [Collaborator] {
+        let text = query ?? ""
+        guard text.count <= SearchService.longestQuery else {
+            throw KairosError.invalidField(
+                field: "q", message: "q may be at most \(SearchService.longestQuery) characters.")
+        }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let found = try await store.contacts(of: user.id).filter { person in
+            words.allSatisfy { word in
+                person.name.range(of: word, options: options) != nil
+                    || person.email.range(of: word, options: options) != nil
+            }
+        }
+        return Array(found.prefix(Self.directoryLimit))
+    }
 
     /// One person by id or by email (exactly one of them); someone `actor` may not reach (`ReachPolicy`) is
     /// answered for as someone unknown.

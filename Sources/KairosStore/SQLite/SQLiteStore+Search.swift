@@ -91,12 +91,23 @@ extension SQLiteStore: SearchStore {
         let scores = ranking.scores(candidates.map { $0[4] })
         // Best first; among equals, the newer (candidates come newest first).
         let best = candidates.indices.sorted { (-scores[$0], $0) < (-scores[$1], $1) }.prefix(limit)
-        return best.map { index in
+        // Names only for the hits shown: a thread is named by its group name, or in a direct message by the
+        // other member (who may have left with their account).
+        let names = try db.cachedStatement(
+            sql: """
+                SELECT (SELECT name FROM users WHERE id = ?2),
+                    COALESCE(c.name, (SELECT u.name FROM conversation_members o JOIN users u ON u.id = o.user_id
+                                      WHERE o.conversation_id = c.id AND o.user_id <> ?3))
+                FROM conversations c WHERE c.id = ?1
+                """)
+        return try best.map { index in
             let row = candidates[index]
+            let named = try Row.fetchOne(names, arguments: [row[1] as Int64, row[2] as Int64?, owner])
             let hit = SearchHit(
                 kind: .message, id: (row[0] as Int64).apiID, projectID: (row[3] as Int64?)?.apiID,
                 conversationID: (row[1] as Int64).apiID, authorID: (row[2] as Int64?)?.apiID,
-                snippet: ranking.snippet(row[4]), createdAt: Date(micros: row[5]))
+                snippet: ranking.snippet(row[4]), createdAt: Date(micros: row[5]), authorName: named?[0],
+                conversationName: named?[1])
             return (-scores[index], hit)
         }
     }

@@ -60,6 +60,28 @@ extension SQLiteStore: SharingStore {
         }
     }
 
+    public func contacts(of userID: String) async throws -> [Collaborator] {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            try db.fetchRows(
+                sql: """
+                    WITH mine(project_id) AS (
+                        SELECT id FROM projects WHERE user_id = ?1
+                        UNION SELECT project_id FROM project_members WHERE user_id = ?1
+                    ), people(id) AS (
+                        SELECT them.user_id FROM conversation_members me JOIN conversation_members them
+                            ON them.conversation_id = me.conversation_id WHERE me.user_id = ?1
+                        UNION SELECT p.user_id FROM mine JOIN projects p ON p.id = mine.project_id
+                        UNION SELECT m.user_id FROM mine JOIN project_members m ON m.project_id = mine.project_id
+                    )
+                    SELECT u.id, u.email, u.name FROM people JOIN users u ON u.id = people.id
+                    WHERE u.id <> ?1 ORDER BY u.name COLLATE NOCASE, u.id
+                    """,
+                arguments: [user]
+            ).map { Collaborator(id: ($0["id"] as Int64).apiID, email: $0["email"], name: $0["name"]) }
+        }
+    }
+
     public func projectMembers(projectID: String) async throws -> [ProjectMember] {
         let project = try require(projectID.rowID, "Project")
         return try await pool.read { db in

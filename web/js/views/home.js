@@ -16,10 +16,9 @@ const TOP = 5;
 
 export async function renderHome(view) {
   const tz = userTimeZone();
-  const [today, inbox, conversations, watch, notices] = await Promise.all([
+  const [today, inbox, watch, notices] = await Promise.all([
     tasksWhere("overdue | today"),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
-    api("/conversations?limit=50"),
     api("/time/timer"),
     api("/notifications/unread_count"),
   ]);
@@ -48,14 +47,11 @@ export async function renderHome(view) {
     body.push(h("div.card", {}, emptyState("sun", "A calm day", "Nothing is due today.")));
   }
 
-  const unread = conversations.results.reduce((sum, c) => sum + (c.muted ? 0 : c.unread_count), 0);
   const inboxCount = inbox.results.length + (inbox.next_cursor ? "+" : "");
   body.push(h("h2.section-title", { text: "Inbox" }),
     rowList(".icons", [
       h("a.row", { href: "#/tasks/inbox" }, h("span.lead", { icon: "inbox" }),
         h("span.grow", { text: "Tasks to sort" }), h("span.count", { text: String(inboxCount) }), h("span.chev", { icon: "chevron" })),
-      h("a.row", { href: "#/messages" }, h("span.lead", { icon: "messages" }),
-        h("span.grow", { text: "Unread messages" }), unread ? h("span.badge", { text: String(unread) }) : h("span.count", { text: "0" }), h("span.chev", { icon: "chevron" })),
     ]));
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;

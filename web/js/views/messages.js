@@ -11,18 +11,14 @@ import { attachmentList, fileCache } from "./attachments.js";
 import { createComposer } from "./composer.js";
 import { openTaskById } from "./detail.js";
 import { openMessageMenu, openTaskPicker } from "./message-actions.js";
+import { searchButton } from "./search.js";
+import { personRow } from "./sharing.js";
 import { openThreadInfo } from "./thread-info.js";
 import { backBar } from "./tasks.js";
 
 const TYPING_SHOWN_MS = 6000;
-/** How long after sending the thread asks again whether the message reached the others. */
-const DELIVERY_CHECKS_MS = [2000, 4000, 8000, 15000];
 
-function conversationName(conversation) {
-  if (conversation.kind === "group") return conversation.name;
-  const other = conversation.members.find((m) => m.user_id !== state.user.id);
-  return other?.name ?? "Just you";
-}
+const conversationName = (c) => (c.kind === "group" ? c.name : c.members.find((m) => m.user_id !== state.user.id)?.name ?? "Just you");
 
 const when = (timestamp) => stamp(timestamp, userTimeZone(), true);
 
@@ -31,30 +27,24 @@ const DELETED_USER = "Deleted user";
 const firstName = (name) => (name ?? "Someone").split(" ")[0];
 
 export async function renderMessages(view) {
-  // The screen draws into its own element, which the router moves into the page: redraws after a live
-  // event land where the user sees them, and stop once the screen is gone.
+  // Drawn into its own element, which the router moves into the page, so live redraws land where they show.
   const screen = h("div.threads-screen");
   view.append(screen);
   let timer = null;
-  const redraw = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => screen.isConnected && drawThreads(screen).catch(() => {}), 150);
-  };
   // Listening before the first draw, so an event that comes while it loads is not missed.
   const unsubscribe = onLiveEvent((event) => {
-    const mine = event.kind === "conversation.read" && event.user_id === state.user.id;
-    if (event.kind.startsWith("message.") || mine) redraw();
+    if (!event.kind.startsWith("message.") && !(event.kind === "conversation.read" && event.user_id === state.user.id)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => screen.isConnected && drawThreads(screen).catch(() => {}), 150);
   });
   const dispose = () => {
     unsubscribe();
     clearTimeout(timer);
   };
-  try {
-    await drawThreads(screen);
-  } catch (error) {
+  await drawThreads(screen).catch((error) => {
     dispose();
     throw error;
-  }
+  });
   return dispose;
 }
 
@@ -65,7 +55,7 @@ async function drawThreads(screen) {
   const rows = page.results.map((c, i) => {
     const last = latest[i];
     const name = conversationName(c);
-    const unread = c.unread_count && !c.muted ? h("span.badge", { text: String(c.unread_count), label: `${c.unread_count} unread` }) : null;
+    const unread = c.unread_count && !c.muted ? h("span.badge", { text: c.unread_count, label: `${c.unread_count} unread` }) : null;
     return h("a.row.thread-row", { href: `#/messages/${c.id}` },
       avatar(name),
       h("span.grow", {},
@@ -74,7 +64,7 @@ async function drawThreads(screen) {
           c.muted ? h("span.muted-icon", { icon: "bellOff", title: "Muted" }) : null, unread)));
   });
   const focused = screen.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
-  fill(screen, screenHeader("Messages", null, compose),
+  fill(screen, screenHeader("Messages", null, searchButton("#/messages/search", "Search messages"), compose),
     rows.length ? rowList(".threads", rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
   if (focused) screen.querySelector(`[href="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }
@@ -86,17 +76,34 @@ function previewText(message, conversation) {
   return author ? `${author}: ${body}` : body;
 }
 
+/** One person picked from the server's directory makes a direct message, several a named group. */
 function newConversation() {
-  const email = h("input.input", { type: "email", autocomplete: "email", label: "Their email", placeholder: "name@example.com", autofocus: true });
-  formSheet("New message", field("Message someone you share a project or thread with", email), "Start conversation", async (sheet) => {
-    try {
-      const conversation = await post("/conversations", { kind: "dm", email: email.value.trim() });
-      sheet.close();
-      location.hash = `#/messages/${conversation.id}`;
-    } catch (failure) {
-      if (failure.status !== 404) throw failure;
-      return "No one you share a project or thread with has that email. Invite them from a project.";
-    }
+  const chosen = new Set();
+  const query = h("input.input.search-field", { type: "search", label: "Name or email", placeholder: "Name or email", autofocus: true });
+  const found = h("ul.list.card.members");
+  const name = h("input.input", { maxlength: 120, label: "Group name" });
+  const group = field("Group name", name);
+  const pick = ({ target }) => {
+    chosen[target.checked ? "add" : "delete"](target.value);
+    group.hidden = !(name.required = chosen.size > 1);
+  };
+  let asked = 0;
+  const find = async () => {
+    const id = ++asked;
+    const { results } = await api(`/people?q=${encodeURIComponent(query.value)}`);
+    if (id === asked) fill(found, results.length ? results.map((p) => h("li", {}, h("label", {}, personRow(p, h("span.email", { text: p.email }),
+      h("input", { type: "checkbox", value: p.id, checked: chosen.has(p.id), on: { change: pick } })))))
+      : h("li.hint", { text: "No one matches." }));
+  };
+  query.addEventListener("input", find);
+  find();
+  group.hidden = true;
+  formSheet("New message", [query, found, group], "Start conversation", async (sheet) => {
+    const ids = [...chosen];
+    if (!ids.length) return "Pick someone.";
+    const conversation = await post("/conversations", ids[1] ? { kind: "group", name: name.value.trim(), member_ids: ids } : { kind: "dm", user_id: ids[0] });
+    sheet.close();
+    location.hash = `#/messages/${conversation.id}`;
   });
 }
 
@@ -122,7 +129,7 @@ export async function renderThread(view, { id }) {
   app.classList.add("no-tabbar");
   const me = state.user.id;
   const members = new Map(conversation.members.map((m) => [m.user_id, m.name]));
-  const receipts = receiptsOf(conversation);
+  let receipts = receiptsOf(conversation);
   const files = fileCache();
   const localUrls = new Map();
   const list = h("ol.messages", { label: "Messages", "aria-live": "polite" });
@@ -132,39 +139,31 @@ export async function renderThread(view, { id }) {
   let latestFromOthers = null;
 
   // ---- Read ticks: sent, delivered to everyone else, read by everyone else.
-  const tickState = (messageId) => {
-    if (receipts.size === 0 || !/^\d+$/.test(messageId)) return null;
+  const ticks = (messageId) => {
+    if (!receipts.size || !/^\d+$/.test(messageId)) return null;
     const n = Number(messageId);
     const all = [...receipts.values()];
-    if (all.every((r) => r.read >= n)) return "read";
-    if (all.every((r) => r.delivered >= n)) return "delivered";
-    return "sent";
-  };
-  const ticks = (messageId) => {
-    const shown = tickState(messageId);
-    if (!shown) return null;
-    const label = { sent: "Sent", delivered: "Delivered", read: "Read" }[shown];
-    return h("span.ticks", { role: "img", label, title: label, data: { state: shown }, icon: shown === "sent" ? "tick" : "ticks" });
+    const label = all.every((r) => r.read >= n) ? "Read" : all.every((r) => r.delivered >= n) ? "Delivered" : "Sent";
+    return h("span.ticks", { role: "img", label, title: label, data: { state: label.toLowerCase() }, icon: label === "Sent" ? "tick" : "ticks" });
   };
   const refreshTicks = () => {
     for (const el of list.querySelectorAll(".msg.mine[data-id] .ticks")) el.replaceWith(ticks(el.closest(".msg").dataset.id) ?? "");
   };
   const undelivered = () => [...list.querySelectorAll(".msg.mine[data-id] .ticks")].some((t) => t.dataset.state === "sent");
   let deliveryTimer = null;
+  // Asks again, less and less often, whether sent messages reached the others.
   const watchDelivery = (attempt = 0) => {
     clearTimeout(deliveryTimer);
     deliveryTimer = setTimeout(async () => {
       if (!list.isConnected) return;
       try {
-        const fresh = await api(`/conversations/${id}`);
-        for (const [userId, r] of receiptsOf(fresh)) receipts.set(userId, r);
-        for (const [userId, r] of receipts) if (!fresh.members.some((m) => m.user_id === userId)) receipts.delete(userId);
+        receipts = receiptsOf(await api(`/conversations/${id}`));
         refreshTicks();
       } catch {
         // Receipts are a courtesy: the next check or event brings them.
       }
       if (undelivered()) watchDelivery(attempt + 1);
-    }, DELIVERY_CHECKS_MS[Math.min(attempt, DELIVERY_CHECKS_MS.length - 1)]);
+    }, Math.min(2000 * 2 ** attempt, 15000));
   };
 
   const render = (message) => {
@@ -172,19 +171,16 @@ export async function renderThread(view, { id }) {
     if (message.kind === "system") return h("li.msg.system", { text: message.text });
     // A deleted account's messages stay, without an author: named as such, in direct messages too.
     const showAuthor = !mine && (conversation.kind === "group" || message.author_id == null) && lastAuthor !== (message.author_id ?? DELETED_USER);
-    const more = button({ class: "icon-btn msg-more", icon: "more", label: "Message actions", "aria-haspopup": "dialog" });
+    const sent = !String(message.id).startsWith("pending-");
+    const menu = () => openMessageMenu(message, { conversationId: id, onShared: upsertAndScroll });
     const body = message.kind === "task_card" && message.task ? taskCard(message.task)
       : message.text ? h("div.bubble", {}, textWithMentions(message)) : null;
     const attachments = message.attachments?.length ? attachmentList(message.attachments, files, localUrls) : null;
-    const content = h("div.msg-body", {}, attachments, body, String(message.id).startsWith("pending-") ? null : more);
+    const content = h("div.msg-body", {}, attachments, body, sent && button({ class: "icon-btn msg-more", icon: "more", label: "Message actions", "aria-haspopup": "dialog", on: { click: menu } }));
     const el = h("li", { class: `msg${mine ? " mine" : ""}`, data: { id: message.id } },
       showAuthor ? h("span.author", { text: message.author_id == null ? DELETED_USER : members.get(message.author_id) ?? "Someone" }) : null,
       content, h("time.time", { datetime: message.created_at }, when(message.created_at), mine ? ticks(message.id) : null));
-    if (!String(message.id).startsWith("pending-")) {
-      const menu = () => openMessageMenu(message, { conversationId: id, onShared: upsertAndScroll });
-      more.addEventListener("click", menu);
-      pressable(content, menu);
-    }
+    if (sent) pressable(content, menu);
     return el;
   };
   const upsert = (message) => {
@@ -209,11 +205,17 @@ export async function renderThread(view, { id }) {
     return el;
   };
   const upsertAndScroll = (message) => {
-    hello?.remove();
-    upsert(message);
-    scrollToEnd();
+    const el = upsert(message);
+    toEnd();
+    return el;
   };
-  for (const message of page.results.reverse()) upsert(message);
+  // The first message from others after the user's read position opens under a "New messages" divider.
+  let readUpTo = Number(conversation.last_read_message_id ?? 0);
+  let divider = null;
+  for (const message of page.results.reverse()) {
+    if (!divider && conversation.unread_count && message.author_id !== me && Number(message.id) > readUpTo) list.append(divider = h("li.msg.system.unread-divider", { text: "New messages" }));
+    upsert(message);
+  }
 
   // A card shows its task as it is now: any message about the task (a card, a notice) updates them all.
   function updateCards(task) {
@@ -221,13 +223,11 @@ export async function renderThread(view, { id }) {
   }
 
   const markRead = () => {
-    if (!latestFromOthers || document.visibilityState !== "visible") return;
-    const message = latestFromOthers;
-    if (Number(message.id) <= Number(readUpTo)) return;
-    readUpTo = message.id;
-    post(`/conversations/${id}/read`, { message_id: message.id }).catch(() => {});
+    const upTo = Number(latestFromOthers?.id ?? 0);
+    if (upTo <= readUpTo || document.visibilityState !== "visible") return;
+    readUpTo = upTo;
+    post(`/conversations/${id}/read`, { message_id: latestFromOthers.id }).catch(() => {});
   };
-  let readUpTo = conversation.last_read_message_id ?? "0";
   markRead();
   document.addEventListener("visibilitychange", markRead);
 
@@ -235,8 +235,7 @@ export async function renderThread(view, { id }) {
   const typers = new Map();
   const drawTyping = () => {
     const names = [...typers.keys()].map((userId) => firstName(members.get(userId)));
-    composer.typingLine.textContent = names.length === 0 ? "" : names.length === 1 ? `${names[0]} is typing…`
-      : names.length === 2 ? `${names[0]} and ${names[1]} are typing…` : "Several people are typing…";
+    composer.typingLine.textContent = !names.length ? "" : names.length > 2 ? "Several people are typing…" : `${names.join(" and ")} ${names[1] ? "are" : "is"} typing…`;
   };
   const stopTyping = (userId) => {
     clearTimeout(typers.get(userId));
@@ -271,10 +270,8 @@ export async function renderThread(view, { id }) {
     onSend: ({ text, attachments, localUrls: previews }) => {
       for (const [attachmentId, url] of previews) localUrls.set(attachmentId, url);
       const cid = clientId();
-      hello?.remove();
-      const pending = upsert({ id: `pending-${cid}`, client_id: cid, author_id: me, kind: "text", text, attachments, created_at: new Date().toISOString() });
+      const pending = upsertAndScroll({ id: `pending-${cid}`, client_id: cid, author_id: me, kind: "text", text, attachments, created_at: new Date().toISOString() });
       pending.classList.add("pending");
-      scrollToEnd();
       deliver({ text, attachments, cid, pending });
     },
   });
@@ -283,12 +280,8 @@ export async function renderThread(view, { id }) {
   async function offerToShare(withoutAccess) {
     const first = withoutAccess[0];
     const name = firstName(members.get(first.user_id));
-    let task;
-    try {
-      task = await api(`/tasks/${first.task_ids[0]}`);
-    } catch {
-      return;
-    }
+    const task = await api(`/tasks/${first.task_ids[0]}`).catch(() => null);
+    if (!task) return;
     const project = state.projects.find((p) => p.id === task.project_id);
     const text = h("p.note-text", { text: `${name} can't open “${task.content}” yet.` });
     if (!project || project.inbox_project || project.role !== "owner") {
@@ -303,16 +296,35 @@ export async function renderThread(view, { id }) {
     })));
   }
 
-  const people = conversation.members.filter((m) => m.user_id !== me).map((m) => m.name).join(", ");
+  const title = conversationName(conversation);
   const head = h("header.thread-head", {},
     h("div.nav-bar", {}, backBar("#/messages", "Messages").firstChild,
-      h("h1", {}, conversationName(conversation), conversation.kind === "group" ? h("span.people", { text: people }) : null),
-      button({ class: "icon-btn", icon: "people", label: "Conversation details", on: {
-        click: () => openThreadInfo(conversation, conversationName(conversation), () => dispatchEvent(new HashChangeEvent("hashchange"))),
-      } })));
-  const hello = page.results.length ? null : h("p.hint.center", { text: "Say hello." });
-  fill(view, head, hello, list, composer.element);
-  scrollToEnd();
+      h("h1", {}, title, conversation.kind === "group" && h("span.people", { text: conversation.members.filter((m) => m.user_id !== me).map((m) => m.name).join(", ") })),
+      h("span", {}, h("a.icon-btn", { href: `#/messages/search/${id}`, label: "Search this conversation", icon: "search" }),
+        button({ class: "icon-btn", icon: "people", label: "Conversation details", on: {
+          click: () => openThreadInfo(conversation, title, () => dispatchEvent(new HashChangeEvent("hashchange"))),
+        } }))));
+  fill(view, head, list, composer.element);
+
+  // The thread holds the divider, else its end, while images load and messages come, until the user
+  // scrolls away; back at the end, it holds the end again.
+  let pinned = true;
+  let placedAt = 0;
+  const place = () => {
+    if (pinned) divider ? divider.scrollIntoView() : scrollTo(0, document.body.scrollHeight);
+    placedAt = scrollY;
+  };
+  const toEnd = () => {
+    pinned = true;
+    divider = null;
+    place();
+  };
+  const onScroll = () => {
+    if (Math.abs(scrollY - placedAt) > 1 && (pinned = innerHeight + scrollY >= document.body.scrollHeight - 80)) divider = null;
+  };
+  const resized = new ResizeObserver(place);
+  resized.observe(list);
+  addEventListener("scroll", onScroll, { passive: true });
   if (undelivered()) watchDelivery();
 
   onEvent = (event) => {
@@ -332,20 +344,19 @@ export async function renderThread(view, { id }) {
       return;
     }
     if (!event.message) return;
-    const nearEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 120;
-    hello?.remove();
     upsert(event.message);
     if (event.kind === "message.created") {
       if (event.message.author_id) stopTyping(event.message.author_id);
       markRead();
     }
-    if (nearEnd) scrollToEnd();
   };
   for (const event of early) onEvent(event);
   return () => {
     unsubscribe();
     unsubscribeTyping();
     clearTimeout(deliveryTimer);
+    resized.disconnect();
+    removeEventListener("scroll", onScroll);
     for (const timer of typers.values()) clearTimeout(timer);
     document.removeEventListener("visibilitychange", markRead);
     composer.dispose();
@@ -373,6 +384,3 @@ function taskCard(task) {
   return card;
 }
 
-function scrollToEnd() {
-  requestAnimationFrame(() => window.scrollTo({ top: document.body.scrollHeight }));
-}

@@ -10,15 +10,19 @@ import { backBar } from "./tasks.js";
 
 const kindIcon = { mention: "messages", message: "messages", assigned: "tasks", "task.completed": "check", "task.reopened": "tasks" };
 
-/** The bell on Home: a link to the notifications with a quiet unread count. */
+let bell = null;
+/** Recounts Home's bell, if it shows. */
+export const recountBell = () => bell?.isConnected && api("/notifications/unread_count").then(({ unread_count: n }) => bell.replaceWith(notificationBell(n)), () => {});
+
+/** The bell on Home: a link to the notifications with a quiet unread count, kept current live. */
 export function notificationBell(unread) {
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
-  return h("a.icon-btn.filled.bell", { href: "#/notifications", label, icon: "bell" },
-    unread ? h("span.bell-count", { text: unread > 99 ? "99+" : String(unread), "aria-hidden": "true" }) : null);
+  return (bell = h("a.icon-btn.filled.bell", { href: "#/notifications", label, icon: "bell" },
+    unread ? h("span.bell-count", { text: unread > 99 ? "99+" : String(unread), "aria-hidden": "true" }) : null));
 }
 
 export async function renderNotifications(view) {
-  // The screen redraws itself after the route has moved its nodes into the page, so it draws into its own box.
+  // Drawn into its own box, which the route moves into the page, so redraws land where they show.
   const screen = h("div");
   view.append(screen);
   await load(screen);
@@ -31,9 +35,7 @@ async function load(screen) {
 
 function draw(view, items) {
   const unread = items.filter((n) => !n.read_at).length;
-  const markAll = unread
-    ? button({ class: "link-btn", text: "Mark all read", on: { click: () => markAllRead(view, items) } })
-    : null;
+  const markAll = unread && button({ class: "link-btn", text: "Mark all read", on: { click: () => told(post("/notifications/read", { all: true }).then(() => load(view))) } });
   const rows = items.map((n) => button({ class: `row notification${n.read_at ? "" : " unread"}`, on: { click: () => openNotification(n, () => load(view)) } },
     h("span.kind", { icon: kindIcon[n.kind] ?? "bell" }),
     h("span.grow", {}, h("span.text", { text: n.text }), h("span.when", { text: stamp(n.created_at, userTimeZone()) })),
@@ -42,11 +44,6 @@ function draw(view, items) {
     screenHeader("Notifications", unread ? `${unread} unread` : "All caught up", markAll),
     rows.length ? rowList(".icons.feed.notifications", rows)
       : emptyState("bell", "Nothing new", "Mentions, assignments and finished tasks show up here."));
-}
-
-function markAllRead(view, items) {
-  const now = new Date().toISOString();
-  told(post("/notifications/read", { all: true }).then(() => draw(view, items.map((n) => ({ ...n, read_at: n.read_at ?? now })))));
 }
 
 async function openNotification(n, refresh) {

@@ -1,19 +1,17 @@
-// Search: one field over the user's open tasks and their conversations' messages, best match first.
+// Search: the user's open tasks and messages (from Messages, messages only; from a thread, that thread).
 
 import { api } from "../api.js";
-import { projectById } from "../state.js";
+import { projectById, state } from "../state.js";
 import { button, emptyState, explain, fill, h, rowList, screenHeader } from "../ui.js";
 import { openTaskById } from "./detail.js";
 import { backBar } from "./tasks.js";
 
-const WAIT_MS = 250;
+export const searchButton = (href = "#/search", label = "Search") => h("a.icon-btn.filled", { href, label, icon: "search" });
 
-export function searchButton() {
-  return h("a.icon-btn.filled", { href: "#/search", label: "Search", icon: "search" });
-}
-
-export function renderSearch(view) {
-  const input = h("input.input.search-field", { type: "search", label: "Search tasks and messages", placeholder: "Tasks and messages", autofocus: true, enterkeyhint: "search", maxlength: 500 });
+export function renderSearch(view, { conversationId: c, messages } = {}) {
+  const [label, scope, ...back] = c ? ["Search this conversation", `&conversation_id=${c}`, `#/messages/${c}`, "Back"]
+    : messages ? ["Search messages", "&kind=message", "#/messages", "Messages"] : ["Search tasks and messages", "", "#/home", "Home"];
+  const input = h("input.input.search-field", { type: "search", label, placeholder: label, autofocus: true, enterkeyhint: "search", maxlength: 500 });
   const results = h("div.search-results", { "aria-live": "polite" });
   let timer = null;
   let asked = 0;
@@ -22,7 +20,7 @@ export function renderSearch(view) {
     const id = ++asked;
     if (!q) return fill(results);
     try {
-      const page = await api(`/search?q=${encodeURIComponent(q)}&limit=50`);
+      const page = await api(`/search?q=${encodeURIComponent(q)}&limit=50${scope}`);
       if (id === asked) draw(results, page.results, q);
     } catch (error) {
       if (id === asked) fill(results, h("p.hint", { text: explain(error) }));
@@ -30,10 +28,10 @@ export function renderSearch(view) {
   };
   input.addEventListener("input", () => {
     clearTimeout(timer);
-    timer = setTimeout(run, WAIT_MS);
+    timer = setTimeout(run, 250);
   });
   const form = h("form", { role: "search", on: { submit: (event) => { event.preventDefault(); clearTimeout(timer); run(); } } }, input);
-  fill(view, backBar("#/home", "Home"), screenHeader("Search"), form, results);
+  fill(view, backBar(...back), screenHeader("Search"), form, results);
   return () => clearTimeout(timer);
 }
 
@@ -43,25 +41,17 @@ function draw(results, hits, q) {
     button({ class: "row search-hit", data: { kind: hit.kind }, on: { click: () => openHit(hit) } },
       h("span.kind", { icon: hit.kind === "task" ? "tasks" : "messages" }),
       h("span.grow", {}, h("span.text", {}, highlighted(hit.snippet)),
-        h("span.when", { text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : "Message" }))))));
+        h("span.when", { text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : whereSaid(hit) }))))));
 }
 
-/** The snippet as text nodes and <mark> elements only, whatever else it holds. */
+/** Who wrote a message hit and in which thread: "Bob", "You · Bob", "Carol · Band". */
+const whereSaid = (hit) => [...new Set([hit.author_id === state.user.id ? "You" : hit.author_name ?? "Deleted user", hit.conversation_name])].join(" · ");
+
+/** The snippet as text and <mark> elements only, whatever else it holds; a template keeps its spaces. */
 function highlighted(snippet) {
-  return snippet.split(/(<mark>.*?<\/mark>)/s).map((part) => {
-    const mark = part.match(/^<mark>(.*)<\/mark>$/s);
-    return mark ? h("mark", { text: unescape(mark[1]) }) : unescape(part);
-  });
+  const parsed = h("template");
+  parsed.innerHTML = snippet;
+  return [...parsed.content.childNodes].map((node) => (node.nodeName === "MARK" ? h("mark", { text: node.textContent }) : node.textContent));
 }
 
-function unescape(text) {
-  return new DOMParser().parseFromString(text, "text/html").documentElement.textContent;
-}
-
-function openHit(hit) {
-  if (hit.kind === "message") {
-    location.hash = `#/messages/${hit.conversation_id}`;
-    return;
-  }
-  openTaskById(hit.id);
-}
+const openHit = (hit) => (hit.kind === "task" ? openTaskById(hit.id) : (location.hash = `#/messages/${hit.conversation_id}`));
