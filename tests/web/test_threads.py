@@ -195,3 +195,27 @@ def test_unread_badge_and_bell_follow_messages_read_on_another_device(browser: B
     assert ada.api.get("/notifications/unread_count").json()["unread_count"] == 0
     assert ada.api.get("/conversations/unread_count").json()["unread_count"] == 0
 
+
+
+def test_a_thread_opened_from_the_list_draws_from_what_was_fetched_ahead_and_never_misses_a_newer_message(
+    browser: Browser, new_person
+) -> None:
+    ada, bob = new_person("Ada Lovelace"), new_person("Bob Noyce")
+    conversation = dm(ada, bob)
+    say(bob, conversation, "Are we on for Friday?")
+    signed_in(browser, ada, "#/messages")
+    browser.see_text(".threads", "Are we on for Friday?")
+    history = f"/api/v1/conversations/{conversation}/messages?limit=100"
+    fetched = lambda: browser.driver.execute_script("return performance.getEntriesByType('resource').filter(e => e.name.endsWith(arguments[0])).length", history)
+    browser.wait().until(lambda _: fetched() == 1)
+    browser.row("Bob Noyce").click()
+    browser.see_text(".messages", "Are we on for Friday?")
+    assert fetched() == 1, "the thread fetched its history again instead of drawing what the list fetched ahead"
+
+    # A message that comes while the list shows is never lost to the copy fetched before it.
+    browser.go("#/messages")
+    browser.wait().until(lambda _: fetched() == 2)
+    say(bob, conversation, "Bring the slides too.")
+    browser.see_text(".threads", "Bring the slides too.")
+    browser.row("Bob Noyce").click()
+    browser.see_text(".messages", "Bring the slides too.")

@@ -33,6 +33,7 @@ export async function renderMessages(view) {
   let timer = null;
   // Listening before the first draw, so an event that comes while it loads is not missed.
   const unsubscribe = onLiveEvent((event) => {
+    if (/^(message|conversation)\./.test(event.kind)) ahead.clear();
     if (!event.kind.startsWith("message.") && !(event.kind === "conversation.read" && event.user_id === state.user.id)) return;
     clearTimeout(timer);
     timer = setTimeout(() => screen.isConnected && drawThreads(screen).catch(() => {}), 150);
@@ -67,7 +68,14 @@ async function drawThreads(screen) {
   fill(screen, screenHeader("Messages", null, searchButton("#/messages/search", "Search messages"), compose),
     rows.length ? rowList(".threads", rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
   if (focused) screen.querySelector(`[href="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  ahead.clear();
+  for (const c of page.results.slice(0, THREADS_AHEAD)) ahead.set(c.id, fetchThread(c.id).catch(() => null));
 }
+
+/** The first threads of the list, fetched while it shows so that opening one draws at once; a live event drops them. */
+const ahead = new Map();
+const THREADS_AHEAD = 6;
+const fetchThread = (id) => Promise.all([api(`/conversations/${id}`), api(`/conversations/${id}/messages?limit=100`)]);
 
 function previewText(message, conversation) {
   if (message.kind === "system") return message.text;
@@ -120,7 +128,9 @@ export async function renderThread(view, { id }) {
   const unsubscribe = onLiveEvent((event) => onEvent(event));
   let conversation, page;
   try {
-    [conversation, page] = await Promise.all([api(`/conversations/${id}`), api(`/conversations/${id}/messages?limit=100`)]);
+    const kept = ahead.get(id);
+    ahead.delete(id);
+    [conversation, page] = (await kept) ?? (await fetchThread(id));
   } catch (error) {
     unsubscribe();
     throw error;
