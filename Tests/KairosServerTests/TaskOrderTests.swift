@@ -102,3 +102,75 @@ struct TaskOrderTests {
         }
     }
 }
+
+@Suite("Saving a list's order")
+struct TaskReorderTests {
+    @Test("A section's tasks take the order given in the places they held; the project's other tasks stay")
+    func reorderSiblings() async throws {
+        try await withAda { ada in
+            let garden = try await ada.createProject("Garden")
+            let beds = try await ada.createSection("Beds", in: garden.id)
+            var ids: [String: String] = [:]
+            for (content, section) in [("Mow", nil), ("Weed", beds.id), ("Rake", nil), ("Plant", beds.id), ("Mulch", beds.id)] {
+                ids[content] = try await ada.createTask(content, projectID: garden.id, sectionID: section).id
+            }
+            try expectNoContent(
+                try await ada.post("tasks/reorder", TaskReorderRequest(ids: [ids["Mulch"]!, ids["Weed"]!, ids["Plant"]!])))
+            #expect(try await ada.tasks(["project_id": garden.id]).map(\.content) == ["Mow", "Mulch", "Rake", "Weed", "Plant"])
+            #expect(try await ada.orders(in: garden.id) == ["Mow": 1, "Mulch": 2, "Rake": 3, "Weed": 4, "Plant": 5])
+            #expect(try await ada.tasks(["section_id": beds.id]).map(\.content) == ["Mulch", "Weed", "Plant"])
+        }
+    }
+
+    @Test("A day's order is saved as day_order 0, 1, 2... and Today follows it")
+    func reorderDay() async throws {
+        try await withAda { ada in
+            let garden = try await ada.createProject("Garden")
+            let water = try await ada.createTask("Water", dueString: "today")
+            let call = try await ada.createTask("Call", projectID: garden.id, dueString: "today")
+            let pay = try await ada.createTask("Pay", dueString: "today")
+            #expect(try await ada.filtered("today", limit: 200) == ["Water", "Call", "Pay"])
+            try expectNoContent(
+                try await ada.post("tasks/reorder", TaskReorderRequest(ids: [pay.id, call.id, water.id], by: .dayOrder)))
+            #expect(try await ada.filtered("today", limit: 200) == ["Pay", "Call", "Water"])
+            #expect(try await ada.task(call.id).dayOrder == 1)
+        }
+    }
+
+    @Test("Unhappy paths: bad or foreign ids, repeats, strangers to each other: a clear error and nothing moves")
+    func reorderRejects() async throws {
+        try await withAPI { api in
+            let ada = try await api.signUp("ada@example.com", name: "Ada")
+            let bob = try await api.signUp("bob@example.com", name: "Bob")
+            let inbox = try await ada.inbox()
+            let a = try await ada.createTask("A")
+            let b = try await ada.createTask("B")
+            let garden = try await ada.createProject("Garden")
+            let mow = try await ada.createTask("Mow", projectID: garden.id)
+            let bobs = try await bob.createTask("Bob's")
+            let done = try await ada.createTask("Done")
+            try await ada.close(done.id)
+
+            func rejected(_ body: String, _ status: HTTPResponse.Status, code: String, mentioning: String) async throws {
+                expectError(try await ada.post("tasks/reorder", json: body), status, code: code, mentioning: mentioning)
+            }
+            try await rejected(#"{"ids": []}"#, .badRequest, code: "invalid_field", mentioning: "ids")
+            try await rejected(#"{"ids": "A"}"#, .badRequest, code: "invalid_field", mentioning: "ids")
+            try await rejected(#"{"ids": ["\#(b.id)", "\#(b.id)"]}"#, .badRequest, code: "invalid_field", mentioning: "twice")
+            try await rejected(
+                #"{"ids": ["\#(b.id)", "\#(a.id)"], "by": "priority"}"#, .badRequest, code: "invalid_field", mentioning: "by")
+            try await rejected(#"{"ids": ["\#(b.id)", "\#(mow.id)"]}"#, .badRequest, code: "invalid_field", mentioning: "one project")
+            try await rejected(#"{"ids": ["\#(b.id)", "\#(done.id)"]}"#, .badRequest, code: "invalid_field", mentioning: "completed")
+            try await rejected(#"{"ids": ["\#(b.id)", "999999"]}"#, .notFound, code: "not_found", mentioning: "Task")
+            try await rejected(#"{"ids": ["\#(b.id)", "\#(a.id)", "\#(bobs.id)"]}"#, .notFound, code: "not_found", mentioning: "Task")
+            try await rejected(
+                #"{"ids": ["\#(b.id)", "\#(bobs.id)"], "by": "day_order"}"#, .notFound, code: "not_found", mentioning: "Task")
+            expectError(
+                try await bob.post("tasks/reorder", TaskReorderRequest(ids: [b.id, a.id])), .notFound, code: "not_found")
+
+            #expect(try await ada.tasks(["project_id": inbox.id]).map(\.content) == ["A", "B"])
+            #expect(try await ada.task(b.id).dayOrder == -1)
+            #expect(try await bob.task(bobs.id).dayOrder == -1)
+        }
+    }
+}
