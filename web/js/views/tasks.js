@@ -4,10 +4,10 @@ import { api, listAll, post } from "../api.js";
 import { addDays, dayTitle, describeDue, shortDate, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { pendingCreations, SAVED_OFFLINE, send, withPending } from "../offline.js";
-import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
+import { listTools, loadReminders, sorted, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, projectColor, projectPalette, state, tasksChanged, userTimeZone } from "../state.js";
 import { button, count, emptyState, explain, field, fill, formSheet, h, inlineForm, markChosen, openMenu, rowList, screenHeader, toast, told } from "../ui.js";
-import { doneToday } from "./done.js";
+import { completedIn, completedScreen, doneSection, doneToday } from "./done.js";
 import { shareButton } from "./sharing.js";
 
 /** The lists under Tasks, by their route segment: [name, load]. */
@@ -31,31 +31,34 @@ export async function renderTasks(view, { segment }) {
 async function todayScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const [open, done] = await Promise.all([tasksWhere("overdue | today"), doneToday()]);
-  const tasks = byPriorityAndTime(withPending(open), tz);
+  const [open, done] = await Promise.all([tasksWhere("overdue | today"), doneToday(), loadReminders()]);
+  const tasks = sorted(withPending(open), "today", tz);
   const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
   const now = tasks.filter((t) => !earlier.includes(t));
   const body = [];
   if (!tasks.length) body.push(emptyState("sun", "Nothing due today", "Enjoy the space, or capture what's on your mind."));
-  if (earlier.length) body.push(h("h2.group-label.plain.amber", { text: "Still on your list" }), taskList(earlier, { showProject: true }));
-  if (now.length) body.push(earlier.length ? h("h2.group-label.plain", { text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time" }));
+  if (earlier.length) body.push(h("h2.group-label.plain.amber", { text: "Still on your list" }), taskList(earlier, { showProject: true, showDue: "day" }));
+  if (now.length) body.push(earlier.length ? h("h2.group-label.plain", { text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time", list: "today", by: "day_order" }));
   body.push(done);
-  return { header: screenHeader("Today", `${shortDate(today)} · ${count(tasks.length, "task")}`), body };
+  return { header: screenHeader("Today", `${shortDate(today)} · ${count(tasks.length, "task")}`, ...listTools("today")), body };
 }
 
 async function inboxScreen() {
   const inbox = inboxProject();
-  const tasks = withPending(await listAll(`/tasks?project_id=${inbox.id}`));
+  const [open, done] = await Promise.all([listAll(`/tasks?project_id=${inbox.id}`), completedIn(inbox.id), loadReminders()]);
+  const tasks = sorted(withPending(open), "inbox", userTimeZone());
   const body = [quickAdd("Add to Inbox", (text) => ({ text }), "/tasks/quick")];
   const waiting = pendingList(inbox.id);
-  body.push(waiting, tasks.length ? taskList(tasks) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
-  return { header: screenHeader("Inbox", count(tasks.length + (waiting?.childElementCount ?? 0), "task")), body };
+  body.push(waiting, tasks.length ? taskList(tasks, { list: "inbox", by: "child_order" }) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
+  body.push(doneSection("inbox", done.items, done.next_cursor));
+  return { header: screenHeader("Inbox", count(tasks.length + (waiting?.childElementCount ?? 0), "task"), ...listTools("inbox")), body };
 }
 
 async function upcomingScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const tasks = byPriorityAndTime(await tasksWhere("14 days"), tz);
+  const [open] = await Promise.all([tasksWhere("14 days"), loadReminders()]);
+  const tasks = sorted(open, "upcoming", tz);
   const byDay = new Map();
   for (const task of tasks) {
     const day = describeDue(task.due, tz).date;
@@ -66,10 +69,10 @@ async function upcomingScreen() {
   for (const day of [...byDay.keys()].sort()) {
     const [relative, short] = dayTitle(day, today);
     const heading = h("h2.group-label", {}, relative, short && h("span", { text: short }));
-    body.push(h("section.day-group", {}, heading, taskList(byDay.get(day), { showProject: true, showDue: "time" })));
+    body.push(h("section.day-group", {}, heading, taskList(byDay.get(day), { showProject: true, showDue: "time", list: "upcoming", by: "day_order" })));
   }
   if (!tasks.length) body.push(emptyState("sun", "A clear two weeks", "Tasks with a date in the next 14 days show here."));
-  return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`), body };
+  return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`, ...listTools("upcoming")), body };
 }
 
 async function filtersScreen() {
@@ -85,12 +88,12 @@ async function filtersScreen() {
   const show = async () => {
     const id = ++asked;
     const [text] = filterChips.find(([, query]) => query === chosenChip);
-    const tasks = byPriorityAndTime(await tasksWhere(chosenChip), tz);
+    const tasks = sorted(await tasksWhere(chosenChip), "filters", tz);
     if (id !== asked) return;
     fill(results, tasks.length ? taskList(tasks, { showProject: true }) : emptyState("tasks", `Nothing for “${text}”`, "Tasks show here as soon as one matches."));
   };
   await show();
-  return { header: screenHeader("Filters", "Tasks by who made, assigned and follows them"), body: [chips, results] };
+  return { header: screenHeader("Filters", "Tasks by who made, assigned and follows them", listTools("filters")[0]), body: [chips, results] };
 }
 
 async function projectsScreen() {
@@ -104,7 +107,7 @@ async function projectsScreen() {
       h("span.grow", { text: project.name }),
       project.is_shared ? h("span.shared-mark", { icon: "people", title: "Shared", role: "img", label: "Shared" }) : null,
       h("span.count", { text: String(counts[project.id] ?? 0), label: count(counts[project.id] ?? 0, "task") }),
-      h("span.chev", { icon: "chevron" }))));
+      h("span.chev", { icon: "chevron" }))).concat(h("a.row", { href: "#/completed" }, h("span.lead", { icon: "check" }), h("span.grow", { text: "Completed" }), h("span.chev", { icon: "chevron" }))));
   const add = button({ class: "icon-btn filled", icon: "plus", label: "New project", on: { click: newProject } });
   return { header: screenHeader("Projects", count(projects.length, "list"), add), body: [list] };
 }
@@ -134,24 +137,26 @@ export async function renderProject(view, { id }) {
     fill(view, backBar("#/tasks/projects", "Projects"), emptyState("folder", "Project not found", "It may have been archived or deleted."));
     return;
   }
-  const [sections, everything] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`)]);
-  const tasks = withPending(everything);
+  const [sections, everything, done] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`), completedIn(id), loadReminders()]);
+  const tasks = sorted(withPending(everything), id, userTimeZone());
+  const doneOf = (section) => doneSection(`${id} ${section}`, done.items.filter((t) => (t.section_id ?? null) === section), done.next_cursor);
   const top = tasks.filter((t) => !t.parent_id);
   const body = [quickAdd(`Add to ${project.name}`, (content) => ({ content, project_id: id }))];
   const waiting = pendingList(id);
   body.push(waiting);
   const loose = top.filter((t) => !t.section_id);
-  if (loose.length) body.push(taskList(loose));
+  if (loose.length) body.push(taskList(loose, { list: id, by: "child_order" }));
+  body.push(doneOf(null));
   for (const section of [...sections].sort((a, b) => a.section_order - b.section_order)) {
     const inSection = top.filter((t) => t.section_id === section.id);
     body.push(h("section.day-group", {},
       h("h2.group-label", {}, section.name, h("span", { text: String(inSection.length) })),
-      inSection.length ? taskList(inSection) : h("p.hint", { text: "No tasks in this section." }),
-      quickAdd(`Add to ${section.name}`, (content) => ({ content, project_id: id, section_id: section.id }))));
+      inSection.length ? taskList(inSection, { list: id, by: "child_order" }) : h("p.hint", { text: "No tasks in this section." }),
+      quickAdd(`Add to ${section.name}`, (content) => ({ content, project_id: id, section_id: section.id })), doneOf(section.id)));
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", "Add the first task above."));
   body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => newSection(id) } })));
-  const header = screenHeader(project.name, count(top.length + (waiting?.childElementCount ?? 0), "task"), shareButton(project), projectMenuButton(project));
+  const header = screenHeader(project.name, count(top.length + (waiting?.childElementCount ?? 0), "task"), ...listTools(id), shareButton(project), projectMenuButton(project));
   header.querySelector("h1").prepend(h("span.swatch", { style: `display:inline-block;width:14px;height:14px;border-radius:7px;margin-right:10px;vertical-align:middle;background:${projectColor(project.color)}`, "aria-hidden": "true" }));
   return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }
@@ -195,6 +200,12 @@ function quickAdd(placeholder, body, path = "/tasks") {
     tasksChanged();
     if (queued) toast(SAVED_OFFLINE);
   }, { enterkeyhint: "done" });
+}
+
+/** The Completed view (the Logbook), reached from each Done section and from Projects. */
+export async function renderCompleted(view) {
+  const { header, body } = await completedScreen();
+  return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }
 
 export function backBar(href, label) {
