@@ -111,12 +111,14 @@ struct TaskReorderTests {
             let garden = try await ada.createProject("Garden")
             let beds = try await ada.createSection("Beds", in: garden.id)
             var ids: [String: String] = [:]
-            for (content, section) in [("Mow", nil), ("Weed", beds.id), ("Rake", nil), ("Plant", beds.id), ("Mulch", beds.id)] {
+            let tasks = [("Mow", nil), ("Weed", beds.id), ("Rake", nil), ("Plant", beds.id), ("Mulch", beds.id)]
+            for (content, section) in tasks {
                 ids[content] = try await ada.createTask(content, projectID: garden.id, sectionID: section).id
             }
-            try expectNoContent(
-                try await ada.post("tasks/reorder", TaskReorderRequest(ids: [ids["Mulch"]!, ids["Weed"]!, ids["Plant"]!])))
-            #expect(try await ada.tasks(["project_id": garden.id]).map(\.content) == ["Mow", "Mulch", "Rake", "Weed", "Plant"])
+            let order = TaskReorderRequest(ids: [ids["Mulch"]!, ids["Weed"]!, ids["Plant"]!])
+            try expectNoContent(try await ada.post("tasks/reorder", order))
+            let contents = try await ada.tasks(["project_id": garden.id]).map(\.content)
+            #expect(contents == ["Mow", "Mulch", "Rake", "Weed", "Plant"])
             #expect(try await ada.orders(in: garden.id) == ["Mow": 1, "Mulch": 2, "Rake": 3, "Weed": 4, "Plant": 5])
             #expect(try await ada.tasks(["section_id": beds.id]).map(\.content) == ["Mulch", "Weed", "Plant"])
         }
@@ -130,8 +132,8 @@ struct TaskReorderTests {
             let call = try await ada.createTask("Call", projectID: garden.id, dueString: "today")
             let pay = try await ada.createTask("Pay", dueString: "today")
             #expect(try await ada.filtered("today", limit: 200) == ["Water", "Call", "Pay"])
-            try expectNoContent(
-                try await ada.post("tasks/reorder", TaskReorderRequest(ids: [pay.id, call.id, water.id], by: .dayOrder)))
+            let order = TaskReorderRequest(ids: [pay.id, call.id, water.id], by: .dayOrder)
+            try expectNoContent(try await ada.post("tasks/reorder", order))
             #expect(try await ada.filtered("today", limit: 200) == ["Pay", "Call", "Water"])
             #expect(try await ada.task(call.id).dayOrder == 1)
         }
@@ -151,22 +153,27 @@ struct TaskReorderTests {
             let done = try await ada.createTask("Done")
             try await ada.close(done.id)
 
-            func rejected(_ body: String, _ status: HTTPResponse.Status, code: String, mentioning: String) async throws {
-                expectError(try await ada.post("tasks/reorder", json: body), status, code: code, mentioning: mentioning)
+            func rejected(
+                _ ids: [String], by: String? = nil, _ status: HTTPResponse.Status, _ words: String
+            ) async throws {
+                let list = ids.map { "\"\($0)\"" }.joined(separator: ", ")
+                let body = by.map { #"{"ids": [\#(list)], "by": "\#($0)"}"# } ?? #"{"ids": [\#(list)]}"#
+                let code = status == .notFound ? "not_found" : "invalid_field"
+                expectError(try await ada.post("tasks/reorder", json: body), status, code: code, mentioning: words)
             }
-            try await rejected(#"{"ids": []}"#, .badRequest, code: "invalid_field", mentioning: "ids")
-            try await rejected(#"{"ids": "A"}"#, .badRequest, code: "invalid_field", mentioning: "ids")
-            try await rejected(#"{"ids": ["\#(b.id)", "\#(b.id)"]}"#, .badRequest, code: "invalid_field", mentioning: "twice")
-            try await rejected(
-                #"{"ids": ["\#(b.id)", "\#(a.id)"], "by": "priority"}"#, .badRequest, code: "invalid_field", mentioning: "by")
-            try await rejected(#"{"ids": ["\#(b.id)", "\#(mow.id)"]}"#, .badRequest, code: "invalid_field", mentioning: "one project")
-            try await rejected(#"{"ids": ["\#(b.id)", "\#(done.id)"]}"#, .badRequest, code: "invalid_field", mentioning: "completed")
-            try await rejected(#"{"ids": ["\#(b.id)", "999999"]}"#, .notFound, code: "not_found", mentioning: "Task")
-            try await rejected(#"{"ids": ["\#(b.id)", "\#(a.id)", "\#(bobs.id)"]}"#, .notFound, code: "not_found", mentioning: "Task")
-            try await rejected(
-                #"{"ids": ["\#(b.id)", "\#(bobs.id)"], "by": "day_order"}"#, .notFound, code: "not_found", mentioning: "Task")
+            try await rejected([], .badRequest, "ids")
+            try await rejected([b.id, b.id], .badRequest, "twice")
+            try await rejected([b.id, a.id], by: "priority", .badRequest, "by")
+            try await rejected([b.id, mow.id], .badRequest, "one project")
+            try await rejected([b.id, done.id], .badRequest, "completed")
+            try await rejected([b.id, "999999"], .notFound, "Task")
+            try await rejected([b.id, a.id, bobs.id], .notFound, "Task")
+            try await rejected([b.id, bobs.id], by: "day_order", .notFound, "Task")
             expectError(
-                try await bob.post("tasks/reorder", TaskReorderRequest(ids: [b.id, a.id])), .notFound, code: "not_found")
+                try await ada.post("tasks/reorder", json: #"{"ids": "A"}"#), .badRequest, code: "invalid_field",
+                mentioning: "ids")
+            let bobsTry = try await bob.post("tasks/reorder", TaskReorderRequest(ids: [b.id, a.id]))
+            expectError(bobsTry, .notFound, code: "not_found")
 
             #expect(try await ada.tasks(["project_id": inbox.id]).map(\.content) == ["A", "B"])
             #expect(try await ada.task(b.id).dayOrder == -1)

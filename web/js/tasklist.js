@@ -1,6 +1,5 @@
 // Task rows: tap the circle to complete (with Undo), tap the row for the detail sheet; swipe left to
-// delete (with Undo), swipe right to reschedule, long-press or right-click for more. A list in its own
-// (manual) order is reordered by dragging a row (after a long press, by touch) or with Edit's Move buttons.
+// delete (with Undo), swipe right to reschedule, long-press or right-click for more, drag to reorder.
 
 import { listAll } from "./api.js";
 import { addDays, clockTime, describeDue, dueParts, todayIn } from "./dates.js";
@@ -10,10 +9,10 @@ import { projectById, projectPeople, tasksChanged, userTimeZone } from "./state.
 import { avatar, button, checkBox, explain, field, formSheet, h, motion, openMenu, toast, told } from "./ui.js";
 import { openTaskDetail } from "./views/detail.js";
 
-/** The open tasks a filter query (Todoist's syntax: "overdue | today") finds, in the server's (the user's) order. */
+/** The open tasks a filter query (Todoist's syntax: "overdue | today") finds, in the user's order. */
 export const tasksWhere = (query) => listAll(`/tasks/filter?query=${encodeURIComponent(query)}`);
 
-/** A list's sorts, remembered per list on this device: [key, name]; "manual" is the server's (the user's) order. */
+/** A list's sorts, remembered per list on this device; "manual" is the server's (the user's) order. */
 const SORTS = [["manual", "Manual"], ["priority", "Priority"], ["due", "Due date"]];
 const sortOf = (list) => localStorage.getItem(`kairos.sort.${list}`) ?? "manual";
 
@@ -78,10 +77,7 @@ const ROWS_PER_FRAME = 300;
 const checkTemplate = checkBox();
 let saving = Promise.resolve();
 
-/**
- * Saves the order `ul` shows once `row` moved: the day's order, or the places of the moved task's siblings
- * (rows under the same parent). Saves go out one after another, so the last order wins.
- */
+/** Saves the order `ul` shows once `row` moved (its siblings' order, or the day's), one save after another. */
 function saveOrder(ul, tasks, row, by) {
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const parent = (task) => (by === "day_order" ? 0 : task?.parent_id ?? null);

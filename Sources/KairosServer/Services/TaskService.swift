@@ -162,7 +162,8 @@ public struct TaskService: Sendable {
         let order = request.by ?? .childOrder
         if order == .childOrder && places.count > 1 {
             throw KairosError.invalidField(
-                field: "ids", message: "ids must be tasks of one project under one parent. Reorder each list on its own.")
+                field: "ids",
+                message: "ids must be tasks of one project under one parent. Reorder each list on its own.")
         }
         try await store.reorderTasks(userID: user.id, ids: request.ids, by: order, now: clock.now())
     }

@@ -1,5 +1,4 @@
-// The "Done" section under each list: what was completed there, folded away, each one can be reopened, and
-// Clear all deletes them (once confirmed). And the Completed view (the Logbook): the last four weeks, by day.
+// Each list's folded "Done" section (reopen one, or Clear all), and the Completed view: four weeks by day.
 
 import { api, post } from "../api.js";
 import { addDays, dateIn, dayTitle, timeOfDay, todayIn } from "../dates.js";
@@ -33,7 +32,7 @@ export async function doneToday() {
   return doneSection("today", page.items, page.next_cursor, "done today");
 }
 
-/** A folded "Done" section of `items` with their count (`more`: there are more than shown), or nothing. */
+/** A "Done" section of `items` with their count (`more`: there are more), or nothing. */
 export function doneSection(key, items, more, words = "done") {
   if (!items.length) return null;
   const n = more ? `${items.length}+` : String(items.length);
