@@ -300,6 +300,10 @@ public protocol TaskStore: Sendable {
     /// earlier one, its comment not added again.
     func createTasks(userID: String, batch: TaskBatch, now: Date) async throws -> [TaskItem]
     func updateTask(userID: String, id: String, changes: TaskChanges, now: Date) async throws -> TaskItem
+    /// Saves the order the user gave tasks, in one transaction: with `.childOrder` the tasks (open siblings)
+    /// take the places they held among their siblings, in the order of `ids` (`TaskOrder.reordering`); with
+    /// `.dayOrder` their `day_order` becomes 0, 1, 2... in that order.
+    func reorderTasks(userID: String, ids: [String], by order: TaskReorder, now: Date) async throws
     /// Completes a task and all its subtasks.
     func closeTask(userID: String, id: String, now: Date) async throws
     /// Reopens a task and any completed tasks above it.

@@ -15,7 +15,15 @@ struct TaskOrderTests {
         #expect(TaskOrder.placing("a", at: 1, among: []) == ["a"])
     }
 
-    @Test("Within a day, placed tasks come first in their places; the rest follow by time, then urgency")
+    @Test("Reordering some siblings puts them in the places they held; the others stay")
+    func reordering() {
+        #expect(TaskOrder.reordering(["c", "a"], among: ["a", "b", "c", "d"]) == ["c", "b", "a", "d"])
+        #expect(TaskOrder.reordering(["d", "c", "b", "a"], among: ["a", "b", "c", "d"]) == ["d", "c", "b", "a"])
+        #expect(TaskOrder.reordering(["x", "b"], among: ["a", "b"]) == ["a", "b"])
+        #expect(TaskOrder.reordering([], among: ["a", "b"]) == ["a", "b"])
+    }
+
+    @Test("Within a day, placed tasks come first in their places; the rest follow in their projects' order")
     func agenda() {
         let today = LocalDate(year: 2026, month: 3, day: 4)!
         func task(
@@ -33,7 +41,7 @@ struct TaskOrderTests {
             task("4", day: today.adding(days: -1)), task("5", day: nil),
             task("6", day: today, time: LocalTime(hour: 9, minute: 0)), task("7", day: today, priority: 4),
         ]
-        #expect(TaskOrder.agenda(tasks).map(\.id) == ["4", "3", "2", "6", "7", "1", "5"])
+        #expect(TaskOrder.agenda(tasks).map(\.id) == ["4", "3", "2", "1", "6", "7", "5"])
     }
 
     @Test("An editor moves tasks between the owner's shared projects, never out to someone else's")

@@ -102,3 +102,82 @@ struct TaskOrderTests {
         }
     }
 }
+
+@Suite("Saving a list's order")
+struct TaskReorderTests {
+    @Test("A section's tasks take the order given in the places they held; the project's other tasks stay")
+    func reorderSiblings() async throws {
+        try await withAda { ada in
+            let garden = try await ada.createProject("Garden")
+            let beds = try await ada.createSection("Beds", in: garden.id)
+            var ids: [String: String] = [:]
+            let tasks = [("Mow", nil), ("Weed", beds.id), ("Rake", nil), ("Plant", beds.id), ("Mulch", beds.id)]
+            for (content, section) in tasks {
+                ids[content] = try await ada.createTask(content, projectID: garden.id, sectionID: section).id
+            }
+            let order = TaskReorderRequest(ids: [ids["Mulch"]!, ids["Weed"]!, ids["Plant"]!])
+            try expectNoContent(try await ada.post("tasks/reorder", order))
+            let contents = try await ada.tasks(["project_id": garden.id]).map(\.content)
+            #expect(contents == ["Mow", "Mulch", "Rake", "Weed", "Plant"])
+            #expect(try await ada.orders(in: garden.id) == ["Mow": 1, "Mulch": 2, "Rake": 3, "Weed": 4, "Plant": 5])
+            #expect(try await ada.tasks(["section_id": beds.id]).map(\.content) == ["Mulch", "Weed", "Plant"])
+        }
+    }
+
+    @Test("A day's order is saved as day_order 0, 1, 2... and Today follows it")
+    func reorderDay() async throws {
+        try await withAda { ada in
+            let garden = try await ada.createProject("Garden")
+            let water = try await ada.createTask("Water", dueString: "today")
+            let call = try await ada.createTask("Call", projectID: garden.id, dueString: "today")
+            let pay = try await ada.createTask("Pay", dueString: "today")
+            #expect(try await ada.filtered("today", limit: 200) == ["Water", "Call", "Pay"])
+            let order = TaskReorderRequest(ids: [pay.id, call.id, water.id], by: .dayOrder)
+            try expectNoContent(try await ada.post("tasks/reorder", order))
+            #expect(try await ada.filtered("today", limit: 200) == ["Pay", "Call", "Water"])
+            #expect(try await ada.task(call.id).dayOrder == 1)
+        }
+    }
+
+    @Test("Unhappy paths: bad or foreign ids, repeats, strangers to each other: a clear error and nothing moves")
+    func reorderRejects() async throws {
+        try await withAPI { api in
+            let ada = try await api.signUp("ada@example.com", name: "Ada")
+            let bob = try await api.signUp("bob@example.com", name: "Bob")
+            let inbox = try await ada.inbox()
+            let a = try await ada.createTask("A")
+            let b = try await ada.createTask("B")
+            let garden = try await ada.createProject("Garden")
+            let mow = try await ada.createTask("Mow", projectID: garden.id)
+            let bobs = try await bob.createTask("Bob's")
+            let done = try await ada.createTask("Done")
+            try await ada.close(done.id)
+
+            func rejected(
+                _ ids: [String], by: String? = nil, _ status: HTTPResponse.Status, _ words: String
+            ) async throws {
+                let list = ids.map { "\"\($0)\"" }.joined(separator: ", ")
+                let body = by.map { #"{"ids": [\#(list)], "by": "\#($0)"}"# } ?? #"{"ids": [\#(list)]}"#
+                let code = status == .notFound ? "not_found" : "invalid_field"
+                expectError(try await ada.post("tasks/reorder", json: body), status, code: code, mentioning: words)
+            }
+            try await rejected([], .badRequest, "ids")
+            try await rejected([b.id, b.id], .badRequest, "twice")
+            try await rejected([b.id, a.id], by: "priority", .badRequest, "by")
+            try await rejected([b.id, mow.id], .badRequest, "one project")
+            try await rejected([b.id, done.id], .badRequest, "completed")
+            try await rejected([b.id, "999999"], .notFound, "Task")
+            try await rejected([b.id, a.id, bobs.id], .notFound, "Task")
+            try await rejected([b.id, bobs.id], by: "day_order", .notFound, "Task")
+            expectError(
+                try await ada.post("tasks/reorder", json: #"{"ids": "A"}"#), .badRequest, code: "invalid_field",
+                mentioning: "ids")
+            let bobsTry = try await bob.post("tasks/reorder", TaskReorderRequest(ids: [b.id, a.id]))
+            expectError(bobsTry, .notFound, code: "not_found")
+
+            #expect(try await ada.tasks(["project_id": inbox.id]).map(\.content) == ["A", "B"])
+            #expect(try await ada.task(b.id).dayOrder == -1)
+            #expect(try await bob.task(bobs.id).dayOrder == -1)
+        }
+    }
+}

@@ -16,7 +16,7 @@ import { recountBell, renderNotifications } from "./views/notifications.js";
 import { renderOnboarding } from "./views/onboarding.js";
 import { renderSearch } from "./views/search.js";
 import { renderSettings } from "./views/settings.js";
-import { renderProject, renderTasks } from "./views/tasks.js";
+import { renderCompleted, renderProject, renderTasks } from "./views/tasks.js";
 import { renderTime } from "./views/time.js";
 
 const tabs = [
@@ -35,6 +35,7 @@ const routes = [
   [/^#\/tasks\/(inbox|today|upcoming|projects|filters)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
   [/^#\/calendar$/, "tasks", renderCalendar],
+  [/^#\/completed$/, "tasks", renderCompleted],
   [/^#\/welcome$/, "home", renderOnboarding],
   [/^#\/messages$/, "messages", renderMessages],
   [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],

@@ -1,4 +1,4 @@
-// Touch gestures built on pointer events: swipe a row sideways, long-press it, pull a list to refresh.
+// Touch gestures built on pointer events: swipe a row sideways, long-press it, drag it to reorder, pull a list to refresh.
 
 import { tasksChanged } from "./state.js";
 import { fill, h } from "./ui.js";
@@ -9,9 +9,9 @@ const PULL_AT = 70;
 
 /**
  * Makes `row` follow a sideways drag; past the threshold, `onLeft` or `onRight` runs. A long press, a
- * right-click or the context-menu key runs `onLongPress` (see `pressable`).
+ * right-click or the context-menu key runs `onLongPress` (see `pressable`, for `onHold`).
  */
-export function swipeable(row, { onLeft, onRight, onLongPress }) {
+export function swipeable(row, { onLeft, onRight, onLongPress, onHold }) {
   let start = null;
   let dx = 0;
   let suppressClick = false;
@@ -24,15 +24,15 @@ export function swipeable(row, { onLeft, onRight, onLongPress }) {
   pressable(row, () => {
     reset();
     onLongPress();
-  });
+  }, onHold);
   row.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0 || event.target.closest(".check")) return;
+    if (event.button !== 0 || event.target.closest(".check, .moves")) return;
     start = { x: event.clientX, y: event.clientY, id: event.pointerId, dragging: false };
     dx = 0;
     suppressClick = false;
   });
   row.addEventListener("pointermove", (event) => {
-    if (!start || event.pointerId !== start.id) return;
+    if (!start || event.pointerId !== start.id || row.classList.contains("lifted")) return;
     dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (!start.dragging) {
@@ -69,29 +69,35 @@ export function swipeable(row, { onLeft, onRight, onLongPress }) {
 
 /**
  * Runs `open` when `target` is pressed and held still (by touch or pen: a mouse held down selects text),
- * right-clicked, or given the keyboard's context-menu key (or Shift+F10).
+ * right-clicked, or given the keyboard's context-menu key (or Shift+F10). With `hold`, a held touch calls
+ * `hold(pointerId)`, and `open` runs if it lifts without moving.
  */
-export function pressable(target, open) {
+export function pressable(target, open, hold) {
   let timer = null;
-  let start = null;
+  let press = null;
   let openedAt = -Infinity;
   const run = () => {
     openedAt = performance.now();
     open();
   };
-  const cancel = () => clearTimeout(timer);
   target.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse" || event.target.closest(".check")) return;
-    start = { x: event.clientX, y: event.clientY };
+    const now = (press = { x: event.clientX, y: event.clientY });
     timer = setTimeout(() => {
-      swallowReleaseClick();
+      if (hold) return hold(event.pointerId), (now.held = true);
+      swallowClick(true);
       run();
     }, LONG_PRESS_MS);
   });
   target.addEventListener("pointermove", (event) => {
-    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();
+    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) press.held = clearTimeout(timer);
   });
-  for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, cancel);
+  const release = (event) => {
+    clearTimeout(timer);
+    if (press?.held && event.type === "pointerup") swallowClick(run());
+    press = null;
+  };
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, release);
   target.addEventListener("keydown", (event) => {
     if (event.key !== "ContextMenu" && !(event.shiftKey && event.key === "F10")) return;
     event.preventDefault();
@@ -100,20 +106,58 @@ export function pressable(target, open) {
   // A touch browser also reports a long press (and the key) as a context menu: open the menu once.
   target.addEventListener("contextmenu", (event) => {
     event.preventDefault();
-    if (performance.now() - openedAt > 1000) run();
+    if (!(hold && press) && performance.now() - openedAt > 1000) run();
   });
 }
 
-/** The click that ends a long press lands on whatever opened under the finger (a menu's backdrop): drop it. */
-export function swallowReleaseClick() {
+/** Lets rows of `list` be dragged (by touch once the returned `lift(row, pointerId)` ran); then `onDrop(row)`. */
+export function reorderable(list, onDrop) {
+  let drag = null;
+  const lift = (row, id) => {
+    drag = { row, id };
+    row.classList.add("lifted");
+  };
+  list.addEventListener("pointerdown", (event) => {
+    const row = event.target.closest("li");
+    if (event.pointerType === "mouse" && !event.button && row && !event.target.closest(".check, .moves")) drag = { row, id: event.pointerId, y: event.clientY };
+  });
+  list.addEventListener("pointermove", (event) => {
+    if (event.pointerId !== drag?.id || drag.row.classList.contains("swiping")) return;
+    if (drag.y !== undefined) {
+      if (Math.abs(event.clientY - drag.y) < 12) return;
+      lift(drag.row, drag.id);
+    }
+    const over = document.elementFromPoint(event.clientX, event.clientY)?.closest("li");
+    if (!over || over === drag.row || over.parentNode !== list) return;
+    const box = over.getBoundingClientRect();
+    drag.moved = list.insertBefore(drag.row, event.clientY > box.top + box.height / 2 ? over.nextSibling : over);
+    // Moving the row ends the pointer's capture: its events keep coming to the row.
+    drag.row.setPointerCapture(drag.id);
+  });
+  const drop = (event) => {
+    if (event.pointerId !== drag?.id) return;
+    const { row, moved, y } = drag;
+    drag = null;
+    row.classList.remove("lifted");
+    if (y === undefined && (moved || event.pointerType === "mouse")) swallowClick();
+    if (moved) onDrop(row);
+  };
+  list.addEventListener("pointerup", drop);
+  list.addEventListener("pointercancel", drop);
+  // A lifted row follows the finger; the page does not scroll.
+  list.addEventListener("touchmove", (event) => drag?.y === undefined && drag && event.cancelable && event.preventDefault(), { passive: false });
+  return lift;
+}
+
+/** Drops the click ending a gesture (`onRelease`: the next pointerup's), which lands on what opened under it. */
+function swallowClick(onRelease) {
+  if (onRelease === true) return document.addEventListener("pointerup", () => swallowClick(), { capture: true, once: true });
   const swallow = (event) => {
     event.stopPropagation();
     event.preventDefault();
   };
-  document.addEventListener("pointerup", () => {
-    document.addEventListener("click", swallow, { capture: true, once: true });
-    setTimeout(() => document.removeEventListener("click", swallow, { capture: true }), 400);
-  }, { capture: true, once: true });
+  document.addEventListener("click", swallow, { capture: true, once: true });
+  setTimeout(() => document.removeEventListener("click", swallow, { capture: true }), 400);
 }
 
 /** Fills `view` with a task screen that reloads when pulled down from the top of the page; returns the cleanup. */
@@ -131,7 +175,7 @@ export function refreshable(view, ...nodes) {
     start = atTop() && event.pointerType !== "mouse" ? { y: event.clientY, x: event.clientX, id: event.pointerId } : null;
   });
   area.addEventListener("pointermove", (event) => {
-    if (!start || event.pointerId !== start.id) return;
+    if (!start || event.pointerId !== start.id || event.target.closest(".lifted")) return;
     const dy = event.clientY - start.y;
     if (dy < 0 || Math.abs(event.clientX - start.x) > dy) return;
     marker.style.height = `${Math.min(dy, PULL_AT * 1.4) * 0.6}px`;

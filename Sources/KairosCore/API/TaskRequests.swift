@@ -156,6 +156,24 @@ public struct TaskUpdateRequest: Codable, Sendable {
 }
 
 /// `POST /api/v1/tasks/{id}/move`: exactly one destination.
+/// `POST /tasks/reorder`: tasks in the order the user put them, saved as one of the two orders a task has.
+public struct TaskReorderRequest: Codable, Sendable {
+    public var ids: [String]
+    /// Which order to write; `child_order` (among siblings) unless given.
+    public var by: TaskReorder?
+
+    public init(ids: [String], by: TaskReorder? = nil) {
+        self.ids = ids
+        self.by = by
+    }
+}
+
+/// The two orders of a task: its place among its siblings, or its place within its due day.
+public enum TaskReorder: String, Codable, Sendable {
+    case childOrder = "child_order"
+    case dayOrder = "day_order"
+}
+
 public struct TaskMoveRequest: Codable, Sendable {
     public var projectID: String?
     public var sectionID: String?

@@ -9,19 +9,29 @@ public enum TaskOrder {
         return result
     }
 
+    /// The siblings' ids once the `moved` ones (some of the siblings, in the order the user gave them) take the
+    /// places they held among `siblings`: the others stay where they are, so a section's tasks can be
+    /// reordered without moving the project's other tasks. Ids that are not siblings are left out.
+    public static func reordering(_ moved: [String], among siblings: [String]) -> [String] {
+        let known = Set(siblings)
+        var next = moved.filter(known.contains).makeIterator()
+        let movedSet = Set(moved)
+        return siblings.map { movedSet.contains($0) ? next.next() ?? $0 : $0 }
+    }
+
     /// Where `day_order` puts a task among the tasks of its day: those given a place (zero or more) first, by
     /// that place; those without one (Todoist's -1) after them all.
     public static func dayRank(_ dayOrder: Int) -> Int64 {
         dayOrder >= 0 ? Int64(dayOrder) : Int64.max
     }
 
-    /// Agenda order, as Today and the other views by date read: earliest day first, undated last; within a
-    /// day, the tasks the user placed (`day_order`) in their places, then timed tasks by time before all-day
-    /// ones, then the most urgent, then by `child_order`.
+    /// Agenda order, the order the server gives Today and the other views by date: earliest day first, undated
+    /// last; within a day, the tasks the user placed (`day_order`) in their places, then the rest in their
+    /// projects' order (`child_order`). The order is the user's: priority and time sort only when asked.
     public static func agenda(_ tasks: [TaskItem]) -> [TaskItem] {
-        func key(_ task: TaskItem) -> (Int, Int64, String, Int, Int) {
+        func key(_ task: TaskItem) -> (Int, Int64, Int, Int64) {
             let day = task.due.map { LocalDate.daysBetween(LocalDate(year: 2000, month: 1, day: 1)!, $0.date) } ?? .max
-            return (day, dayRank(task.dayOrder), task.due?.time?.iso ?? "~", -task.priority, task.childOrder)
+            return (day, dayRank(task.dayOrder), task.childOrder, Int64(task.id) ?? 0)
         }
         return tasks.sorted { key($0) < key($1) }
     }

@@ -59,6 +59,10 @@ struct TaskController {
         group.post("tasks") { request, context -> TaskItem in
             try await tasks.create(try await request.decodeJSON(as: TaskCreateRequest.self), for: context.user)
         }
+        group.post("tasks/reorder") { request, context -> Response in
+            try await tasks.reorder(try await request.decodeJSON(as: TaskReorderRequest.self), for: context.user)
+            return Response(status: .noContent)
+        }
         group.get("tasks/:id") { _, context -> TaskItem in
             try await tasks.task(try context.parameters.require("id"), of: context.user)
         }

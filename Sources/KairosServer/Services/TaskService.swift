@@ -141,6 +141,33 @@ public struct TaskService: Sendable {
         return updated
     }
 
+    /// Saves the order the user put tasks in, all or nothing: up to 200 distinct open tasks they may edit; for
+    /// `child_order` they must be siblings (one project, one parent), which keep the places they held.
+    public func reorder(_ request: TaskReorderRequest, for user: User) async throws {
+        guard (1...PageLimit.range.upperBound).contains(request.ids.count) else {
+            throw KairosError.invalidField(field: "ids", message: "ids must list 1 to 200 tasks, in their new order.")
+        }
+        guard Set(request.ids).count == request.ids.count else {
+            throw KairosError.invalidField(field: "ids", message: "ids lists a task twice. Give each task once.")
+        }
+        var places = Set<String>()
+        for id in request.ids {
+            let task = try await task(id, allowing: .update, for: user)
+            if task.isCompleted {
+                throw KairosError.invalidField(
+                    field: "ids", message: "Task \(id) is completed. Reopen it, or leave it out of the order.")
+            }
+            places.insert("\(task.projectID) \(task.parentID ?? "")")
+        }
+        let order = request.by ?? .childOrder
+        if order == .childOrder && places.count > 1 {
+            throw KairosError.invalidField(
+                field: "ids",
+                message: "ids must be tasks of one project under one parent. Reorder each list on its own.")
+        }
+        try await store.reorderTasks(userID: user.id, ids: request.ids, by: order, now: clock.now())
+    }
+
     /// Completes a task, or moves a recurring one to its next occurrence instead.
     public func close(_ id: String, for user: User) async throws {
         let current = try await task(id, allowing: .complete, for: user)

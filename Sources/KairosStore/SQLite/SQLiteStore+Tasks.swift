@@ -247,6 +247,34 @@ extension SQLiteStore: TaskStore {
         }
     }
 
+    public func reorderTasks(userID: String, ids: [String], by order: TaskReorder, now: Date) async throws {
+        let viewer = try require(userID.rowID, "User")
+        let taskIDs = try ids.map { try require($0.rowID, "Task") }
+        try await write { db in
+            switch order {
+            case .dayOrder:
+                for (place, task) in taskIDs.enumerated() {
+                    try db.run(
+                        sql: "UPDATE tasks SET day_order = ?, updated_at = ? WHERE id = ?",
+                        arguments: [place, now.micros, task])
+                }
+            case .childOrder:
+                guard
+                    let first = taskIDs.first,
+                    let place = try db.fetchRow(
+                        sql: "SELECT project_id, parent_id FROM tasks WHERE id = ?", arguments: [first])
+                else { return }
+                let siblings = try Self.openSiblings(db, project: place["project_id"], parent: place["parent_id"])
+                let placed = TaskOrder.reordering(ids, among: siblings.map(\.id.apiID))
+                try Self.writeOrders(db, placed.compactMap(\.rowID), current: siblings)
+                try db.run(
+                    sql: "UPDATE tasks SET updated_at = ? WHERE id IN (SELECT value FROM json_each(?))",
+                    arguments: [now.micros, taskIDs.jsonArray])
+            }
+            for task in taskIDs { try Self.announceTaskChange(db, task: task, by: viewer, now: now) }
+        }
+    }
+
     public func closeTask(userID: String, id: String, now: Date) async throws {
         let viewer = try require(userID.rowID, "User")
         let taskID = try require(id.rowID, "Task")

@@ -3,7 +3,7 @@
 
 import { addDays, dayText, dayTitle, dueParts, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
-import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
+import { taskList, tasksWhere } from "../tasklist.js";
 import { tasksChanged, userTimeZone } from "../state.js";
 import { button, count, emptyState, h, screenHeader } from "../ui.js";
 import { backBar, quickAdd } from "./tasks.js";
@@ -50,8 +50,7 @@ export async function renderCalendar(view) {
     grid.append(button({ class: `cal-day${day === today ? " today" : ""}${day < today ? " past" : ""}`, label, "aria-pressed": String(day === shown.day),
       "aria-current": day === today ? "date" : false, data: { day }, on: { click: () => pick(day) } }, h("span.num", { text: String(Number(day.slice(8))) }), planned ? h("span.dot", { "aria-hidden": "true" }) : null));
   }
-  const tasks = byPriorityAndTime(dayTasks, tz);
-  const dayList = tasks.length ? taskList(tasks, { showProject: true, showDue: "time" }) : h("div.card", {}, emptyState("sun", "Nothing planned", "No tasks are due this day."));
+  const dayList = dayTasks.length ? taskList(dayTasks, { showProject: true, showDue: "time" }) : h("div.card", {}, emptyState("sun", "Nothing planned", "No tasks are due this day."));
   return refreshable(view, backBar("#/tasks/today", "Tasks"), screenHeader("Calendar", null,
     button({ class: "link-btn", text: "Today", on: { click: () => { shown = null; tasksChanged(); } } })), h("div.card.cal", {}, nav, grid), h("h2.group-label.cal-day-title", { text: dayTitle(shown.day, today).join(" · ") }), dayList,
     quickAdd(`Add to ${dayTitle(shown.day, today).at(-1)}`, { due_date: shown.day }));

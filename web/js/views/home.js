@@ -4,7 +4,7 @@
 import { api } from "../api.js";
 import { dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
-import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
+import { sorted, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
 import { button, emptyState, h, rowList, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
@@ -22,7 +22,7 @@ export async function renderHome(view) {
     api("/time/timer"),
     api("/notifications/unread_count"),
   ]);
-  const tasks = byPriorityAndTime(today, tz);
+  const tasks = sorted(today, "today", tz);
   const hour = Number(hourMinuteIn(new Date(), tz).slice(0, 2));
   const greeting = hour < 5 ? "Good evening" : hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
   const firstName = state.user.name.split(" ")[0];

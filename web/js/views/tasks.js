@@ -4,10 +4,10 @@ import { listAll, post } from "../api.js";
 import { addDays, dayTitle, describeDue, shortDate, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { pendingCreations, SAVED_OFFLINE, send, withPending } from "../offline.js";
-import { byPriorityAndTime, taskList, tasksWhere } from "../tasklist.js";
+import { listTools, loadReminders, sorted, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, tasksChanged, userTimeZone } from "../state.js";
 import { button, count, emptyState, explain, fill, h, inlineForm, markChosen, rowList, screenHeader, toast, told } from "../ui.js";
-import { doneToday } from "./done.js";
+import { completedIn, completedScreen, doneSection, doneToday } from "./done.js";
 import { archivedProjects, arrangeProjects, can, nameSheet, projectMenuButton, projectSheet, sectionMenuButton, swatch, taskCounts } from "./lists.js";
 import { shareButton } from "./sharing.js";
 
@@ -32,32 +32,35 @@ export async function renderTasks(view, { segment }) {
 async function todayScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const [open, done] = await Promise.all([tasksWhere("overdue | today"), doneToday()]);
-  const tasks = byPriorityAndTime(withPending(open), tz);
+  const [open, done] = await Promise.all([tasksWhere("overdue | today"), doneToday(), loadReminders()]);
+  const tasks = sorted(withPending(open), "today", tz);
   const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
   const now = tasks.filter((t) => !earlier.includes(t));
   const body = [];
   if (!tasks.length) body.push(emptyState("sun", "Nothing due today", "Enjoy the space, or capture what's on your mind."));
-  if (earlier.length) body.push(h("h2.group-label.plain.amber", { text: "Still on your list" }), taskList(earlier, { showProject: true }));
-  if (now.length) body.push(earlier.length ? h("h2.group-label.plain", { text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time" }));
+  if (earlier.length) body.push(h("h2.group-label.plain.amber", { text: "Still on your list" }), taskList(earlier, { showProject: true, showDue: "day" }));
+  if (now.length) body.push(earlier.length ? h("h2.group-label.plain", { text: "Today" }) : null, taskList(now, { showProject: true, showDue: "time", list: "today", by: "day_order" }));
   body.unshift(quickAdd("Add to Today", { due_date: today }));
   body.push(done);
-  return { header: screenHeader("Today", `${shortDate(today)} · ${count(tasks.length, "task")}`), body };
+  return { header: screenHeader("Today", `${shortDate(today)} · ${count(tasks.length, "task")}`, ...listTools("today")), body };
 }
 
 async function inboxScreen() {
   const inbox = inboxProject();
-  const tasks = withPending(await listAll(`/tasks?project_id=${inbox.id}`));
+  const [open, done] = await Promise.all([listAll(`/tasks?project_id=${inbox.id}`), completedIn(inbox.id), loadReminders()]);
+  const tasks = sorted(withPending(open), "inbox", userTimeZone());
   const body = [quickAdd("Add to Inbox")];
   const waiting = pendingList(inbox.id);
-  body.push(waiting, tasks.length ? taskList(tasks) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
-  return { header: screenHeader("Inbox", count(tasks.length + (waiting?.childElementCount ?? 0), "task")), body };
+  body.push(waiting, tasks.length ? taskList(tasks, { list: "inbox", by: "child_order" }) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
+  body.push(doneSection("inbox", done.items, done.next_cursor));
+  return { header: screenHeader("Inbox", count(tasks.length + (waiting?.childElementCount ?? 0), "task"), ...listTools("inbox")), body };
 }
 
 async function upcomingScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const tasks = byPriorityAndTime(await tasksWhere("14 days"), tz);
+  const [open] = await Promise.all([tasksWhere("14 days"), loadReminders()]);
+  const tasks = sorted(open, "upcoming", tz);
   const byDay = new Map();
   for (const task of tasks) {
     const day = describeDue(task.due, tz).date;
@@ -68,11 +71,11 @@ async function upcomingScreen() {
   for (const day of [...byDay.keys()].sort()) {
     const [relative, short] = dayTitle(day, today);
     const heading = h("h2.group-label", {}, relative, short && h("span", { text: short }));
-    body.push(h("section.day-group", {}, heading, taskList(byDay.get(day), { showProject: true, showDue: "time" })));
+    body.push(h("section.day-group", {}, heading, taskList(byDay.get(day), { showProject: true, showDue: "time", list: "upcoming", by: "day_order" })));
   }
   body.unshift(quickAdd("Add to Tomorrow", { due_date: addDays(today, 1) }));
   if (!tasks.length) body.push(emptyState("sun", "A clear two weeks", "Tasks with a date in the next 14 days show here."));
-  return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`), body };
+  return { header: screenHeader("Upcoming", `${shortDate(today)} to ${shortDate(addDays(today, 13), today)}`, ...listTools("upcoming")), body };
 }
 
 async function filtersScreen() {
@@ -88,12 +91,12 @@ async function filtersScreen() {
   const show = async () => {
     const id = ++asked;
     const [text] = filterChips.find(([, query]) => query === chosenChip);
-    const tasks = byPriorityAndTime(await tasksWhere(chosenChip), tz);
+    const tasks = sorted(await tasksWhere(chosenChip), "filters", tz);
     if (id !== asked) return;
     fill(results, tasks.length ? taskList(tasks, { showProject: true }) : emptyState("tasks", `Nothing for “${text}”`, "Tasks show here as soon as one matches."));
   };
   await show();
-  return { header: screenHeader("Filters", "Tasks by who made, assigned and follows them"), body: [chips, results] };
+  return { header: screenHeader("Filters", "Tasks by who made, assigned and follows them", listTools("filters")[0]), body: [chips, results] };
 }
 
 async function projectsScreen() {
@@ -107,7 +110,7 @@ async function projectsScreen() {
       project.is_shared ? h("span.shared-mark", { icon: "people", title: "Shared", role: "img", label: "Shared" }) : null,
       h("span.count", { text: String(n), label: count(n, "task") }),
       h("span.chev", { icon: "chevron" }));
-  }));
+  }).concat(h("a.row", { href: "#/completed" }, h("span.lead", { icon: "check" }), h("span.grow", { text: "Completed" }), h("span.chev", { icon: "chevron" }))));
   const add = button({ class: "icon-btn filled", icon: "plus", label: "New project", on: { click: () => projectSheet() } });
   const more = h("div.see-all", {}, button({ class: "link-btn", text: "Arrange projects", on: { click: () => arrangeProjects(projects) } }),
     button({ class: "link-btn", text: "Archived projects", on: { click: () => told(archivedProjects()) } }));
@@ -121,27 +124,29 @@ export async function renderProject(view, { id }) {
     fill(view, backBar("#/tasks/projects", "Projects"), emptyState("folder", "Project not found", "It may have been archived or deleted."));
     return;
   }
-  const [sections, everything, counts] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`), taskCounts()]);
-  const tasks = withPending(everything);
+  const [sections, everything, counts, done] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`), taskCounts(), completedIn(id), loadReminders()]);
+  const tasks = sorted(withPending(everything), id, userTimeZone());
+  const doneOf = (section) => doneSection(`${id} ${section}`, done.items.filter((t) => (t.section_id ?? null) === section), done.next_cursor);
   const top = tasks.filter((t) => !t.parent_id);
   const adds = can(project, "add_tasks");
   const body = [adds && quickAdd(`Add to ${project.name}`, { project_id: id })];
   const waiting = pendingList(id);
   body.push(waiting);
   const loose = top.filter((t) => !t.section_id);
-  if (loose.length) body.push(taskList(loose));
+  if (loose.length) body.push(taskList(loose, { list: id, by: "child_order" }));
+  body.push(doneOf(null));
   const ordered = [...sections].sort((a, b) => a.section_order - b.section_order);
   for (const section of ordered) {
     const inSection = top.filter((t) => t.section_id === section.id);
     body.push(h("section.day-group", {},
       h("h2.group-label", {}, section.name, h("span", { text: String(counts.sections.get(section.id) ?? 0) }),
         can(project, "edit_sections") && sectionMenuButton(section, ordered)),
-      inSection.length ? taskList(inSection) : h("p.hint", { text: "No tasks in this section." }),
-      adds && quickAdd(`Add to ${section.name}`, { project_id: id, section_id: section.id })));
+      inSection.length ? taskList(inSection, { list: id, by: "child_order" }) : h("p.hint", { text: "No tasks in this section." }),
+      adds && quickAdd(`Add to ${section.name}`, { project_id: id, section_id: section.id }), doneOf(section.id)));
   }
   if (!top.length && !sections.length) body.push(emptyState("folder", "Nothing here yet", adds ? "Add the first task above." : "Tasks added to it show here."));
   if (can(project, "add_sections")) body.push(h("div.see-all", {}, button({ class: "link-btn", text: "Add section", on: { click: () => nameSheet("New section", "Section name", "", "Add section", (name) => post("/sections", { name, project_id: id }).then(tasksChanged)) } })));
-  const header = screenHeader(project.name, count((counts.projects.get(id) ?? 0) + (waiting?.childElementCount ?? 0), "task"), shareButton(project), projectMenuButton(project));
+  const header = screenHeader(project.name, count((counts.projects.get(id) ?? 0) + (waiting?.childElementCount ?? 0), "task"), ...listTools(id), shareButton(project), projectMenuButton(project));
   header.querySelector("h1").prepend(swatch(project));
   return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }
@@ -193,6 +198,12 @@ function markPhrases(input) {
   });
   input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
   input.form.addEventListener("submit", () => (++asked, paint("")));
+}
+
+/** The Completed view (the Logbook), reached from each Done section and from Projects. */
+export async function renderCompleted(view) {
+  const { header, body } = await completedScreen();
+  return refreshable(view, backBar("#/tasks/projects", "Projects"), header, ...body);
 }
 
 export function backBar(href, label) {
