@@ -48,7 +48,7 @@ def pick(browser: Browser, choice: str) -> None:
 def test_a_project_is_renamed_recoloured_archived_and_brought_back(browser: Browser, person: Person) -> None:
     work = project(person, "Work", color="blue")
     signed_in(browser, person, f"#/projects/{work['id']}")
-    menu(browser, "More for Work", "Edit")
+    menu(browser, "More for Work", "Edit project")
     sheet = browser.sheet()
     name = browser.labelled("Project name")
     name.clear()
@@ -150,7 +150,7 @@ def test_projects_are_arranged_with_move_buttons(browser: Browser, person: Perso
     browser.wait().until(lambda _: names() == ["Errands", "Work", "Home"])
     browser.screenshot("lists-arrange")
     browser.labelled("Close").click()
-    browser.wait().until(lambda _: browser.texts(".view .list .grow") == ["Inbox", "Errands", "Work", "Home"])
+    browser.wait().until(lambda _: browser.texts(".view .list .grow") == ["Inbox", "Errands", "Work", "Home", "Completed"])
 
 
 def test_the_projects_list_and_the_project_header_count_the_same_tasks(browser: Browser, person: Person) -> None:

@@ -159,7 +159,9 @@ def test_done_sections_on_lists_clear_all_and_the_completed_view(browser: Browse
     browser.all(".done-section summary")[1].click()
     browser.see_text(".day-group .done-section .tasks", "Plant bulbs")
     browser.screenshot("order-project-done")
-    browser.find(".done-section[open] .see-all button").click()  # Clear all
+    clear_all = browser.find(".done-section[open] .see-all button")
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", clear_all)  # clear of the capture button
+    clear_all.click()
     browser.sheet()
     browser.button("Delete 2 completed tasks").click()
     browser.wait().until(lambda _: [s.text.split() for s in browser.all(".done-section summary")] == [["Done", "1"]])

@@ -71,7 +71,7 @@ async function move(list, at, by, kind, key) {
 
 /** The project header's menu: what the server allows (edit, archive, delete) and, when shared, muting. */
 export function projectMenuButton(p) {
-  const choices = [can(p, "rename") && ["Edit", () => projectSheet(p)], can(p, "archive") && ["Archive", () => told(setArchived(p, true))],
+  const choices = [can(p, "rename") && ["Edit project", () => projectSheet(p)], can(p, "archive") && ["Archive", () => told(setArchived(p, true))],
     can(p, "delete") && ["Delete", () => deleteProject(p)]];
   if (!choices.some(Boolean) && !p.is_shared) return null;
   const open = async () => {
