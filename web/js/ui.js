@@ -292,7 +292,7 @@ export function avatar(name, size, named = false) {
 
 export function screenHeader(title, subtitle, ...trailing) {
   return h("header.screen-header", {},
-    h("div.titles", {}, h("h1.large-title", title), subtitle ? h("p.subtitle", subtitle) : null), ...trailing);
+    h("div.titles", {}, h("h1.large-title", title), subtitle ? h("p.subtitle", subtitle) : null), h("div.header-actions", {}, ...trailing));
 }
 
 /** The screens before the app (sign-in, an invitation, onboarding): the logo, a title, a line and the rest. */
