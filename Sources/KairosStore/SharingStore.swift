@@ -12,7 +12,9 @@ public protocol SharingStore: Sendable {
     /// The owner first, then members in the order they joined.
     func projectMembers(projectID: String) async throws -> [ProjectMember]
     /// Adds someone with a role, or changes the role of a member; records it in the audit log. True when added.
-    func setProjectMember(projectID: String, userID: String, role: Role, by actorID: String, now: Date) async throws
+    func setProjectMember(
+        projectID: String, userID: String, role: Role, by actorID: String, now: Date
+    ) async throws
         -> Bool
     /// Removes a member, unassigns their tasks in the project and records it; `notFound` if not a member.
     func removeProjectMember(projectID: String, userID: String, by actorID: String, now: Date) async throws

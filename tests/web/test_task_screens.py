@@ -28,7 +28,8 @@ def add_task(person: Person, content: str, **fields) -> dict:
 
 
 def open_task(browser: Browser, content: str) -> WebElement:
-    browser.labelled(f"Open {content}").click()
+    # The list redraws after a save; a row found just before it is found again, as a person would.
+    browser.wait().until(lambda _: browser.labelled(f"Open {content}").click() or True)
     return browser.sheet()
 
 

@@ -46,9 +46,11 @@ public struct TaskCounts: Decodable, Equatable, Sendable {
             if let section = tally.sectionID { add(&sections[section, default: (0, 0)]) }
         }
         let entries = { (sums: [String: (top: Int, sub: Int)]) in
-            sums.map { Entry(id: $0.key, taskCount: ProjectRules.taskCount(topLevel: $0.value.top, subtasks: $0.value.sub)) }
-                .filter { $0.taskCount > 0 }
-                .sorted { ($0.id.count, $0.id) < ($1.id.count, $1.id) }
+            sums.map {
+                Entry(id: $0.key, taskCount: ProjectRules.taskCount(topLevel: $0.value.top, subtasks: $0.value.sub))
+            }
+            .filter { $0.taskCount > 0 }
+            .sorted { ($0.id.count, $0.id) < ($1.id.count, $1.id) }
         }
         self.projects = entries(projects)
         self.sections = entries(sections)

@@ -59,7 +59,8 @@ public enum ProjectRules {
         if archiving || deleting {
             throw .invalidField(
                 field: "id",
-                message: "The Inbox cannot be \(deleting ? "deleted" : "archived"). Move its tasks to a project instead.")
+                message:
+                    "The Inbox cannot be \(deleting ? "deleted" : "archived"). Move its tasks to a project instead.")
         }
     }
 }
@@ -73,7 +74,8 @@ extension ProjectRules {
         guard Limits.reorderedAtOnce.contains(orders.count) else {
             throw .invalidField(
                 field: field,
-                message: "\(field) must list 1 to \(Limits.reorderedAtOnce.upperBound) items. Send the ones that moved.")
+                message: "\(field) must list 1 to \(Limits.reorderedAtOnce.upperBound) items. Send the ones that moved."
+            )
         }
         var seen: Set<String> = []
         for (index, item) in orders.enumerated() {
@@ -82,7 +84,8 @@ extension ProjectRules {
             }
             guard item.order >= 0 else {
                 throw .invalidField(
-                    field: "\(field)[\(index)].\(orderKey)", message: "\(field)[\(index)].\(orderKey) must be 0 or more.")
+                    field: "\(field)[\(index)].\(orderKey)",
+                    message: "\(field)[\(index)].\(orderKey) must be 0 or more.")
             }
         }
         return orders

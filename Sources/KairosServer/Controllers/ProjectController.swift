@@ -73,7 +73,8 @@ struct ProjectController {
         }
         group.get("projects/:id/audit") { request, context -> Page<AuditEntry> in
             try await projects.auditLog(
-                of: try context.parameters.require("id"), for: context.user, page: try request.pageRequest(cursorKeys: 1))
+                of: try context.parameters.require("id"), for: context.user,
+                page: try request.pageRequest(cursorKeys: 1))
         }
 
         group.get("sections") { request, context -> Page<Section> in

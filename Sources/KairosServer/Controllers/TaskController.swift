@@ -25,7 +25,8 @@ struct TaskController {
                 throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
             }
             return try await cachedList(request, context) {
-                try await tasks.tasks(of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 4))
+                try await tasks.tasks(
+                    of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 4))
             }
         }
         group.get("tasks/search") { request, context -> Page<TaskItem> in
@@ -125,7 +126,8 @@ struct TaskController {
         let body = try await lists.value(for: "\(context.user.id) \(request.uri)", now: tasks.clock.now()) {
             ByteBuffer(bytes: JSONWriter.encode(try await read()))
         }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
     }
 
     private func completed(

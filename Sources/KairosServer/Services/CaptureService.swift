@@ -79,7 +79,8 @@ public struct CaptureService: Sendable {
                 case .readOnly(let project):
                     throw KairosError.invalidField(
                         field: "tasks[\(index)].list",
-                        message: "tasks[\(index)].list names \"\(project.name)\", where your role (\(project.role.rawValue)) "
+                        message:
+                            "tasks[\(index)].list names \"\(project.name)\", where your role (\(project.role.rawValue)) "
                             + "does not let you add tasks. Pick another list, or ask its owner to make you an editor.")
                 case .missing:
                     throw KairosError.invalidField(

@@ -189,7 +189,9 @@ public struct ProjectService: Sendable {
     }
 
     /// Shares the project with someone who has an account, or changes their role (the owner only).
-    public func share(_ projectID: String, _ request: ProjectMemberRequest, for user: User) async throws -> ProjectMember {
+    public func share(
+        _ projectID: String, _ request: ProjectMemberRequest, for user: User
+    ) async throws -> ProjectMember {
         let access = try await access(projectID, allowing: .manageMembers, for: user)
         let role = try Self.memberRole(request.role)
         let project = try await project(projectID, of: user)
@@ -217,7 +219,8 @@ public struct ProjectService: Sendable {
         if person.id == access.ownerID {
             throw KairosError.invalidField(field: "user_id", message: "The owner already has every right here.")
         }
-        try await store.setProjectMember(projectID: projectID, userID: person.id, role: role, by: user.id, now: clock.now())
+        try await store.setProjectMember(
+            projectID: projectID, userID: person.id, role: role, by: user.id, now: clock.now())
         return try require(
             try await store.projectMembers(projectID: projectID).first { $0.userID == person.id }, "Member")
     }
@@ -231,7 +234,8 @@ public struct ProjectService: Sendable {
         guard access.roles[memberID] != nil else {
             throw KairosError.notFound("That person is not a member of this project.")
         }
-        try await store.setProjectMember(projectID: projectID, userID: memberID, role: role, by: user.id, now: clock.now())
+        try await store.setProjectMember(
+            projectID: projectID, userID: memberID, role: role, by: user.id, now: clock.now())
         return try require(
             try await store.projectMembers(projectID: projectID).first { $0.userID == memberID }, "Member")
     }

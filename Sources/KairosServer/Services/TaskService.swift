@@ -129,10 +129,12 @@ public struct TaskService: Sendable {
         case (.set(let one), .unchanged): changes.assigneeIDs = try Self.assignees(one: one, many: nil)
         case (.unchanged, .set(let many)): changes.assigneeIDs = try Self.assignees(one: nil, many: many)
         default:
-            throw KairosError.invalidField(field: "assignee_ids", message: "Give assignee_id or assignee_ids, not both.")
+            throw KairosError.invalidField(
+                field: "assignee_ids", message: "Give assignee_id or assignee_ids, not both.")
         }
         if let assignees = changes.assigneeIDs {
-            try Self.requireAssignable(assignees, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
+            try Self.requireAssignable(
+                assignees, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
         }
         let updated = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
         for change in TaskChange.between(current, updated) {
@@ -239,7 +241,8 @@ public struct TaskService: Sendable {
         let unassigned = try await store.moveTask(
             userID: user.id, id: id, to: destination, auditedIn: Array(Set(audited)), now: clock.now())
         if !unassigned.isEmpty {
-            try await announce(.unassignedByMove(try await names(of: unassigned)), about: try await task(id, of: user), by: user)
+            try await announce(
+                .unassignedByMove(try await names(of: unassigned)), about: try await task(id, of: user), by: user)
         }
     }
 

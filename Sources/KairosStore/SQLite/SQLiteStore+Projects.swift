@@ -280,8 +280,10 @@ extension SQLiteStore: ProjectStore {
     /// The section if its project is visible to `viewer`.
     static func section(_ db: Database, viewer: Int64, id: Int64) throws -> Section? {
         try db.fetchRow(
-            sql: "SELECT * FROM sections WHERE id = ? AND \(Visible.sections)", arguments: [id] + Visible.arguments(viewer))
-            .map(Section.init(row:))
+            sql: "SELECT * FROM sections WHERE id = ? AND \(Visible.sections)",
+            arguments: [id] + Visible.arguments(viewer)
+        )
+        .map(Section.init(row:))
     }
 
     // MARK: Labels

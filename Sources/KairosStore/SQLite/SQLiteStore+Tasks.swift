@@ -86,7 +86,8 @@ extension SQLiteStore: TaskStore {
     public func createTask(userID: String, draft: TaskDraft, now: Date) async throws -> TaskItem {
         let viewer = try require(userID.rowID, "User")
         return try await write { db in
-            let taskID = try Self.earlierTask(db, author: viewer, clientID: draft.clientID)
+            let taskID =
+                try Self.earlierTask(db, author: viewer, clientID: draft.clientID)
                 ?? Self.insertTask(db, author: viewer, draft: draft, now: now)
             return try Self.visibleCreatedTask(db, viewer: viewer, id: taskID)
         }
@@ -110,7 +111,8 @@ extension SQLiteStore: TaskStore {
                 if let index = item.newProject { draft.projectID = projects[index].apiID }
                 let taskID = try Self.insertTask(db, author: author, draft: draft, now: now)
                 if let comment = item.comment {
-                    _ = try Self.insertComment(db, author: author, task: taskID, project: nil, content: comment, now: now)
+                    _ = try Self.insertComment(
+                        db, author: author, task: taskID, project: nil, content: comment, now: now)
                 }
                 for time in item.reminders {
                     try Self.insertReminder(db, user: author, task: taskID, time: time, now: now)
@@ -233,10 +235,12 @@ extension SQLiteStore: TaskStore {
                 try Self.writeLabels(db, task: taskID, owner: current.userID.rowID!, labels: labels)
             }
             if let assignees = changes.assigneeIDs, assignees != current.assigneeIDs {
-                try Self.writeAssignees(db, task: taskID, assignees, replacing: current.assigneeIDs, by: viewer, now: now)
+                try Self.writeAssignees(
+                    db, task: taskID, assignees, replacing: current.assigneeIDs, by: viewer, now: now)
             }
             let updated = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
-            if case .completedOccurrence = changes.recordedAs, let from = current.due?.date, let to = updated.due?.date {
+            if case .completedOccurrence = changes.recordedAs, let from = current.due?.date, let to = updated.due?.date
+            {
                 try Self.carryFiredReminders(db, task: taskID, days: LocalDate.daysBetween(from, to))
             }
             for change in changes.recordedAs.map({ [$0] }) ?? TaskChange.between(current, updated) {
@@ -378,12 +382,14 @@ extension SQLiteStore: TaskStore {
             if owner != moving.userID.rowID {
                 try Self.transfer(db, family: taskID, to: owner)
             }
-            let projectName = try String.fetchOne(db, sql: "SELECT name FROM projects WHERE id = ?", arguments: [project])
+            let projectName = try String.fetchOne(
+                db, sql: "SELECT name FROM projects WHERE id = ?", arguments: [project])
             try Self.record(db, task: taskID, .moved(project: projectName ?? ""), by: viewer, now: now)
             let unassigned = try Self.unassignOutsiders(
                 db, family: taskID, project: project, owner: owner, by: viewer, now: now)
             if !unassigned.isEmpty {
-                try Self.record(db, task: taskID, .assigneesChanged(added: [], removed: unassigned), by: viewer, now: now)
+                try Self.record(
+                    db, task: taskID, .assigneesChanged(added: [], removed: unassigned), by: viewer, now: now)
             }
             let source = moving.projectID.rowID!
             for logged in auditedIn.compactMap(\.rowID) {
@@ -504,7 +510,8 @@ extension SQLiteStore: TaskStore {
     /// The task if `viewer` owns it or its project is shared with them.
     static func task(_ db: Database, viewer: Int64, id: Int64) throws -> TaskItem? {
         try loadTasks(
-            db, sql: "\(taskColumns) WHERE tasks.id = ? AND \(Visible.tasks)", arguments: [id] + Visible.arguments(viewer)
+            db, sql: "\(taskColumns) WHERE tasks.id = ? AND \(Visible.tasks)",
+            arguments: [id] + Visible.arguments(viewer)
         ).first
     }
 
@@ -758,7 +765,8 @@ extension SQLiteStore: TaskStore {
             if let taskID {
                 task = try require(try Self.task(db, viewer: author, id: taskID.rowID ?? 0), "Task").id.rowID
             } else if let projectID {
-                project = try require(try Self.project(db, viewer: author, id: projectID.rowID ?? 0), "Project").id.rowID
+                project = try require(try Self.project(db, viewer: author, id: projectID.rowID ?? 0), "Project").id
+                    .rowID
             } else {
                 throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id for the comment.")
             }
