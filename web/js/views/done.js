@@ -50,7 +50,7 @@ function clearAll(items) {
     send(`/tasks/${task.id}`, { method: "DELETE", taskId: task.id }))).then(() => {
     toast(`Cleared ${what}`);
     tasksChanged();
-  }))], ["Cancel", () => {}]], { label: "Clear all" });
+  })), "danger"], ["Cancel", () => {}]], { label: "Clear all" });
 }
 
 function doneRow(task) {

@@ -46,7 +46,7 @@ export function projectSheet(project) {
 /** Asks what becomes of the tasks of what `path` names, then deletes it in one request. */
 function askDelete(name, path, [keep, policy], done) {
   const remove = (tasks) => told(api(`${path}?tasks=${tasks}`, { method: "DELETE" }).then(done).then(() => toast(`Deleted ${name}`)));
-  openMenu(`Delete ${name}?`, [[`Delete and ${keep}`, () => remove(policy)], ["Delete it with its tasks", () => remove("delete")]],
+  openMenu(`Delete ${name}?`, [[`Delete and ${keep}`, () => remove(policy)], ["Delete it with its tasks", () => remove("delete"), "danger"]],
     { preview: h("p.hint", { text: "What should happen to its tasks?" }) });
 }
 
@@ -72,7 +72,7 @@ async function move(list, at, by, kind, key) {
 /** The project header's menu: what the server allows (edit, archive, delete) and, when shared, muting. */
 export function projectMenuButton(p) {
   const choices = [can(p, "rename") && ["Edit project", () => projectSheet(p)], can(p, "archive") && ["Archive", () => told(setArchived(p, true))],
-    can(p, "delete") && ["Delete", () => deleteProject(p)]];
+    can(p, "delete") && ["Delete", () => deleteProject(p), "danger"]];
   if (!choices.some(Boolean) && !p.is_shared) return null;
   const open = async () => {
     const muted = p.is_shared && (await api("/mutes")).project_ids.includes(p.id);
@@ -89,7 +89,7 @@ export function sectionMenuButton(s, sections) {
   const shift = (by) => told(move(sections, at, by, "sections", "section_order").then(tasksChanged));
   const choices = [["Rename", () => nameSheet("Rename section", "Section name", s.name, "Save", (name) => post(`/sections/${s.id}`, { name }).then(tasksChanged))],
     at > 0 && ["Move up", () => shift(-1)], at < sections.length - 1 && ["Move down", () => shift(1)],
-    ["Delete", () => askDelete(s.name, `/sections/${s.id}`, ["keep its tasks in the project", "move_to_project"], tasksChanged)]];
+    ["Delete", () => askDelete(s.name, `/sections/${s.id}`, ["keep its tasks in the project", "move_to_project"], tasksChanged), "danger"]];
   return button({ class: "icon-btn", icon: "more", label: `More for ${s.name}`, on: { click: () => openMenu(s.name, choices.filter(Boolean)) } });
 }
 
@@ -114,5 +114,5 @@ export function arrangeProjects(projects) {
 export async function archivedProjects() {
   const archived = await listAll("/projects/archived");
   openMenu("Archived projects", archived.map((p) => [p.name, () => openMenu(p.name, [can(p, "archive") && ["Unarchive", () => told(setArchived(p, false))],
-    can(p, "delete") && ["Delete", () => deleteProject(p, tasksChanged)]].filter(Boolean))]), { preview: !archived.length && h("p.hint", { text: "Archived projects show here." }) });
+    can(p, "delete") && ["Delete", () => deleteProject(p, tasksChanged), "danger"]].filter(Boolean))]), { preview: !archived.length && h("p.hint", { text: "Archived projects show here." }) });
 }
