@@ -60,6 +60,39 @@ def test_a_thread_with_an_image_opens_and_stays_at_its_newest_message(browser: B
     assert browser.driver.execute_script("return window.scrollY") == 0
 
 
+def shown_messages(browser: Browser) -> list[str]:
+    return browser.driver.execute_script("return [...document.querySelectorAll('.messages .msg .bubble')].map(b => b.textContent)")
+
+
+def test_a_long_thread_opens_on_its_newest_screenful_and_draws_older_messages_as_the_user_scrolls_up(browser: Browser, new_person) -> None:
+    ada, bob = new_person("Ada Lovelace"), new_person("Bob Stone")
+    conversation = dm(ada, bob)
+    sent = [say(bob if n % 3 else ada, conversation, f"Long thread message {n}")["text"] for n in range(130)]
+    ada.api.post(f"/conversations/{conversation}/read", json={"message_id": ada.api.get(f"/conversations/{conversation}/messages", params={"limit": 1}).json()["results"][0]["id"]})
+
+    signed_in(browser, ada, f"#/messages/{conversation}")
+    browser.find(".composer")
+    browser.wait(3).until(lambda d: last_message_in_view(browser), "the newest message is out of view")
+    opening = shown_messages(browser)
+    assert opening == sent[-len(opening):] and len(opening) < 60, f"drew {len(opening)} messages before showing the thread"
+    browser.screenshot("threads-02-long-thread-newest")
+
+    # Scrolling up draws the older ones above, the fetched first and then the server's earlier page, and
+    # what the user was reading stays where it was.
+    for _ in range(20):
+        if shown_messages(browser)[0] == sent[0]:
+            break
+        reading = browser.driver.execute_script(
+            "const b = document.querySelector('.messages .msg .bubble'); window.scrollTo(0, 0); return [b.textContent, b.getBoundingClientRect().top]")
+        browser.wait().until(lambda d: shown_messages(browser)[0] != reading[0], "scrolling to the top drew nothing older")
+        now = browser.driver.execute_script(
+            "return [...document.querySelectorAll('.messages .msg .bubble')].find(b => b.textContent === arguments[0]).getBoundingClientRect().top", reading[0])
+        assert abs(now - reading[1]) <= 2, f"the message being read moved from {reading[1]} to {now} when older ones were drawn above it"
+    assert shown_messages(browser) == sent
+    assert browser.all(".messages .older") == []
+    browser.screenshot("threads-03-long-thread-oldest")
+
+
 def test_a_thread_opens_at_the_first_unread_message_under_a_divider(browser: Browser, new_person) -> None:
     ada, bob = new_person("Ada Lovelace"), new_person("Bob Stone")
     conversation = dm(ada, bob)

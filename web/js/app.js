@@ -6,18 +6,23 @@ import { startOutbox } from "./offline.js";
 import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } from "./state.js";
 import { applyTheme, currentTheme } from "./theme.js";
 import { button, h, SOMETHING_WRONG } from "./ui.js";
-import { renderAuth, renderEmailedLink } from "./views/auth.js";
-import { renderCalendar } from "./views/calendar.js";
 import { openCapture } from "./views/capture.js";
 import { renderHome } from "./views/home.js";
-import { renderInvite } from "./views/invite.js";
-import { renderMessages, renderThread } from "./views/messages.js";
 import { recountBell, renderNotifications } from "./views/notifications.js";
-import { renderOnboarding } from "./views/onboarding.js";
 import { renderSearch } from "./views/search.js";
-import { renderSettings } from "./views/settings.js";
 import { renderCompleted, renderProject, renderTasks } from "./views/tasks.js";
 import { renderTime } from "./views/time.js";
+
+// Screens a start seldom opens load when first needed (and, once the first screen is up, ahead of
+// that), which keeps what a phone fetches before its first screen small.
+const later = {
+  auth: () => import("./views/auth.js"),
+  calendar: () => import("./views/calendar.js"),
+  invite: () => import("./views/invite.js"),
+  messages: () => import("./views/messages.js"),
+  onboarding: () => import("./views/onboarding.js"),
+  settings: () => import("./views/settings.js"),
+};
 
 const tabs = [
   ["home", "Home", "#/home"],
@@ -34,14 +39,14 @@ const routes = [
   [/^#\/search$/, "home", renderSearch],
   [/^#\/tasks\/(inbox|today|upcoming|projects|filters)$/, "tasks", (view, m) => renderTasks(view, { segment: m[1] })],
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
-  [/^#\/calendar$/, "tasks", renderCalendar],
+  [/^#\/calendar$/, "tasks", async (view) => (await later.calendar()).renderCalendar(view)],
   [/^#\/completed$/, "tasks", renderCompleted],
-  [/^#\/welcome$/, "home", renderOnboarding],
-  [/^#\/messages$/, "messages", renderMessages],
+  [/^#\/welcome$/, "home", async (view) => (await later.onboarding()).renderOnboarding(view)],
+  [/^#\/messages$/, "messages", async (view) => (await later.messages()).renderMessages(view)],
   [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],
-  [/^#\/messages\/([\w-]+)$/, "messages", (view, m) => renderThread(view, { id: m[1] })],
+  [/^#\/messages\/([\w-]+)$/, "messages", async (view, m) => (await later.messages()).renderThread(view, { id: m[1] })],
   [/^#\/time$/, "time", renderTime],
-  [/^#\/settings$/, "settings", (view) => renderSettings(view, signOut)],
+  [/^#\/settings$/, "settings", async (view) => (await later.settings()).renderSettings(view, signOut)],
 ];
 
 const app = document.getElementById("app");
@@ -63,7 +68,7 @@ async function route({ keepPlace = false } = {}) {
   if (emailed) {
     leaveShell();
     stopLive();
-    return renderEmailedLink(view, { kind: emailed[1], token: emailed[2] }, { signedIn });
+    return (await later.auth()).renderEmailedLink(view, { kind: emailed[1], token: emailed[2] }, { signedIn });
   }
   if (!session.token || !state.user) return showAuth(hash === "#/signin" || hash === "#/forgot" ? hash.slice(2) : "signup");
   const found = routes.map(([pattern, tab, render]) => [hash.match(pattern), tab, render]).find(([m]) => m);
@@ -147,6 +152,9 @@ function markFirstScreen() {
   if (!firstScreen) return;
   firstScreen = false;
   performance.mark("kairos:first-screen");
+  const fetchAhead = () => Object.values(later).forEach((load) => load().catch(() => {}));
+  if ("requestIdleCallback" in window) requestIdleCallback(fetchAhead, { timeout: 3000 });
+  else setTimeout(fetchAhead, 1000);
 }
 
 /** Closes the current screen and hides the shell's tabs, for the screens of someone not signed in. */
@@ -158,18 +166,19 @@ function leaveShell() {
   app.classList.add("signed-out");
 }
 
-function showAuth(mode) {
+async function showAuth(mode) {
   leaveShell();
   app.classList.remove("no-tabbar");
   if (location.hash !== `#/${mode}`) history.replaceState(null, "", `#/${mode}`);
+  const { renderAuth } = await later.auth();
   renderAuth(view, { mode }, { signedIn: mode === "signup" ? (user) => signedIn(user, "#/welcome") : signedIn });
   document.title = mode === "signup" ? "Create account · Kairos" : "Sign in · Kairos";
   markFirstScreen();
 }
 
-function showInvite(token) {
+async function showInvite(token) {
   leaveShell();
-  renderInvite(view, { token }, { signedIn });
+  (await later.invite()).renderInvite(view, { token }, { signedIn });
   document.title = "Invitation · Kairos";
 }
 

@@ -7,8 +7,7 @@ import { solidIcon } from "../icons.js";
 import { onLiveEvent } from "../live.js";
 import { SAVED_OFFLINE, send } from "../offline.js";
 import { projectPeople, state, tasksChanged, userTimeZone } from "../state.js";
-import { autoGrow, avatar, button, checkBox, count, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
-import { askForNotifications } from "./onboarding.js";
+import { askForNotifications, autoGrow, avatar, button, checkBox, count, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
 
 export function openTaskDetail(task) {
   const tz = userTimeZone();

@@ -26,6 +26,16 @@ const when = (timestamp) => stamp(timestamp, userTimeZone(), true);
 const DELETED_USER = "Deleted user";
 const firstName = (name) => (name ?? "Someone").split(" ")[0];
 
+/** How many of a thread's newest messages are drawn before it shows: more than a tall screen holds. */
+const FIRST_DRAWN = 30;
+
+/** Who signs `message` (nobody signs a notice); a run of messages from one signer shows their name once. */
+const signer = (message) => (!message || message.kind === "system" ? null : message.author_id ?? DELETED_USER);
+
+/** Whether `next` continues `message`'s quick run from one person, which shares one timestamp. */
+const sameRun = (message, next) => !!message && !!next && message.author_id === next.author_id && next.kind !== "system" &&
+  Date.parse(next.created_at) - Date.parse(message.created_at) < 5 * 60 * 1000;
+
 export async function renderMessages(view) {
   // Drawn into its own element, which the router moves into the page, so live redraws land where they show.
   const screen = h("div.threads-screen");
@@ -144,8 +154,7 @@ export async function renderThread(view, { id }) {
   const localUrls = new Map();
   const list = h("ol.messages", { label: "Messages", "aria-live": "polite" });
   const byKey = new Map();
-  let lastAuthor = null;
-  let previous = null;
+  const shown = new WeakMap();
   let latestFromOthers = null;
 
   // ---- Read ticks: sent, delivered to everyone else, read by everyone else.
@@ -176,11 +185,12 @@ export async function renderThread(view, { id }) {
     }, Math.min(2000 * 2 ** attempt, 15000));
   };
 
-  const render = (message) => {
+  // `before` is the message above: a run of messages from one person is signed once.
+  const render = (message, before) => {
     const mine = message.author_id === me;
     if (message.kind === "system") return h("li.msg.system", { text: message.text });
     // A deleted account's messages stay, without an author: named as such, in direct messages too.
-    const showAuthor = !mine && (conversation.kind === "group" || message.author_id == null) && lastAuthor !== (message.author_id ?? DELETED_USER);
+    const showAuthor = !mine && (conversation.kind === "group" || message.author_id == null) && signer(before) !== signer(message);
     const sent = !String(message.id).startsWith("pending-");
     const menu = () => openMessageMenu(message, { conversationId: id, onShared: upsertAndScroll });
     const body = message.kind === "task_card" && message.task ? taskCard(message.task)
@@ -193,24 +203,32 @@ export async function renderThread(view, { id }) {
     if (sent) pressable(content, menu);
     return el;
   };
+  const record = (el, message) => {
+    shown.set(el, message);
+    byKey.set(message.id, el);
+    if (message.client_id) byKey.set(`c:${message.client_id}`, el);
+    if (message.author_id !== me && /^\d+$/.test(message.id) && Number(message.id) > Number(latestFromOthers?.id ?? 0)) latestFromOthers = message;
+    return el;
+  };
+  const messageAbove = (el) => {
+    for (let above = el?.previousElementSibling; above; above = above.previousElementSibling) if (shown.has(above)) return shown.get(above);
+    return null;
+  };
   const upsert = (message) => {
     const existing = byKey.get(message.id) ?? (message.client_id && byKey.get(`c:${message.client_id}`));
-    const el = render(message);
+    let el;
     if (existing) {
+      el = render(message, messageAbove(existing));
       if (existing.classList.contains("grouped")) el.classList.add("grouped");
       existing.replaceWith(el);
     } else {
+      const last = list.lastElementChild;
+      const before = last && (shown.get(last) ?? messageAbove(last));
       // Messages in a quick run from one person share one timestamp, under the last of them.
-      const sameRun = previous && previous.author_id === message.author_id && message.kind !== "system" &&
-        Date.parse(message.created_at) - Date.parse(previous.created_at) < 5 * 60 * 1000;
-      if (sameRun) list.lastElementChild?.classList.add("grouped");
-      list.append(el);
-      previous = message;
+      if (sameRun(before, message)) last.classList.add("grouped");
+      list.append((el = render(message, before)));
     }
-    byKey.set(message.id, el);
-    if (message.client_id) byKey.set(`c:${message.client_id}`, el);
-    lastAuthor = message.kind === "system" ? null : message.author_id ?? DELETED_USER;
-    if (message.author_id !== me && /^\d+$/.test(message.id) && Number(message.id) > Number(latestFromOthers?.id ?? 0)) latestFromOthers = message;
+    record(el, message);
     if (message.task) updateCards(message.task);
     return el;
   };
@@ -219,13 +237,60 @@ export async function renderThread(view, { id }) {
     toEnd();
     return el;
   };
+
+  // The history, oldest first, each task card showing its task as the latest message about it has it.
+  const history = page.results.reverse();
+  const latestTasks = new Map(history.filter((m) => m.task).map((m) => [m.task.id, m.task]));
+  for (const message of history) if (message.task) message.task = latestTasks.get(message.task.id);
+  const drawHistory = (from, to) => history.slice(from, to).map((message, i) => {
+    const el = record(render(message, history[from + i - 1]), message);
+    if (sameRun(message, history[from + i + 1])) el.classList.add("grouped");
+    return el;
+  });
   // The first message from others after the user's read position opens under a "New messages" divider.
   let readUpTo = Number(conversation.last_read_message_id ?? 0);
-  let divider = null;
-  for (const message of page.results.reverse()) {
-    if (!divider && conversation.unread_count && message.author_id !== me && Number(message.id) > readUpTo) list.append(divider = h("li.msg.system.unread-divider", { text: "New messages" }));
-    upsert(message);
-  }
+  const firstUnread = conversation.unread_count ? history.findIndex((m) => m.author_id !== me && Number(m.id) > readUpTo) : -1;
+  let divider = firstUnread < 0 ? null : h("li.msg.system.unread-divider", { text: "New messages" });
+  // The thread opens on its newest screenful (from the divider, when that is further up); older
+  // messages go above as the user scrolls up towards them: those fetched with it, then earlier pages.
+  let drawnFrom = Math.max(0, Math.min(history.length - FIRST_DRAWN, firstUnread < 0 ? Infinity : firstUnread));
+  let olderPages = page.next_cursor;
+  const opening = drawHistory(drawnFrom, history.length);
+  if (divider) opening.splice(firstUnread - drawnFrom, 0, divider);
+  const top = h("li.older", { "aria-hidden": "true" });
+  list.append(top, ...opening);
+  let drawingOlder = false;
+  const drawOlder = async () => {
+    if (drawingOlder) return;
+    drawingOlder = true;
+    try {
+      if (!drawnFrom && olderPages) {
+        const more = await api(`/conversations/${id}/messages?limit=100&cursor=${encodeURIComponent(olderPages)}`);
+        olderPages = more.next_cursor;
+        for (const message of more.results) if (message.task) message.task = latestTasks.get(message.task.id) ?? message.task;
+        history.unshift(...more.results.reverse());
+        drawnFrom += more.results.length;
+      }
+      const from = Math.max(0, drawnFrom - FIRST_DRAWN);
+      // Kept in place on screen whether or not the browser anchors scrolling itself.
+      const anchor = top.nextElementSibling;
+      const y = anchor?.getBoundingClientRect().top;
+      top.after(...drawHistory(from, drawnFrom));
+      drawnFrom = from;
+      if (anchor) scrollBy(0, anchor.getBoundingClientRect().top - y);
+    } catch {
+      // Scrolling up again asks again.
+    } finally {
+      drawingOlder = false;
+      nearTop.unobserve(top);
+      if (!drawnFrom && !olderPages) top.remove();
+      // Observed again, so a top still in reach draws the next batch.
+      else if (top.isConnected) nearTop.observe(top);
+    }
+  };
+  const nearTop = new IntersectionObserver(([entry]) => entry.isIntersecting && drawOlder(), { rootMargin: "800px 0px 0px 0px" });
+  if (drawnFrom || olderPages) nearTop.observe(top);
+  else top.remove();
 
   // A card shows its task as it is now: any message about the task (a card, a notice) updates them all.
   function updateCards(task) {
@@ -366,6 +431,7 @@ export async function renderThread(view, { id }) {
     unsubscribeTyping();
     clearTimeout(deliveryTimer);
     resized.disconnect();
+    nearTop.disconnect();
     removeEventListener("scroll", onScroll);
     for (const timer of typers.values()) clearTimeout(timer);
     document.removeEventListener("visibilitychange", markRead);

@@ -36,9 +36,3 @@ export function renderOnboarding(view) {
   fill(view, screen);
   return () => (tabbar.hidden = false);
 }
-
-/** Asks for permission to show notifications, once, when the user first does something that sends them. */
-export async function askForNotifications() {
-  if (!("Notification" in window) || Notification.permission !== "default") return;
-  await Notification.requestPermission().catch(() => {});
-}
