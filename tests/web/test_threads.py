@@ -76,6 +76,14 @@ def test_a_long_thread_opens_on_its_newest_screenful_and_draws_older_messages_as
     opening = shown_messages(browser)
     assert opening == sent[-len(opening):] and len(opening) < 60, f"drew {len(opening)} messages before showing the thread"
     browser.screenshot("threads-02-long-thread-newest")
+    # An old message edited while the user reads the newest stays in its place, edited.
+    edited = bob.api.get(f"/conversations/{conversation}/messages", params={"limit": 100}).json()["results"][-2]
+    assert edited["text"] == sent[31]
+    assert bob.api.post(f"/messages/{edited['id']}", json={"text": "Long thread message 31, edited"}).status_code == 200
+    sent[31] = "Long thread message 31, edited"
+    sent.append(say(bob, conversation, "After the edit")["text"])
+    browser.wait().until(lambda d: shown_messages(browser)[-1] == "After the edit")
+    assert shown_messages(browser)[-2] == sent[-2]
 
     # Scrolling up draws the older ones above, the fetched first and then the server's earlier page, and
     # what the user was reading stays where it was.

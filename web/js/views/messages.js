@@ -207,15 +207,24 @@ export async function renderThread(view, { id }) {
     shown.set(el, message);
     byKey.set(message.id, el);
     if (message.client_id) byKey.set(`c:${message.client_id}`, el);
-    if (message.author_id !== me && /^\d+$/.test(message.id) && Number(message.id) > Number(latestFromOthers?.id ?? 0)) latestFromOthers = message;
     return el;
+  };
+  const heard = (message) => {
+    if (message.author_id !== me && /^\d+$/.test(message.id) && Number(message.id) > Number(latestFromOthers?.id ?? 0)) latestFromOthers = message;
   };
   const messageAbove = (el) => {
     for (let above = el?.previousElementSibling; above; above = above.previousElementSibling) if (shown.has(above)) return shown.get(above);
     return null;
   };
   const upsert = (message) => {
+    heard(message);
     const existing = byKey.get(message.id) ?? (message.client_id && byKey.get(`c:${message.client_id}`));
+    // An edit of a message not drawn yet is drawn as edited when the user scrolls up to it.
+    const waiting = existing ? -1 : history.findIndex((m) => m.id === message.id);
+    if (waiting >= 0) {
+      history[waiting] = message;
+      return null;
+    }
     let el;
     if (existing) {
       el = render(message, messageAbove(existing));
@@ -240,6 +249,7 @@ export async function renderThread(view, { id }) {
 
   // The history, oldest first, each task card showing its task as the latest message about it has it.
   const history = page.results.reverse();
+  history.forEach(heard);
   const latestTasks = new Map(history.filter((m) => m.task).map((m) => [m.task.id, m.task]));
   for (const message of history) if (message.task) message.task = latestTasks.get(message.task.id);
   const drawHistory = (from, to) => history.slice(from, to).map((message, i) => {
@@ -288,7 +298,7 @@ export async function renderThread(view, { id }) {
       else if (top.isConnected) nearTop.observe(top);
     }
   };
-  const nearTop = new IntersectionObserver(([entry]) => entry.isIntersecting && drawOlder(), { rootMargin: "800px 0px 0px 0px" });
+  const nearTop = new IntersectionObserver((entries) => entries.at(-1).isIntersecting && drawOlder(), { rootMargin: "800px 0px 0px 0px" });
   if (drawnFrom || olderPages) nearTop.observe(top);
   else top.remove();
 
