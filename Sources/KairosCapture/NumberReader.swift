@@ -47,6 +47,33 @@ struct NumberReader {
         return Number(value: value, length: 1, isOrdinal: false)
     }
 
+    /// A count of things at `index`: "a"/"an"/"one", "a couple (of)", "a few", "couple (of)", or a cardinal
+    /// number ("3", "twelve", "twenty two"); `length` is the tokens read.
+    func count(at index: Int) -> (value: Int, length: Int)? {
+        var cursor = index
+        let value: Int
+        switch word(cursor) {
+        case "a", "an", "one":
+            cursor += 1
+            if word(cursor) == "couple" {
+                value = 2
+                cursor += word(cursor + 1) == "of" ? 2 : 1
+            } else if word(cursor) == "few" {
+                value = 3
+                cursor += 1
+            } else {
+                value = 1
+            }
+        case "couple":
+            value = 2
+            cursor += word(cursor + 1) == "of" ? 2 : 1
+        default:
+            guard let number = number(at: cursor), !number.isOrdinal else { return nil }
+            return (number.value, number.length)
+        }
+        return (value, cursor - index)
+    }
+
     /// "12" or "12th"/"1st"/"2nd"/"3rd".
     static func digitNumber(_ text: String) -> (value: Int, isOrdinal: Bool)? {
         var value = 0

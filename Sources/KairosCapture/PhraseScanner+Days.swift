@@ -274,33 +274,17 @@ extension PhraseScanner {
         var cursor = index + 1
         var amount: Double
         switch word(cursor) {
-        case "a", "an", "one":
-            cursor += 1
-            if word(cursor) == "couple" {
-                amount = 2
-                cursor += 1
-                if word(cursor) == "of" { cursor += 1 }
-            } else if word(cursor) == "few" {
-                amount = 3
-                cursor += 1
-            } else {
-                amount = 1
-            }
         case "half":
             guard word(cursor + 1) == "an" || word(cursor + 1) == "a" else { return nil }
             amount = 0.5
             cursor += 2
-        case "couple":
-            amount = 2
-            cursor += 1
-            if word(cursor) == "of" { cursor += 1 }
         case "few":
             amount = 3
             cursor += 1
         default:
-            guard let number = numbers.number(at: cursor), !number.isOrdinal else { return nil }
-            amount = Double(number.value)
-            cursor += number.length
+            guard let count = numbers.count(at: cursor) else { return nil }
+            amount = Double(count.value)
+            cursor += count.length
         }
         if words(cursor, "and", "a", "half") {
             // "in two and a half hours"

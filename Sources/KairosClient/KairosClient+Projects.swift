@@ -43,6 +43,11 @@ extension KairosClient {
         try await send(.post, "projects", id, "unarchive")
     }
 
+    /// Gives several of the caller's own projects new places in their list, all or none (`POST /projects/reorder`).
+    public func reorderProjects(_ request: ProjectReorderRequest) async throws {
+        let _: NoContent = try await send(.post, "projects", "reorder", body: request)
+    }
+
     /// What happens to a deleted project's tasks.
     public enum DeletedProjectTasks: String, Sendable {
         /// The tasks move to the Inbox (the server's default).
@@ -115,6 +120,11 @@ extension KairosClient {
     /// Changes the fields set in `request` (`POST /sections/{id}`).
     public func updateSection(id: String, _ request: SectionUpdateRequest) async throws -> Section {
         try await send(.post, "sections", id, body: request)
+    }
+
+    /// Gives several sections new places, all or none (`POST /sections/reorder`).
+    public func reorderSections(_ request: SectionReorderRequest) async throws {
+        let _: NoContent = try await send(.post, "sections", "reorder", body: request)
     }
 
     /// Deletes a section (`DELETE /sections/{id}`).

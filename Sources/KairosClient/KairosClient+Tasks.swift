@@ -69,6 +69,12 @@ extension KairosClient {
         let _: NoContent = try await send(.post, "tasks", id, "move", body: request)
     }
 
+    /// Saves tasks in the order given, as their order among siblings or within their due day, all or none
+    /// (`POST /tasks/reorder`).
+    public func reorderTasks(_ request: TaskReorderRequest) async throws {
+        let _: NoContent = try await send(.post, "tasks", "reorder", body: request)
+    }
+
     /// Deletes a task and its subtasks (`DELETE /tasks/{id}`).
     public func deleteTask(id: String) async throws {
         let _: NoContent = try await send(.delete, "tasks", id)

@@ -46,16 +46,19 @@ public struct ProjectDraft: Sendable {
     public var description: String
     public var parentID: String?
     public var color: String
+    public var icon: String?
     public var isFavorite: Bool
     public var viewStyle: String
 
     public init(
-        name: String, description: String, parentID: String?, color: String, isFavorite: Bool, viewStyle: String
+        name: String, description: String, parentID: String?, color: String, icon: String? = nil, isFavorite: Bool,
+        viewStyle: String
     ) {
         self.name = name
         self.description = description
         self.parentID = parentID
         self.color = color
+        self.icon = icon
         self.isFavorite = isFavorite
         self.viewStyle = viewStyle
     }
@@ -66,6 +69,7 @@ public struct ProjectChanges: Sendable {
     public var name: String?
     public var description: String?
     public var color: String?
+    public var icon: FieldUpdate<String>
     public var isFavorite: Bool?
     public var viewStyle: String?
     public var childOrder: Int?
@@ -74,14 +78,15 @@ public struct ProjectChanges: Sendable {
     public var commentersCanComplete: Bool?
 
     public init(
-        name: String? = nil, description: String? = nil, color: String? = nil, isFavorite: Bool? = nil,
-        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil, isArchived: Bool? = nil,
-        commentersCanComplete: Bool? = nil
+        name: String? = nil, description: String? = nil, color: String? = nil, icon: FieldUpdate<String> = .unchanged,
+        isFavorite: Bool? = nil, viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil,
+        isArchived: Bool? = nil, commentersCanComplete: Bool? = nil
     ) {
         self.commentersCanComplete = commentersCanComplete
         self.name = name
         self.description = description
         self.color = color
+        self.icon = icon
         self.isFavorite = isFavorite
         self.viewStyle = viewStyle
         self.childOrder = childOrder

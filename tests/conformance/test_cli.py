@@ -72,6 +72,18 @@ def test_add_list_show_complete(logged_in: Path) -> None:
     assert json.loads(kairos("today", "--json", config=logged_in).stdout) == []
 
 
+def test_projects_show_each_projects_colour_and_icon(logged_in: Path, kairos_server: KairosServer) -> None:
+    token = json.loads(logged_in.read_text())["token"]
+    with raw_client(kairos_server, token) as client:
+        assert client.post("/projects", json={"name": "Gym", "color": "red", "icon": "dumbbell"}).status_code == 200
+    listed = kairos("projects", config=logged_in)
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0].split() == ["ID", "PROJECT", "COLOR", "ICON", "ROLE"]
+    assert any(line.split()[1:] == ["Gym", "red", "dumbbell"] for line in lines)
+    assert any(line.split()[1:] == ["Inbox", "charcoal"] for line in lines)
+
+
 def test_today_follows_the_order_given_to_the_day(logged_in: Path, kairos_server: KairosServer) -> None:
     contents = ["Water the plants", "Call the dentist", "Buy stamps", "Pay the rent"]
     ids = []

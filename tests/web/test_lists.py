@@ -53,7 +53,8 @@ def test_a_project_is_renamed_recoloured_archived_and_brought_back(browser: Brow
     name = browser.labelled("Project name")
     name.clear()
     name.send_keys("Office")
-    assert len(sheet.find_elements(By.CSS_SELECTOR, '[role="radio"]')) == 20  # Todoist's named colours
+    colours = sheet.find_elements(By.CSS_SELECTOR, '[aria-label="Colour"] [role="radio"]')
+    assert len(colours) == 20  # Todoist's named colours
     browser.labelled("grape").click()
     browser.screenshot("lists-edit-project")
     browser.button("Save").click()

@@ -30,6 +30,19 @@ const paths = {
   search: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 4.5 4.5"/>',
   calendar: '<rect x="3.5" y="5" width="17" height="15.5" rx="2"/><path d="M3.5 10h17M8 3v4M16 3v4"/>',
   folder: '<path d="M3.5 6.5a1 1 0 0 1 1-1h5l2 2.5h8a1 1 0 0 1 1 1V18a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1z"/>',
+  briefcase: '<rect x="3.5" y="7" width="17" height="12.5" rx="2"/><path d="M9 7V4h6v3m-11.5 5.5h17"/>',
+  cart: '<path d="M2.5 4H5l2.2 10.5h10.3l2-7H6"/><circle cx="9" cy="19" r="1.5"/><circle cx="16.5" cy="19" r="1.5"/>',
+  book: '<path d="M5 19V5a1.5 1.5 0 0 1 1.5-1.5h12.5v14H6.5A1.5 1.5 0 0 0 5 19a1.5 1.5 0 0 0 1.5 1.5h12.5v-3"/>',
+  heart: '<path d="M12 20s-8-4.8-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.2 12 20 12 20z"/>',
+  star: '<path d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.9-5.2-2.8-5.2 2.8 1-5.9-4.3-4.1 5.9-.8z"/>',
+  flag: '<path d="M5.5 21V4h12l-2.5 4.5 2.5 4.5h-12"/>',
+  plane: '<path d="m3 14 8-4.5V4a1 1 0 0 1 2 0v5.5l8 4.5v2l-8-2.5V19l2.5 2H8.5l2.5-2v-5.5L3 16z"/>',
+  code: '<path d="m8 7-5 5 5 5M16 7l5 5-5 5M13.5 4.5l-3 15"/>',
+  music: '<path d="M9 18V5.5l11-2V16"/><circle cx="6.5" cy="18" r="2.5"/><circle cx="17.5" cy="16" r="2.5"/>',
+  dumbbell: '<path d="M6.5 6.5v11M17.5 6.5v11M3.5 9.5v5M20.5 9.5v5M6.5 12h11"/>',
+  money: '<rect x="2.5" y="6" width="19" height="12" rx="2"/><circle cx="12" cy="12" r="2.5"/>',
+  gift: '<path d="M3.5 8h17v4h-17zM5 12v8h14v-8M12 8v12m0-12C10 4 6 5 8 8m4 0c2-4 6-3 4 0"/>',
+  leaf: '<path d="M6 18C4.5 9.5 10 4 20 4c0 10-5.5 15.5-14 14M4 20l8-8"/>',
 };
 
 export const icon = (name) =>

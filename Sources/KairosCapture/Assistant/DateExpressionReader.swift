@@ -109,29 +109,8 @@ struct DateExpressionReader {
 
     /// "three days", "a week", "a couple of weeks", "2 months": the days and months, and the index after the unit.
     private func amount(at index: Int) -> (days: Int, months: Int, end: Int)? {
-        var cursor = index
-        var count: Int
-        if word(cursor) == "a" || word(cursor) == "an" || word(cursor) == "one" {
-            cursor += 1
-            count = 1
-            if word(cursor) == "couple" {
-                count = 2
-                cursor += 1
-                if word(cursor) == "of" { cursor += 1 }
-            } else if word(cursor) == "few" {
-                count = 3
-                cursor += 1
-            }
-        } else if word(cursor) == "couple" {
-            count = 2
-            cursor += 1
-            if word(cursor) == "of" { cursor += 1 }
-        } else if let number = numbers.number(at: cursor), !number.isOrdinal {
-            count = number.value
-            cursor += number.length
-        } else {
-            return nil
-        }
+        guard let (count, length) = numbers.count(at: index) else { return nil }
+        let cursor = index + length
         switch word(cursor) {
         case "day", "days": return (count, 0, cursor + 1)
         case "week", "weeks": return (count * 7, 0, cursor + 1)

@@ -4,23 +4,26 @@ public struct ProjectCreateRequest: Codable, Sendable {
     public var description: String?
     public var parentID: String?
     public var color: String?
+    /// Kairos: one of `ProjectIcon.all`; none gives the plain list glyph.
+    public var icon: String?
     public var isFavorite: Bool?
     public var viewStyle: String?
 
     public init(
         name: String, description: String? = nil, parentID: String? = nil, color: String? = nil,
-        isFavorite: Bool? = nil, viewStyle: String? = nil
+        icon: String? = nil, isFavorite: Bool? = nil, viewStyle: String? = nil
     ) {
         self.name = name
         self.description = description
         self.parentID = parentID
         self.color = color
+        self.icon = icon
         self.isFavorite = isFavorite
         self.viewStyle = viewStyle
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, description, color
+        case name, description, color, icon
         case parentID = "parent_id"
         case isFavorite = "is_favorite"
         case viewStyle = "view_style"
@@ -32,6 +35,8 @@ public struct ProjectUpdateRequest: Codable, Sendable {
     public var name: String?
     public var description: String?
     public var color: String?
+    /// Kairos: a new icon, or `.clear` (`null`) for the plain list glyph.
+    public var icon: FieldUpdate<String>
     public var isFavorite: Bool?
     public var viewStyle: String?
     public var childOrder: Int?
@@ -40,12 +45,14 @@ public struct ProjectUpdateRequest: Codable, Sendable {
     public var commentersCanComplete: Bool?
 
     public init(
-        name: String? = nil, description: String? = nil, color: String? = nil, isFavorite: Bool? = nil,
-        viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil, commentersCanComplete: Bool? = nil
+        name: String? = nil, description: String? = nil, color: String? = nil, icon: FieldUpdate<String> = .unchanged,
+        isFavorite: Bool? = nil, viewStyle: String? = nil, childOrder: Int? = nil, isCollapsed: Bool? = nil,
+        commentersCanComplete: Bool? = nil
     ) {
         self.name = name
         self.description = description
         self.color = color
+        self.icon = icon
         self.isFavorite = isFavorite
         self.viewStyle = viewStyle
         self.childOrder = childOrder
@@ -54,12 +61,38 @@ public struct ProjectUpdateRequest: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, description, color
+        case name, description, color, icon
         case isFavorite = "is_favorite"
         case viewStyle = "view_style"
         case childOrder = "child_order"
         case isCollapsed = "is_collapsed"
         case commentersCanComplete = "commenters_can_complete"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        description = try c.decodeIfPresent(String.self, forKey: .description)
+        color = try c.decodeIfPresent(String.self, forKey: .color)
+        icon = try c.decodeUpdate(String.self, forKey: .icon)
+        isFavorite = try c.decodeIfPresent(Bool.self, forKey: .isFavorite)
+        viewStyle = try c.decodeIfPresent(String.self, forKey: .viewStyle)
+        childOrder = try c.decodeIfPresent(Int.self, forKey: .childOrder)
+        isCollapsed = try c.decodeIfPresent(Bool.self, forKey: .isCollapsed)
+        commentersCanComplete = try c.decodeIfPresent(Bool.self, forKey: .commentersCanComplete)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(description, forKey: .description)
+        try c.encodeIfPresent(color, forKey: .color)
+        try c.encodeUpdate(icon, forKey: .icon)
+        try c.encodeIfPresent(isFavorite, forKey: .isFavorite)
+        try c.encodeIfPresent(viewStyle, forKey: .viewStyle)
+        try c.encodeIfPresent(childOrder, forKey: .childOrder)
+        try c.encodeIfPresent(isCollapsed, forKey: .isCollapsed)
+        try c.encodeIfPresent(commentersCanComplete, forKey: .commentersCanComplete)
     }
 }
 

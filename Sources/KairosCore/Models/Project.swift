@@ -8,6 +8,8 @@ public struct Project: Decodable, Hashable, Sendable {
     public var parentID: String?
     public var childOrder: Int
     public var color: String
+    /// Kairos: one of `ProjectIcon.all`, or nil for the plain list glyph.
+    public var icon: String?
     public var isCollapsed: Bool
     public var isShared: Bool
     public var isFavorite: Bool
@@ -26,8 +28,8 @@ public struct Project: Decodable, Hashable, Sendable {
 
     public init(
         id: String, name: String, description: String = "", parentID: String? = nil, childOrder: Int,
-        color: String = ProjectColor.defaultColor, isCollapsed: Bool = false, isShared: Bool = false,
-        isFavorite: Bool = false, isArchived: Bool = false, canAssignTasks: Bool = false,
+        color: String = ProjectColor.defaultColor, icon: String? = nil, isCollapsed: Bool = false,
+        isShared: Bool = false, isFavorite: Bool = false, isArchived: Bool = false, canAssignTasks: Bool = false,
         viewStyle: String = "list", isInbox: Bool = false, ownerID: String, role: Role = .owner,
         commentersCanComplete: Bool = false, createdAt: Date, updatedAt: Date
     ) {
@@ -37,6 +39,7 @@ public struct Project: Decodable, Hashable, Sendable {
         self.parentID = parentID
         self.childOrder = childOrder
         self.color = color
+        self.icon = icon
         self.isCollapsed = isCollapsed
         self.isShared = isShared
         self.isFavorite = isFavorite
@@ -52,7 +55,7 @@ public struct Project: Decodable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, description, color
+        case id, name, description, color, icon
         case parentID = "parent_id"
         case childOrder = "child_order"
         case isCollapsed = "is_collapsed"
@@ -77,6 +80,7 @@ public struct Project: Decodable, Hashable, Sendable {
         parentID = try c.decodeIfPresent(String.self, forKey: .parentID)
         childOrder = try c.decodeIfPresent(Int.self, forKey: .childOrder) ?? 0
         color = try c.decodeIfPresent(String.self, forKey: .color) ?? ProjectColor.defaultColor
+        icon = try c.decodeIfPresent(String.self, forKey: .icon)
         isCollapsed = try c.decodeIfPresent(Bool.self, forKey: .isCollapsed) ?? false
         isShared = try c.decodeIfPresent(Bool.self, forKey: .isShared) ?? false
         isFavorite = try c.decodeIfPresent(Bool.self, forKey: .isFavorite) ?? false
@@ -101,6 +105,7 @@ extension Project: JSONWritable {
             json.key("parent_id"); json.string(parentID)
             json.key("child_order"); json.int(childOrder)
             json.key("color"); json.string(color)
+            json.key("icon"); json.string(icon)
             json.key("is_collapsed"); json.bool(isCollapsed)
             json.key("is_shared"); json.bool(isShared)
             json.key("is_favorite"); json.bool(isFavorite)

@@ -6,7 +6,7 @@ public enum ProjectCapability: String, CaseIterable, Sendable {
     case addSections = "add_sections"
     /// Rename, reorder and delete its sections.
     case editSections = "edit_sections"
-    /// Rename it or change its colour.
+    /// Rename it or change its colour or icon.
     case rename
     /// Put it away or bring it back.
     case archive
@@ -47,14 +47,19 @@ public enum ProjectRules {
     /// only the owner may.
     public static func mayReorder(_ role: Role?) -> Bool { role == .owner }
 
-    /// Throws unless the change may be made to `project`: the Inbox keeps its name and is never archived
-    /// or deleted.
+    /// Throws unless the change may be made to `project`: the Inbox keeps its name and icon and is never
+    /// archived or deleted.
     public static func requireChange(
-        to project: Project, renaming: Bool = false, archiving: Bool = false, deleting: Bool = false
+        to project: Project, renaming: Bool = false, changingIcon: Bool = false, archiving: Bool = false,
+        deleting: Bool = false
     ) throws(KairosError) {
         guard project.isInbox else { return }
         if renaming {
             throw .invalidField(field: "name", message: "The Inbox cannot be renamed. Create a project instead.")
+        }
+        if changingIcon {
+            throw .invalidField(
+                field: "icon", message: "The Inbox keeps its own icon. Create a project to choose one.")
         }
         if archiving || deleting {
             throw .invalidField(

@@ -88,6 +88,7 @@ public struct UserDataImportPlan: Sendable {
     private static func check(project: Project) throws(KairosError) {
         _ = try Limits.requireText(project.name, Limits.projectName, field: "name")
         _ = try Limits.requireColor(project.color)
+        if let icon = project.icon { _ = try ProjectIcon.require(icon) }
         _ = try Limits.requireViewStyle(project.viewStyle)
     }
 

@@ -28,6 +28,7 @@ public struct ProjectService: Sendable {
             description: request.description ?? "",
             parentID: request.parentID,
             color: try Limits.requireColor(request.color ?? ProjectColor.defaultColor),
+            icon: try request.icon.map { try ProjectIcon.require($0) },
             isFavorite: request.isFavorite ?? false,
             viewStyle: try Limits.requireViewStyle(request.viewStyle ?? "list"))
         return try await store.createProject(userID: user.id, draft: draft, now: clock.now())
@@ -38,10 +39,12 @@ public struct ProjectService: Sendable {
         if request.commentersCanComplete != nil {
             try PermissionGuard.require(user.id, .manageMembers, .project, in: access.scope)
         }
+        if let icon = request.icon.newValue { _ = try ProjectIcon.require(icon) }
         let changes = ProjectChanges(
             name: try request.name.map { try Limits.requireText($0, Limits.projectName, field: "name") },
             description: request.description,
             color: try request.color.map { try Limits.requireColor($0) },
+            icon: request.icon,
             isFavorite: request.isFavorite,
             viewStyle: try request.viewStyle.map { try Limits.requireViewStyle($0) },
             childOrder: request.childOrder,

@@ -63,13 +63,13 @@ extension SQLiteStore: ProjectStore {
                 arguments: [owner]) ?? 1
         try db.run(
             sql: """
-                INSERT INTO projects (user_id, parent_id, name, description, color, child_order, is_favorite,
+                INSERT INTO projects (user_id, parent_id, name, description, color, icon, child_order, is_favorite,
                                       view_style, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                owner, parent, draft.name, draft.description, draft.color, order, draft.isFavorite, draft.viewStyle,
-                now.micros, now.micros,
+                owner, parent, draft.name, draft.description, draft.color, draft.icon, order, draft.isFavorite,
+                draft.viewStyle, now.micros, now.micros,
             ])
         return db.lastInsertedRowID
     }
@@ -80,18 +80,21 @@ extension SQLiteStore: ProjectStore {
         return try await write { db in
             let current = try require(try Self.project(db, viewer: viewer, id: projectID), "Project")
             try ProjectRules.requireChange(
-                to: current, renaming: changes.name != nil, archiving: changes.isArchived != nil)
+                to: current, renaming: changes.name != nil, changingIcon: changes.icon != .unchanged,
+                archiving: changes.isArchived != nil)
             try db.run(
                 sql: """
                     UPDATE projects SET name = COALESCE(?, name), description = COALESCE(?, description),
-                        color = COALESCE(?, color), is_favorite = COALESCE(?, is_favorite),
+                        color = COALESCE(?, color), icon = CASE WHEN ? THEN ? ELSE icon END,
+                        is_favorite = COALESCE(?, is_favorite),
                         view_style = COALESCE(?, view_style), child_order = COALESCE(?, child_order),
                         is_collapsed = COALESCE(?, is_collapsed), is_archived = COALESCE(?, is_archived),
                         commenters_can_complete = COALESCE(?, commenters_can_complete), updated_at = ?
                     WHERE id = ?
                     """,
                 arguments: [
-                    changes.name, changes.description, changes.color, changes.isFavorite, changes.viewStyle,
+                    changes.name, changes.description, changes.color, changes.icon != .unchanged,
+                    changes.icon.newValue, changes.isFavorite, changes.viewStyle,
                     changes.childOrder, changes.isCollapsed, changes.isArchived, changes.commentersCanComplete,
                     now.micros, projectID,
                 ])
@@ -387,9 +390,9 @@ extension Project {
         self.init(
             id: (row["id"] as Int64).apiID, name: row["name"], description: row["description"],
             parentID: (row["parent_id"] as Int64?)?.apiID, childOrder: row["child_order"], color: row["color"],
-            isCollapsed: row["is_collapsed"], isShared: row["is_shared"], isFavorite: row["is_favorite"],
-            isArchived: row["is_archived"], canAssignTasks: row["is_shared"], viewStyle: row["view_style"],
-            isInbox: row["is_inbox"], ownerID: (row["user_id"] as Int64).apiID,
+            icon: row["icon"], isCollapsed: row["is_collapsed"], isShared: row["is_shared"],
+            isFavorite: row["is_favorite"], isArchived: row["is_archived"], canAssignTasks: row["is_shared"],
+            viewStyle: row["view_style"], isInbox: row["is_inbox"], ownerID: (row["user_id"] as Int64).apiID,
             role: Role(rawValue: row["viewer_role"]) ?? .owner, commentersCanComplete: row["commenters_can_complete"],
             createdAt: Date(micros: row["created_at"]), updatedAt: Date(micros: row["updated_at"]))
     }

@@ -86,7 +86,7 @@ extension SQLiteStore: UserDataStore {
                 let draft = ProjectDraft(
                     name: project.name, description: project.description,
                     parentID: project.parentID.flatMap { projects[$0] }?.apiID, color: project.color,
-                    isFavorite: project.isFavorite, viewStyle: project.viewStyle)
+                    icon: project.icon, isFavorite: project.isFavorite, viewStyle: project.viewStyle)
                 let id = try Self.insertProject(db, owner: owner, draft: draft, now: now)
                 try db.run(
                     sql: "UPDATE projects SET child_order = ?, is_collapsed = ? WHERE id = ?",

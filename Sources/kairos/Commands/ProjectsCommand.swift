@@ -14,9 +14,12 @@ struct ProjectsCommand: AsyncParsableCommand {
         let projects = try await session.client.allProjects()
         if json { return printJSON(projects) }
         let rows =
-            [["ID", "PROJECT", "COLOR", "ROLE"]]
+            [["ID", "PROJECT", "COLOR", "ICON", "ROLE"]]
             + projects.map {
-                [$0.id, ($0.isFavorite ? "★ " : "") + $0.name, $0.color, $0.isShared ? $0.role.rawValue : ""]
+                [
+                    $0.id, ($0.isFavorite ? "★ " : "") + $0.name, $0.color, $0.icon ?? "",
+                    $0.isShared ? $0.role.rawValue : "",
+                ]
             }
         print(TaskTable.align(rows))
     }

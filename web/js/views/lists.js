@@ -14,7 +14,11 @@ export async function taskCounts() {
   return { projects: byId(counts.projects), sections: byId(counts.sections) };
 }
 
-export const swatch = (p) => h("span.swatch", { style: `background:${projectColor(p.color)}`, "aria-hidden": "true" });
+/** A project's icon in its colour, or its colour dot. */
+export const swatch = (p) => p.icon ? h("span.lead", { icon: p.icon, style: `color:${projectColor(p.color)}` })
+  : h("span.swatch", { style: `background:${projectColor(p.color)}`, "aria-hidden": "true" });
+
+const projectIcons = [null, ..."briefcase home cart book heart star flag calendar plane code music dumbbell money gift leaf".split(" ")];
 
 /** A sheet with a name field (and `extra` fields); `save(name)` runs on submit. */
 export function nameSheet(title, label, value, submit, save, extra = []) {
@@ -26,21 +30,28 @@ export function nameSheet(title, label, value, submit, save, extra = []) {
   });
 }
 
-/** Creates a project (none given) or edits one's name and colour. */
+/** Creates a project (none given) or edits one's name, colour and icon. */
 export function projectSheet(project) {
   let color = project?.color ?? projectPalette[0];
+  let chosenIcon = project?.icon ?? null;
+  const icons = h("div.prio-picker.colours.glyphs", { role: "radiogroup", label: "Icon", style: `color:${projectColor(color)}` }, projectIcons.map((name) =>
+    button({ role: "radio", "aria-checked": String(name === chosenIcon), label: name ?? "no icon", icon: name, on: { click: (event) => {
+      chosenIcon = name;
+      markChosen(event.currentTarget, "aria-checked");
+    } } }, name ? null : h("span.swatch"))));
   const swatches = h("div.prio-picker.colours", { role: "radiogroup", label: "Colour" }, projectPalette.map((c) =>
     button({ role: "radio", "aria-checked": String(c === color), label: c.replace("_", " "), style: `background:${projectColor(c)};border-color:${projectColor(c)}`,
       on: { click: (event) => {
         color = c;
+        icons.style.color = projectColor(c);
         markChosen(event.currentTarget, "aria-checked");
       } } })));
   nameSheet(project ? "Edit project" : "New project", "Project name", project?.name, project ? "Save" : "Create project", async (name) => {
-    const saved = await post(project ? `/projects/${project.id}` : "/projects", { name, color });
+    const saved = await post(project ? `/projects/${project.id}` : "/projects", { name, color, icon: chosenIcon });
     await loadProjects();
     if (project) tasksChanged();
     else location.hash = `#/projects/${saved.id}`;
-  }, [field("Colour", swatches, "div")]);
+  }, [field("Colour", swatches, "div"), field("Icon", icons, "div")]);
 }
 
 /** Asks what becomes of the tasks of what `path` names, then deletes it in one request. */
