@@ -20,13 +20,16 @@ extension CaptureProposal: JSONWritable {
             json.key("source_span")
             json.array([sourceSpan.lowerBound, sourceSpan.upperBound]) { json, offset in json.int(offset) }
             json.key("phrases")
-            json.array(phrases) { json, phrase in
-                json.object { json in
-                    json.key("field"); json.string(phrase.field.rawValue)
-                    json.key("span")
-                    json.array([phrase.span.lowerBound, phrase.span.upperBound]) { json, offset in json.int(offset) }
-                }
-            }
+            json.array(phrases) { json, phrase in phrase.write(to: &json) }
+        }
+    }
+}
+
+extension CapturePhrase: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("field"); json.string(field.rawValue)
+            json.key("span"); json.array([span.lowerBound, span.upperBound]) { json, offset in json.int(offset) }
         }
     }
 }

@@ -323,6 +323,9 @@ public protocol TaskStore: Sendable {
     /// Deletes a task with its subtasks and comments; the time tracked on them stays, under the title they had.
     /// `conflict` while a stopwatch runs on one of them.
     func deleteTask(userID: String, id: String, now: Date) async throws
+    /// Deletes the tasks as `deleteTask` does, in one transaction: all of them or, if one fails, none. A
+    /// subtask listed after its parent is already gone with it.
+    func deleteTasks(userID: String, ids: [String], now: Date) async throws
     func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage
     /// Full-text search over content and description of active tasks, best matches first.
     func searchTasks(userID: String, text: String, page: PageRequest) async throws -> Page<TaskItem>

@@ -60,3 +60,63 @@ struct TaskOrderTests {
         #expect(throws: KairosError.self) { try PermissionGuard.requireMove("5", from: launch, to: launch) }
     }
 }
+
+@Suite("Task sorts")
+struct TaskSortTests {
+    func task(_ id: String, priority: Int, day: Int?, time: LocalTime? = nil) -> TaskItem {
+        let due = day.map { Due(date: LocalDate(year: 2026, month: 3, day: $0)!, time: time, string: "") }
+        return TaskItem(
+            id: id, userID: "1", projectID: "1", content: id, priority: priority, due: due, childOrder: Int(id)!,
+            dayOrder: -1, addedByUID: "1", addedAt: Date(), updatedAt: Date())
+    }
+
+    @Test(
+        "Priority puts p1 first, then soonest due; due puts the soonest first, undated last; the user's order breaks ties"
+    )
+    func orders() {
+        let nine = LocalTime(hour: 9, minute: 0)
+        let tasks = [
+            task("1", priority: 1, day: nil), task("2", priority: 4, day: 6), task("3", priority: 4, day: 5),
+            task("4", priority: 3, day: nil), task("5", priority: 4, day: nil), task("6", priority: 1, day: 4),
+            task("7", priority: 4, day: 5), task("8", priority: 1, day: 5, time: nine),
+        ]
+        func ids(_ sort: TaskSort, limit: Int) -> [String] {
+            var seen: [String] = []
+            var cursor: PageCursor?
+            repeat {
+                let page = sort.page(of: tasks.shuffled(), own: TaskOrder.listKey, after: cursor, limit: limit)
+                seen += page.results.map(\.id)
+                cursor = try? page.nextCursor.flatMap { try sort.cursor($0, ownKeys: 2) }
+            } while cursor != nil
+            return seen
+        }
+        for limit in [1, 3, 50] {
+            #expect(ids(.priority, limit: limit) == ["3", "7", "2", "5", "4", "6", "8", "1"])
+            #expect(ids(.due, limit: limit) == ["6", "8", "3", "7", "2", "5", "4", "1"])
+        }
+    }
+
+    @Test("A sort reads only its own cursors, and says which sort another one continues")
+    func cursors() throws {
+        let page = TaskSort.due.page(
+            of: [task("1", priority: 1, day: 4), task("2", priority: 1, day: 5)], own: TaskOrder.listKey, after: nil,
+            limit: 1)
+        let token = try #require(page.nextCursor)
+        #expect(try TaskSort.due.cursor(token, ownKeys: 2) != nil)
+        #expect(
+            throws: KairosError.invalidField(
+                field: "cursor",
+                message:
+                    "cursor continues the list in sort=due. Ask with that sort, or leave cursor out to start sort=priority from its first page."
+            )
+        ) {
+            try TaskSort.priority.cursor(token, ownKeys: 2)
+        }
+        #expect(throws: KairosError.self) { try TaskSort.manual.cursor(token, ownKeys: 2) }
+        #expect(throws: KairosError.self) { try TaskSort.due.cursor(token, ownKeys: 4) }
+        #expect(throws: KairosError.self) { try TaskSort.due.cursor(PageCursor(keys: [1, 2]).token, ownKeys: 2) }
+        #expect(try TaskSort.manual.cursor(PageCursor(keys: [1, 2]).token, ownKeys: 2)?.keys == [1, 2])
+        #expect(throws: KairosError.self) { try TaskSort(query: "Due") }
+        #expect(try TaskSort(query: nil) == .manual)
+    }
+}

@@ -9,23 +9,15 @@ import { projectById, projectPeople, tasksChanged, userTimeZone } from "./state.
 import { avatar, button, checkBox, explain, field, formSheet, h, motion, openMenu, toast, told } from "./ui.js";
 import { openTaskDetail } from "./views/detail.js";
 
-/** The open tasks a filter query (Todoist's syntax: "overdue | today") finds, in the user's order. */
-export const tasksWhere = (query) => listAll(`/tasks/filter?query=${encodeURIComponent(query)}`);
-
-/** A list's sorts, remembered per list on this device; "manual" is the server's (the user's) order. */
+/** A list's sorts, remembered per list on this device and applied by the server; "manual" is the user's order. */
 const SORTS = [["manual", "Manual"], ["priority", "Priority"], ["due", "Due date"]];
 const sortOf = (list) => localStorage.getItem(`kairos.sort.${list}`) ?? "manual";
 
-/** `tasks` as `list` shows them: as given, or most urgent first ("priority") or soonest first ("due"). */
-export function sorted(tasks, list, tz) {
-  const mode = sortOf(list);
-  const key = (task) => {
-    const due = describeDue(task.due, tz);
-    const when = due ? `${due.date}T${due.time ?? "99:99"}` : "9999";
-    return mode === "due" ? when + (5 - task.priority) : 5 - task.priority + when;
-  };
-  return mode === "manual" ? tasks : tasks.map((task) => [key(task), task]).sort(([a], [b]) => (a < b ? -1 : a > b)).map(([, task]) => task);
-}
+/** The open tasks of `path` (a `/tasks` list with a query), in `list`'s sort. */
+export const listTasks = (path, list) => listAll(`${path}&sort=${sortOf(list)}`);
+
+/** The open tasks a filter query (Todoist's syntax: "overdue | today") finds, in `list`'s sort. */
+export const tasksWhere = (query, list) => listTasks(`/tasks/filter?query=${encodeURIComponent(query)}`, list);
 
 /** The list in edit mode, whose rows show Move up and Move down. */
 let editing = null;

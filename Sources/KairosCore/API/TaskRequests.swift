@@ -168,6 +168,15 @@ public struct TaskReorderRequest: Codable, Sendable {
     }
 }
 
+/// `POST /tasks/completed/delete`: completed tasks to delete, all or none.
+public struct CompletedTasksDeleteRequest: Codable, Sendable {
+    public var ids: [String]
+
+    public init(ids: [String]) {
+        self.ids = ids
+    }
+}
+
 /// The two orders of a task: its place among its siblings, or its place within its due day.
 public enum TaskReorder: String, Codable, Sendable {
     case childOrder = "child_order"

@@ -29,10 +29,17 @@ public enum TaskOrder {
     /// last; within a day, the tasks the user placed (`day_order`) in their places, then the rest in their
     /// projects' order (`child_order`). The order is the user's: priority and time sort only when asked.
     public static func agenda(_ tasks: [TaskItem]) -> [TaskItem] {
-        func key(_ task: TaskItem) -> (Int, Int64, Int, Int64) {
-            let day = task.due.map { LocalDate.daysBetween(LocalDate(year: 2000, month: 1, day: 1)!, $0.date) } ?? .max
-            return (day, dayRank(task.dayOrder), task.childOrder, Int64(task.id) ?? 0)
-        }
-        return tasks.sorted { key($0) < key($1) }
+        tasks.sorted { agendaKey($0).lexicographicallyPrecedes(agendaKey($1)) }
+    }
+
+    /// A task's place in agenda order, as keys compared in turn.
+    public static func agendaKey(_ task: TaskItem) -> [Int64] {
+        let day = task.due.map { LocalDate.daysBetween(LocalDate(year: 2000, month: 1, day: 1)!, $0.date) } ?? .max
+        return [Int64(day), dayRank(task.dayOrder)] + listKey(task)
+    }
+
+    /// A task's place in a list of tasks (`GET /tasks`): its projects' order (`child_order`), then its id.
+    public static func listKey(_ task: TaskItem) -> [Int64] {
+        [Int64(task.childOrder), Int64(task.id) ?? 0]
     }
 }

@@ -21,5 +21,9 @@ struct CaptureController {
         group.post("tasks/quick") { request, context -> TaskItem in
             try await capture.quickAdd(try await request.decodeJSON(as: QuickAddRequest.self), for: context.user)
         }
+        group.post("tasks/quick/preview") { request, context -> QuickAddPreview in
+            try await capture.previewQuickAdd(
+                try await request.decodeJSON(as: QuickAddRequest.self), for: context.user)
+        }
     }
 }

@@ -14,10 +14,12 @@ struct TaskController {
                 let ids = request.query("ids").map {
                     $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
                 }
+                let sort = try TaskSort(query: request.query("sort"))
                 return try await tasks.tasks(
                     of: context.user, projectID: request.query("project_id"),
                     sectionID: request.query("section_id"), parentID: request.query("parent_id"),
-                    label: request.query("label"), ids: ids, page: try request.pageRequest(cursorKeys: 2))
+                    label: request.query("label"), ids: ids, sort: sort,
+                    page: try sortedPage(request, sort, filtered: false))
             }
         }
         group.get("tasks/filter") { request, context -> Response in
@@ -25,8 +27,10 @@ struct TaskController {
                 throw KairosError.invalidField(field: "query", message: "query is required, for example ?query=today.")
             }
             return try await cachedList(request, context) {
-                try await tasks.tasks(
-                    of: context.user, filterQuery: query, page: try request.pageRequest(cursorKeys: 4))
+                let sort = try TaskSort(query: request.query("sort"))
+                return try await tasks.tasks(
+                    of: context.user, filterQuery: query, sort: sort,
+                    page: try sortedPage(request, sort, filtered: true))
             }
         }
         group.get("tasks/search") { request, context -> Page<TaskItem> in
@@ -40,6 +44,11 @@ struct TaskController {
         }
         group.get("tasks/completed/by_due_date") { request, context -> CompletedPage in
             try await completed(.dueDate, request, context)
+        }
+        group.post("tasks/completed/delete") { request, context -> Response in
+            let body = try await request.decodeJSON(as: CompletedTasksDeleteRequest.self)
+            try await tasks.deleteCompleted(body, for: context.user)
+            return Response(status: .noContent)
         }
         // Shared labels are names on tasks rather than anyone's personal labels, so tasks answer for them.
         group.get("labels/shared") { request, context -> Page<String> in
@@ -117,6 +126,13 @@ struct TaskController {
             try await tasks.deleteComment(try context.parameters.require("id"), for: context.user)
             return Response(status: .noContent)
         }
+    }
+
+    /// The page a task list asks for in `sort`, whose cursor must be one that sort handed out.
+    private func sortedPage(_ request: Request, _ sort: TaskSort, filtered: Bool) throws -> PageRequest {
+        PageRequest(
+            cursor: try sort.cursor(request.query("cursor"), ownKeys: TaskService.ownKeys(filtered: filtered)),
+            limit: try Limits.requireLimit(request.queryInt("limit")))
     }
 
     /// Answers from `lists` while nothing has changed; errors are never kept.

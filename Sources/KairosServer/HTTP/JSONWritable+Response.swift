@@ -43,6 +43,7 @@ extension Page: ResponseGenerator, JSONResponseGenerator where Item: JSONWritabl
 extension CompletedPage: JSONResponseGenerator {}
 extension CaptureResult: JSONResponseGenerator {}
 extension CaptureSpanResult: JSONResponseGenerator {}
+extension QuickAddPreview: JSONResponseGenerator {}
 extension CaptureCommitResponse: JSONResponseGenerator {}
 extension TimeSession: JSONResponseGenerator {}
 extension StopwatchReading: JSONResponseGenerator {}

@@ -100,6 +100,33 @@ public struct CaptureService: Sendable {
     /// and section, else the Inbox), due when it says (else the preset day), with the note as its first comment.
     /// A retry with the same `client_id` gives back the task the first try made.
     public func quickAdd(_ request: QuickAddRequest, for user: User) async throws -> TaskItem {
+        let now = clock.now()
+        let plan = try await quickAddPlan(request, for: user, now: now)
+        let created = try await store.createTasks(
+            userID: user.id,
+            batch: TaskBatch(tasks: [BatchTask(draft: plan.draft, comment: plan.note, reminders: plan.reminders)]),
+            now: now)
+        return try require(created.first, "Task")
+    }
+
+    /// What `quickAdd` would save for `request`, read the same way, with the phrases that set its fields;
+    /// nothing is written.
+    public func previewQuickAdd(_ request: QuickAddRequest, for user: User) async throws -> QuickAddPreview {
+        let plan = try await quickAddPlan(request, for: user, now: clock.now())
+        let draft = plan.draft
+        return QuickAddPreview(
+            content: draft.content, description: draft.description,
+            projectID: try require(draft.projectID ?? plan.inboxID, "Inbox"), sectionID: draft.sectionID,
+            labels: draft.labels, priority: draft.priority, due: draft.due, phrases: plan.phrases)
+    }
+
+    /// The task quick add makes of `request`, checked and placed, with its note, reminders and phrases.
+    private func quickAddPlan(
+        _ request: QuickAddRequest, for user: User, now: Date
+    ) async throws -> (
+        draft: TaskDraft, note: String?, reminders: [ReminderTime], phrases: [CapturePhrase],
+        inboxID: String?
+    ) {
         let text = try Self.requireCapturable(request.text)
         guard !text.allSatisfy(\.isWhitespace) else {
             throw KairosError.invalidField(
@@ -109,7 +136,6 @@ public struct CaptureService: Sendable {
         let note = try request.note.flatMap { note throws(KairosError) in
             note.allSatisfy(\.isWhitespace) ? nil : try Limits.requireText(note, Limits.commentContent, field: "note")
         }
-        let now = clock.now()
         let reminderTime = try request.reminder.flatMap { text throws -> Date? in
             guard !text.allSatisfy(\.isWhitespace) else { return nil }
             do {
@@ -152,10 +178,7 @@ public struct CaptureService: Sendable {
         var reminders = reminderTime.map { [ReminderTime.at($0)] } ?? []
         // Todoist's automatic reminder: at the due time, when the text gave one.
         if request.autoReminder == true, task.draft.due?.time != nil { reminders.append(.beforeDue(minutes: 0)) }
-        let created = try await store.createTasks(
-            userID: user.id,
-            batch: TaskBatch(tasks: [BatchTask(draft: task.draft, comment: note, reminders: reminders)]), now: now)
-        return try require(created.first, "Task")
+        return (task.draft, note, reminders, proposal.phrases, projects.first(where: \.isInbox)?.id)
     }
 
     // MARK: Rules

@@ -49,10 +49,12 @@ public struct TaskService: Sendable {
         return access
     }
 
-    /// Active tasks matching the list parameters and, optionally, a filter query.
+    /// Active tasks matching the list parameters and, optionally, a filter query, in the list's own order or
+    /// `sort` (then the whole list is read and put in that order, a page at a time).
     public func tasks(
         of user: User, projectID: String? = nil, sectionID: String? = nil, parentID: String? = nil,
-        label: String? = nil, ids: [String]? = nil, filterQuery: String? = nil, page: PageRequest
+        label: String? = nil, ids: [String]? = nil, filterQuery: String? = nil, sort: TaskSort = .manual,
+        page: PageRequest
     ) async throws -> Page<TaskItem> {
         if let ids, ids.count > PageLimit.range.upperBound {
             throw KairosError.invalidField(field: "ids", message: "ids can list at most 200 tasks at once.")
@@ -62,8 +64,22 @@ public struct TaskService: Sendable {
             projectID: projectID, sectionID: sectionID, parentID: parentID, label: label, ids: ids,
             filter: try filterQuery.map { try TaskFilter.parse($0) },
             today: LocalDate.today(in: user.timeZone, now: now), now: now)
-        return try await store.tasks(userID: user.id, query: query, page: page)
+        guard sort != .manual else { return try await store.tasks(userID: user.id, query: query, page: page) }
+        let ownKeys = Self.ownKeys(filtered: filterQuery != nil)
+        var all: [TaskItem] = []
+        var next = PageRequest(limit: 1_000)
+        while true {
+            let part = try await store.tasks(userID: user.id, query: query, page: next)
+            all += part.results
+            guard let cursor = part.nextCursor.flatMap({ PageCursor(token: $0, keyCount: ownKeys) }) else { break }
+            next.cursor = cursor
+        }
+        let own = filterQuery == nil ? TaskOrder.listKey : TaskOrder.agendaKey
+        return sort.page(of: all, own: own, after: page.cursor, limit: page.limit)
     }
+
+    /// How many keys a list's own order has: filters list in agenda order, other lists in their projects'.
+    static func ownKeys(filtered: Bool) -> Int { filtered ? 4 : 2 }
 
     public func search(_ text: String, of user: User, page: PageRequest) async throws -> Page<TaskItem> {
         let text = try Limits.requireText(text, 1...500, field: "query")
@@ -260,6 +276,37 @@ public struct TaskService: Sendable {
         let now = clock.now()
         try await store.stopStopwatches(on: .task(id), now: TimeService.wholeSecond(now))
         try await store.deleteTask(userID: user.id, id: id, now: now)
+    }
+
+    /// Deletes completed tasks, all or none (a Done section's Clear all): 1 to 200 distinct tasks, each
+    /// completed and one `user` may delete; time tracked on them is kept as `delete` keeps it.
+    public func deleteCompleted(_ request: CompletedTasksDeleteRequest, for user: User) async throws {
+        guard (1...PageLimit.range.upperBound).contains(request.ids.count) else {
+            throw KairosError.invalidField(field: "ids", message: "ids must list 1 to 200 completed tasks.")
+        }
+        guard Set(request.ids).count == request.ids.count else {
+            throw KairosError.invalidField(field: "ids", message: "ids lists a task twice. Give each task once.")
+        }
+        for id in request.ids {
+            let task: TaskItem
+            do {
+                task = try await self.task(id, allowing: .delete, for: user)
+            } catch KairosError.notFound {
+                throw KairosError.notFound(
+                    "Task \(id) not found. Check the ids: you can only delete your own tasks. Nothing was deleted.")
+            }
+            guard task.isCompleted else {
+                throw KairosError.invalidField(
+                    field: "ids",
+                    message: "Task \(id) (\(task.content)) is not completed, so nothing was deleted. Leave it out "
+                        + "to clear the others.")
+            }
+        }
+        let now = clock.now()
+        for id in request.ids {
+            try await store.stopStopwatches(on: .task(id), now: TimeService.wholeSecond(now))
+        }
+        try await store.deleteTasks(userID: user.id, ids: request.ids, now: now)
     }
 
     /// Completed tasks between `since` and `until`, by completion time or by due date.

@@ -439,11 +439,28 @@ extension SQLiteStore: TaskStore {
         let taskID = try require(id.rowID, "Task")
         try await write { db in
             let task = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
-            // First, while the task's earlier events still hold the highest seqs the news must follow.
-            try Self.announceTaskDeletion(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
-            try Self.keepTrackedTime(db, of: .task(id), now: now)
-            try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
+            try Self.delete(db, task, by: viewer, now: now)
         }
+    }
+
+    public func deleteTasks(userID: String, ids: [String], now: Date) async throws {
+        let viewer = try require(userID.rowID, "User")
+        let taskIDs = try ids.map { try require($0.rowID, "Task") }
+        try await write { db in
+            for taskID in taskIDs {
+                // A subtask listed after its parent went with it.
+                guard let task = try Self.task(db, viewer: viewer, id: taskID) else { continue }
+                try Self.delete(db, task, by: viewer, now: now)
+            }
+        }
+    }
+
+    private static func delete(_ db: Database, _ task: TaskItem, by viewer: Int64, now: Date) throws {
+        let taskID = task.id.rowID!
+        // First, while the task's earlier events still hold the highest seqs the news must follow.
+        try announceTaskDeletion(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
+        try keepTrackedTime(db, of: .task(task.id), now: now)
+        try db.run(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])
     }
 
     public func completedTasks(userID: String, query: CompletedQuery, page: PageRequest) async throws -> CompletedPage {

@@ -2,7 +2,7 @@
 
 import { api, post } from "../api.js";
 import { addDays, dateIn, dayTitle, timeOfDay, todayIn } from "../dates.js";
-import { send } from "../offline.js";
+import { SAVED_OFFLINE, send } from "../offline.js";
 import { tasksChanged, userTimeZone } from "../state.js";
 import { button, checkBox, count, emptyState, h, onCheck, openMenu, screenHeader, toast, told } from "../ui.js";
 
@@ -43,12 +43,11 @@ export function doneSection(key, items, more, words = "done") {
       button({ class: "link-btn", text: "Clear all", on: { click: () => clearAll(items) } })));
 }
 
-/** Deletes the completed tasks shown, once confirmed: they leave the list and the Completed view. */
+/** Deletes the completed tasks shown, all or none, once confirmed: they leave the list and the Completed view. */
 function clearAll(items) {
   const what = count(items.length, "completed task");
-  openMenu(`Delete ${what}?`, [[`Delete ${what}`, () => told(Promise.all(items.map((task) =>
-    send(`/tasks/${task.id}`, { method: "DELETE", taskId: task.id }))).then(() => {
-    toast(`Cleared ${what}`);
+  openMenu(`Delete ${what}?`, [[`Delete ${what}`, () => told(send("/tasks/completed/delete", { body: { ids: items.map((task) => task.id) } }).then(({ queued }) => {
+    toast(queued ? SAVED_OFFLINE : `Cleared ${what}`);
     tasksChanged();
   })), "danger"], ["Cancel", () => {}]], { label: "Clear all" });
 }

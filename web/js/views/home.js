@@ -4,7 +4,7 @@
 import { api } from "../api.js";
 import { dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
-import { sorted, taskList, tasksWhere } from "../tasklist.js";
+import { taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
 import { button, emptyState, h, rowList, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
@@ -16,13 +16,12 @@ const TOP = 5;
 
 export async function renderHome(view) {
   const tz = userTimeZone();
-  const [today, inbox, watch, notices] = await Promise.all([
-    tasksWhere("overdue | today"),
+  const [tasks, inbox, watch, notices] = await Promise.all([
+    tasksWhere("overdue | today", "today"),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
     api("/time/timer"),
     api("/notifications/unread_count"),
   ]);
-  const tasks = sorted(today, "today", tz);
   const hour = Number(hourMinuteIn(new Date(), tz).slice(0, 2));
   const greeting = hour < 5 ? "Good evening" : hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
   const firstName = state.user.name.split(" ")[0];
@@ -34,7 +33,7 @@ export async function renderHome(view) {
 
   const body = [hero];
   if (watch.state === "running" || watch.state === "paused") {
-    body.push(stopwatchCard(watch, [...today, ...inbox.results].find((t) => t.id === watch.task_id)?.content, h("span.chev", { icon: "chevron" }), "a"));
+    body.push(stopwatchCard(watch, [...tasks, ...inbox.results].find((t) => t.id === watch.task_id)?.content, h("span.chev", { icon: "chevron" }), "a"));
   }
 
   const still = tasks.filter((t) => describeDue(t.due, tz)?.state === "past").length;

@@ -4,7 +4,7 @@ import { listAll, post } from "../api.js";
 import { addDays, dayTitle, describeDue, shortDate, todayIn } from "../dates.js";
 import { refreshable } from "../gestures.js";
 import { pendingCreations, SAVED_OFFLINE, send, withPending } from "../offline.js";
-import { listTools, loadReminders, sorted, taskList, tasksWhere } from "../tasklist.js";
+import { listTasks, listTools, loadReminders, taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, loadProjects, projectById, tasksChanged, userTimeZone } from "../state.js";
 import { button, count, emptyState, explain, fill, h, inlineForm, markChosen, rowList, screenHeader, toast, told } from "../ui.js";
 import { completedIn, completedScreen, doneSection, doneToday } from "./done.js";
@@ -32,8 +32,8 @@ export async function renderTasks(view, { segment }) {
 async function todayScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const [open, done] = await Promise.all([tasksWhere("overdue | today"), doneToday(), loadReminders()]);
-  const tasks = sorted(withPending(open), "today", tz);
+  const [open, done] = await Promise.all([tasksWhere("overdue | today", "today"), doneToday(), loadReminders()]);
+  const tasks = withPending(open);
   const earlier = tasks.filter((t) => describeDue(t.due, tz)?.state === "past");
   const now = tasks.filter((t) => !earlier.includes(t));
   const body = [];
@@ -47,8 +47,8 @@ async function todayScreen() {
 
 async function inboxScreen() {
   const inbox = inboxProject();
-  const [open, done] = await Promise.all([listAll(`/tasks?project_id=${inbox.id}`), completedIn(inbox.id), loadReminders()]);
-  const tasks = sorted(withPending(open), "inbox", userTimeZone());
+  const [open, done] = await Promise.all([listTasks(`/tasks?project_id=${inbox.id}`, "inbox"), completedIn(inbox.id), loadReminders()]);
+  const tasks = withPending(open);
   const body = [quickAdd("Add to Inbox")];
   const waiting = pendingList(inbox.id);
   body.push(waiting, tasks.length ? taskList(tasks, { list: "inbox", by: "child_order" }) : waiting ? null : emptyState("inbox", "Inbox is clear", "New tasks without a list land here."));
@@ -59,8 +59,7 @@ async function inboxScreen() {
 async function upcomingScreen() {
   const tz = userTimeZone();
   const today = todayIn(tz);
-  const [open] = await Promise.all([tasksWhere("14 days"), loadReminders()]);
-  const tasks = sorted(open, "upcoming", tz);
+  const [tasks] = await Promise.all([tasksWhere("14 days", "upcoming"), loadReminders()]);
   const byDay = new Map();
   for (const task of tasks) {
     const day = describeDue(task.due, tz).date;
@@ -79,7 +78,6 @@ async function upcomingScreen() {
 }
 
 async function filtersScreen() {
-  const tz = userTimeZone();
   const results = h("div.filter-results", { "aria-live": "polite" });
   const chips = h("div.chips", { role: "group", label: "Filters" }, filterChips.map(([text, query]) =>
     button({ class: "chip", text, "aria-pressed": String(query === chosenChip), data: { query }, on: { click: (event) => {
@@ -91,7 +89,7 @@ async function filtersScreen() {
   const show = async () => {
     const id = ++asked;
     const [text] = filterChips.find(([, query]) => query === chosenChip);
-    const tasks = sorted(await tasksWhere(chosenChip), "filters", tz);
+    const tasks = await tasksWhere(chosenChip, "filters");
     if (id !== asked) return;
     fill(results, tasks.length ? taskList(tasks, { showProject: true }) : emptyState("tasks", `Nothing for “${text}”`, "Tasks show here as soon as one matches."));
   };
@@ -124,8 +122,8 @@ export async function renderProject(view, { id }) {
     fill(view, backBar("#/tasks/projects", "Projects"), emptyState("folder", "Project not found", "It may have been archived or deleted."));
     return;
   }
-  const [sections, everything, counts, done] = await Promise.all([listAll(`/sections?project_id=${id}`), listAll(`/tasks?project_id=${id}`), taskCounts(), completedIn(id), loadReminders()]);
-  const tasks = sorted(withPending(everything), id, userTimeZone());
+  const [sections, everything, counts, done] = await Promise.all([listAll(`/sections?project_id=${id}`), listTasks(`/tasks?project_id=${id}`, id), taskCounts(), completedIn(id), loadReminders()]);
+  const tasks = withPending(everything);
   const doneOf = (section) => doneSection(`${id} ${section}`, done.items.filter((t) => (t.section_id ?? null) === section), done.next_cursor);
   const top = tasks.filter((t) => !t.parent_id);
   const adds = can(project, "add_tasks");
@@ -168,12 +166,12 @@ export function quickAdd(placeholder, preset = {}) {
     tasksChanged();
     if (queued) toast(SAVED_OFFLINE);
   });
-  markPhrases(form.querySelector("input"));
+  markPhrases(form.querySelector("input"), preset);
   return form;
 }
 
-/** Marks, behind `input`'s text as it is typed, the phrases the server reads as its date, priority, list or labels. */
-function markPhrases(input) {
+/** Marks, behind `input`'s text as it is typed, the phrases quick add (with `preset`) reads as its date, priority, list or labels. */
+function markPhrases(input, preset) {
   const mirror = h("div.phrase-marks", { "aria-hidden": "true" });
   input.before(mirror);
   let asked = 0;
@@ -194,7 +192,7 @@ function markPhrases(input) {
     const id = ++asked;
     clearTimeout(timer);
     if (!text.trim()) return paint("");
-    timer = setTimeout(() => post("/capture", { text }).then((result) => id === asked && paint(text, result.tasks.flatMap((t) => t.phrases)), () => {}), 150);
+    timer = setTimeout(() => post("/tasks/quick/preview", { text, ...preset }).then((r) => r.phrases, () => []).then((marks) => id === asked && paint(text, marks)), 150);
   });
   input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
   input.form.addEventListener("submit", () => (++asked, paint("")));
