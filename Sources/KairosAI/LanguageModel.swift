@@ -89,15 +89,20 @@ extension LanguageModel {
     ) async throws(LanguageModelError)
         -> String
     {
+        var received = ""
         do {
             for try await event in streamText(for: prompt, within: budget) {
-                if case .completed(let text) = event { return text }
+                switch event {
+                case .delta(let text): received += text
+                case .completed(let text): return text
+                }
             }
         } catch let error as LanguageModelError {
             throw error
         } catch {
-            throw .timedOut(budget: budget)
+            // Only cancellation ends a stream with another error.
+            throw .connectionDropped(partialText: received)
         }
-        throw .malformedAnswer("the stream ended without its final text")
+        throw .connectionDropped(partialText: received)
     }
 }

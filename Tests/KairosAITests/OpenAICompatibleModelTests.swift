@@ -134,6 +134,27 @@ import Testing
         }
     }
 
+    @Test func aStreamThatStallsTimesOutWithinItsBudget() async throws {
+        let events = Self.textStream.components(separatedBy: "\n\n").map { $0 + "\n\n" }
+        // The first words arrive, then the server goes quiet for longer than the budget.
+        try await FakeVendorServer.with([.eventStream(events, pause: .seconds(2))]) { server in
+            let (result, elapsed) = await timed {
+                await collect(makeModel(.openai, at: server).streamText(for: capturePrompt, within: .milliseconds(500)))
+            }
+            #expect(result.deltas.isEmpty || result.deltas == ["Friday,"])
+            #expect(result.completed == nil)
+            #expect(result.error == .timedOut(budget: .milliseconds(500)))
+            #expect(elapsed < .milliseconds(1000))
+        }
+    }
+
+    @Test func generateTextGivesTheWholeStreamedAnswer() async throws {
+        try await FakeVendorServer.with([.eventStream([Self.textStream])]) { server in
+            let text = try await makeModel(.openai, at: server).generateText(for: capturePrompt, within: .seconds(10))
+            #expect(text == "Friday, March 6")
+        }
+    }
+
     @Test func aLocalServerWithoutKeyGetsNoAuthorizationHeader() async throws {
         try await FakeVendorServer.with([.json(Self.tasksAnswer)]) { server in
             #expect(await structured(makeModel(.openai, at: server, key: nil)).success == twoTasks)
