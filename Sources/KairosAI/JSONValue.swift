@@ -50,6 +50,13 @@ public enum JSONValue: Sendable, Hashable {
         self = try JSONDecoder().decode(JSONValue.self, from: Data(data))
     }
 
+    /// Reads a vendor's answer (a body or one event's data); anything but JSON is a malformed answer.
+    init(answer: Data) throws(LanguageModelError) {
+        do { try self.init(parsing: answer) } catch {
+            throw .malformedAnswer("the answer is not JSON")
+        }
+    }
+
     /// Reads one JSON document from text.
     public init(parsing text: String) throws {
         try self.init(parsing: Data(text.utf8))

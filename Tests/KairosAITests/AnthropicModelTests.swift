@@ -167,12 +167,13 @@ import Testing
     }
 
     @Test func aReplySlowerThanTheBudgetTimesOutWithinIt() async throws {
-        try await FakeVendorServer.with([.json(Self.toolUseAnswer, after: .seconds(3))]) { server in
+        try await FakeVendorServer.with([.json(Self.toolUseAnswer, after: .seconds(5))]) { server in
             let (result, elapsed) = await timed {
                 await structured(makeModel(.anthropic, at: server), within: .milliseconds(400))
             }
             #expect(result.failure == .timedOut(budget: .milliseconds(400)))
-            #expect(elapsed < .milliseconds(1000))
+            // Alone it takes the budget to the millisecond; the slack absorbs a busy shared machine.
+            #expect(elapsed < .milliseconds(1400))
         }
     }
 

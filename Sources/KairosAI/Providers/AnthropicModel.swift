@@ -37,7 +37,7 @@ public struct AnthropicModel: LanguageModel {
         body["tool_choice"] = ["type": "tool", "name": .string(schema.name)]
         let request = httpRequest(.object(body))
         return try await transport.run("structured answer", budget: budget) { deadline in
-            let answer = try Self.parse(try await transport.send(request, deadline: deadline))
+            let answer = try JSONValue(answer: try await transport.send(request, deadline: deadline))
             if answer["type"]?.stringValue == "error" { throw Self.streamError(answer) }
             let toolUse = answer["content"]?.arrayValue?.first {
                 $0["type"]?.stringValue == "tool_use" && $0["name"]?.stringValue == schema.name
@@ -81,15 +81,9 @@ public struct AnthropicModel: LanguageModel {
         return ModelHTTPRequest(url: endpoint, headers: headers, body: body.jsonData)
     }
 
-    static func parse(_ body: some Collection<UInt8>) throws(LanguageModelError) -> JSONValue {
-        do { return try JSONValue(parsing: Data(body)) } catch {
-            throw .malformedAnswer("the answer is not JSON")
-        }
-    }
-
     /// One event of a Messages stream: text from `text_delta`, the end at `message_stop`, errors as errors.
     static func decode(_ event: ServerSentEvent) throws(LanguageModelError) -> StreamStep {
-        let payload = try parse(Data(event.data.utf8))
+        let payload = try JSONValue(answer: Data(event.data.utf8))
         switch event.name ?? payload["type"]?.stringValue {
         case "content_block_delta":
             guard payload["delta"]?["type"]?.stringValue == "text_delta" else { return .nothing }

@@ -37,7 +37,7 @@ public struct GeminiModel: LanguageModel {
         body["generationConfig"] = .object(generation)
         let request = httpRequest(url: modelURL + ":generateContent", body: .object(body))
         return try await transport.run("structured answer", budget: budget) { deadline in
-            let answer = try AnthropicModel.parse(try await transport.send(request, deadline: deadline))
+            let answer = try JSONValue(answer: try await transport.send(request, deadline: deadline))
             let text = try Self.text(of: answer)
             let value: JSONValue
             do { value = try JSONValue(parsing: text) } catch {
@@ -93,7 +93,7 @@ public struct GeminiModel: LanguageModel {
 
     /// One streamed `GenerateContentResponse`: its text, and the end once a finish reason comes.
     static func decode(_ event: ServerSentEvent) throws(LanguageModelError) -> StreamStep {
-        let chunk = try AnthropicModel.parse(Data(event.data.utf8))
+        let chunk = try JSONValue(answer: Data(event.data.utf8))
         if chunk["error"] != nil {
             throw .serverError(status: chunk["error"]?["code"]?.numberValue.map { Int($0) } ?? 500)
         }

@@ -127,7 +127,7 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     /// The JSON in `choices[0].message.content`, tolerating the code fences some local models add.
     static func content(of body: Data) throws(LanguageModelError) -> JSONValue {
-        let answer = try AnthropicModel.parse(body)
+        let answer = try JSONValue(answer: body)
         let message = answer["choices"]?.arrayValue?.first?["message"]
         if let refusal = message?["refusal"]?.stringValue {
             throw .refused(status: 200, message: String(refusal.prefix(300)))
@@ -149,7 +149,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// that never send it).
     static func decode(_ event: ServerSentEvent) throws(LanguageModelError) -> StreamStep {
         if event.data.trimmingCharacters(in: .whitespaces) == "[DONE]" { return StreamStep(isFinal: true) }
-        let chunk = try AnthropicModel.parse(Data(event.data.utf8))
+        let chunk = try JSONValue(answer: Data(event.data.utf8))
         // llama.cpp and vLLM report a failure mid-stream as a chunk holding only an error.
         if chunk["error"] != nil { throw .serverError(status: 500) }
         guard let choice = chunk["choices"]?.arrayValue?.first else { return .nothing }

@@ -87,11 +87,10 @@ struct ModelHTTPTransport: Sendable {
     ) -> ModelTextStream {
         AsyncThrowingStream { continuation in
             let task = Task {
-                let received = ReceivedText()
                 do {
                     let text = try await run(purpose, budget: budget) { deadline in
                         let response = try await open(request, deadline: deadline)
-                        return try await readEvents(of: response, budget: budget, into: received, decode: decode) {
+                        return try await readEvents(of: response, budget: budget, decode: decode) {
                             continuation.yield(.delta($0))
                         }
                     }
@@ -161,14 +160,15 @@ struct ModelHTTPTransport: Sendable {
 
     /// Reads a `text/event-stream` answer to its final event, passing each piece of text on as it arrives.
     private func readEvents(
-        of response: HTTPClientResponse, budget: Duration, into received: ReceivedText,
+        of response: HTTPClientResponse, budget: Duration,
         decode: (ServerSentEvent) throws(LanguageModelError) -> StreamStep, onDelta: (String) -> Void
     ) async throws -> String {
         var parser = ServerSentEventParser()
+        var received = ""
         func apply(_ event: ServerSentEvent) throws -> Bool {
             let step = try decode(event)
             if let text = step.text, !text.isEmpty {
-                received.append(text)
+                received += text
                 onDelta(text)
             }
             return step.isFinal
@@ -176,16 +176,16 @@ struct ModelHTTPTransport: Sendable {
         do {
             for try await chunk in response.body {
                 for event in parser.feed(chunk.readableBytesView) {
-                    if try apply(event) { return received.text }
+                    if try apply(event) { return received }
                 }
             }
         } catch let error as LanguageModelError {
             throw error
         } catch {
-            throw classify(error, budget: budget, partialText: received.text)
+            throw classify(error, budget: budget, partialText: received)
         }
-        if let last = parser.finish(), try apply(last) { return received.text }
-        throw LanguageModelError.connectionDropped(partialText: received.text)
+        if let last = parser.finish(), try apply(last) { return received }
+        throw LanguageModelError.connectionDropped(partialText: received)
     }
 
     // MARK: Errors and logs
@@ -258,14 +258,4 @@ struct ModelHTTPTransport: Sendable {
         guard let date = formatter.date(from: value) else { return nil }
         return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
     }
-}
-
-/// The text of a stream received so far, shared with the code that reports a dropped connection.
-final class ReceivedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pieces = ""
-
-    func append(_ piece: String) { lock.withLock { pieces += piece } }
-
-    var text: String { lock.withLock { pieces } }
 }
