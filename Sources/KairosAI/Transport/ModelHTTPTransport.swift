@@ -75,7 +75,7 @@ struct ModelHTTPTransport: Sendable {
             }
         } catch {
             let failure = classify(error, budget: budget, partialText: "")
-            logFailure(failure, purpose: purpose, detail: nil)
+            logFailure(failure, purpose: purpose)
             throw failure
         }
     }
@@ -210,10 +210,10 @@ struct ModelHTTPTransport: Sendable {
     }
 
     /// Logs the final failure of a call.
-    private func logFailure(_ failure: LanguageModelError, purpose: String, detail: String?) {
+    private func logFailure(_ failure: LanguageModelError, purpose: String) {
         logger.warning(
             "Model \(purpose) failed: \(scrub(failure.description)); Kairos answers without the model",
-            metadata: metadata(failure, purpose: purpose, detail: detail))
+            metadata: metadata(failure, purpose: purpose, detail: nil))
     }
 
     private func metadata(_ failure: LanguageModelError, purpose: String?, detail: String?) -> Logger.Metadata {
