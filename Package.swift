@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "KairosCapture", targets: ["KairosCapture"]),
         .library(name: "KairosClient", targets: ["KairosClient"]),
         .library(name: "KairosServer", targets: ["KairosServer"]),
+        .library(name: "KairosAI", targets: ["KairosAI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // Pure domain: entities, rules, due dates, filters, permissions. No I/O.
@@ -36,10 +38,24 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Model providers behind one protocol (Anthropic, OpenAI-compatible, Gemini): wire formats, retries,
+        // deadlines, structured output and streaming over async-http-client.
+        .target(
+            name: "KairosAI",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // The HTTP server as a library, so tests build the same application.
         .target(
             name: "KairosServer",
             dependencies: [
+                "KairosAI",
                 "KairosCore",
                 "KairosCapture",
                 "KairosStore",
@@ -51,6 +67,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The Swift SDK: a typed async client of the API. Foundation, plus on Linux (whose URLSession has no
@@ -69,6 +86,7 @@ let package = Package(
         .executableTarget(
             name: "kairos",
             dependencies: [
+                "KairosAI",
                 "KairosClient",
                 "KairosCapture",
                 "KairosServer",
@@ -99,6 +117,7 @@ let package = Package(
             name: "KairosServerTests",
             dependencies: [
                 "KairosServer",
+                "KairosAI",
                 "KairosCapture",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
@@ -106,5 +125,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KairosClientTests", dependencies: ["KairosClient", "KairosServer"]),
+        .testTarget(
+            name: "KairosAITests",
+            dependencies: [
+                "KairosAI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
     ]
 )

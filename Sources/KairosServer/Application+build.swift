@@ -1,6 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import KairosAI
 import KairosCore
 import KairosStore
 import Logging
@@ -28,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var mailSender: String
     /// The pause before a failed email is tried again; doubles with each failure.
     public var mailRetryBase: Duration
+    /// The language model behind capture and the assistant (`KAIROS_AI_*`); nil keeps everything offline.
+    public var model: ModelConfiguration? = nil
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -77,12 +81,15 @@ public struct AppServices: Sendable {
     public let realtime: RealtimeHub
     /// How long a new socket may take to send its `auth` frame.
     public let socketAuthTimeout: Duration
+    /// The configured language model; nil when none is (`KAIROS_AI_PROVIDER` off): nothing is sent anywhere.
+    public let languageModel: (any LanguageModel)?
 
     public init(
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
-        socketAuthTimeout: Duration = .seconds(10)
+        socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil
     ) {
+        self.languageModel = languageModel
         let hub = RealtimeHub(clock: clock)
         store.observeNewEvents { events in hub.publish(events) }
         realtime = hub
@@ -117,10 +124,23 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let folderLock = try DataFolderLock(folder: configuration.dataDirectory)
     let store = try SQLiteStore(path: configuration.databasePath)
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
+    var modelServices: [any Service] = []
+    var languageModel: (any LanguageModel)?
+    if let model = configuration.model {
+        var clientConfiguration = HTTPClient.Configuration()
+        // A redirect would carry the key's header to wherever it points.
+        clientConfiguration.redirectConfiguration = .disallow
+        clientConfiguration.timeout.connect = .seconds(5)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        modelServices.append(HTTPClientService(client: client))
+        languageModel = model.makeModel(client: client, logger: logger)
+        logger.notice("Language model: \(model)")
+    }
     let services = AppServices(
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
-        publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
+        publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
+        languageModel: languageModel)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -136,7 +156,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
-        services: [
+        services: modelServices + [
             folderLock, mail, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
@@ -188,6 +208,7 @@ public func buildRouter(
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
+    AIController(model: services.languageModel).addRoutes(to: signedIn)
     return router
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KairosAI
 import KairosCore
 import KairosServer
 import KairosStore
@@ -229,7 +230,7 @@ struct TestAPI: Sendable {
 /// with bcrypt cost 4 and a clock fixed at `now`, and hands an anonymous caller to `body`.
 func withAPI(
     now: String = wednesdayAfternoon, defaultTimeZone: String = "Europe/Paris",
-    _ body: @Sendable (TestAPI) async throws -> Void
+    languageModel: (any LanguageModel)? = nil, _ body: @Sendable (TestAPI) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("kairos-server-tests-\(UUID().uuidString)", isDirectory: true)
@@ -241,7 +242,7 @@ func withAPI(
         let services = AppServices(
             store: store,
             attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
-            clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone)
+            clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone, languageModel: languageModel)
         let app = Application(router: buildRouter(services))
         try await app.test(.router) { client in
             try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))

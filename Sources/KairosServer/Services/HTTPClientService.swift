@@ -1,0 +1,13 @@
+import AsyncHTTPClient
+import ServiceLifecycle
+
+/// Keeps the HTTP client that reaches the language model open while the server runs; closes it at shutdown.
+struct HTTPClientService: Service {
+    let client: HTTPClient
+
+    func run() async throws {
+        // Returns once shutdown begins (or the task is cancelled); either way the connections close.
+        try? await gracefulShutdown()
+        try await client.shutdown()
+    }
+}
