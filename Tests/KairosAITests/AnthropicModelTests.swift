@@ -167,13 +167,14 @@ import Testing
     }
 
     @Test func aReplySlowerThanTheBudgetTimesOutWithinIt() async throws {
-        try await FakeVendorServer.with([.json(Self.toolUseAnswer, after: .seconds(5))]) { server in
+        try await FakeVendorServer.with([.json(Self.toolUseAnswer, after: .seconds(60))]) { server in
             let (result, elapsed) = await timed {
                 await structured(makeModel(.anthropic, at: server), within: .milliseconds(400))
             }
             #expect(result.failure == .timedOut(budget: .milliseconds(400)))
-            // Alone it takes the budget to the millisecond; the slack absorbs a busy shared machine.
-            #expect(elapsed < .milliseconds(1400))
+            // Alone it takes the budget to the millisecond. The slack absorbs a machine busy with the whole
+            // test run; the reply comes far later, so ending before it is the budget's doing.
+            #expect(elapsed < .seconds(15))
         }
     }
 

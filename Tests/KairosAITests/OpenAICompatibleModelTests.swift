@@ -137,14 +137,15 @@ import Testing
     @Test func aStreamThatStallsTimesOutWithinItsBudget() async throws {
         let events = Self.textStream.components(separatedBy: "\n\n").map { $0 + "\n\n" }
         // The first words arrive, then the server goes quiet for longer than the budget.
-        try await FakeVendorServer.with([.eventStream(events, pause: .seconds(5))]) { server in
+        try await FakeVendorServer.with([.eventStream(events, pause: .seconds(60))]) { server in
             let (result, elapsed) = await timed {
                 await collect(makeModel(.openai, at: server).streamText(for: capturePrompt, within: .milliseconds(500)))
             }
             #expect(result.deltas.isEmpty || result.deltas == ["Friday,"])
             #expect(result.completed == nil)
             #expect(result.error == .timedOut(budget: .milliseconds(500)))
-            #expect(elapsed < .milliseconds(1500))
+            // As for a slow reply: the slack absorbs a busy machine, the silence lasts far longer.
+            #expect(elapsed < .seconds(15))
         }
     }
 
