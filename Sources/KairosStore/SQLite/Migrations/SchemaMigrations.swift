@@ -33,6 +33,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v27-sign-in-links", migrate: createSignInLinks)
         migrator.registerMigration("v28-notice-people", migrate: createNoticePeople)
         migrator.registerMigration("v29-due-from-completion", migrate: addDueFromCompletion)
+        migrator.registerMigration("v31-assistant-messages", migrate: createAssistantMessages)
         return migrator
     }
 
