@@ -58,6 +58,23 @@ struct AssistantTests {
         }
     }
 
+    @Test("A long message is read as a short one is")
+    func longMessage() async throws {
+        try await withAda { ada in
+            let text =
+                "remind me to call mom friday at 5pm. " + String(repeating: "the weather is nice today. ", count: 100)
+            #expect(text.utf8.count > 2_000)
+            let answer = try await ada.ask(text)
+            #expect(answer.type == .reminder)
+            guard case .task(let task) = try #require(answer.cards.first).content else {
+                Issue.record("expected a task card, got \(answer.cards)")
+                return
+            }
+            #expect(task.title == "Call mom")
+            #expect(task.due == "2026-03-06T17:00")
+        }
+    }
+
     @Test("A message answers in the documented JSON shape")
     func messageShape() async throws {
         try await withAda { ada in

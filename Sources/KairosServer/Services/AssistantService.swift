@@ -2,6 +2,7 @@ import Foundation
 import KairosCapture
 import KairosCore
 import KairosStore
+import NIOPosix
 
 /// The assistant chat: each message answered by the offline engine in the user's time zone and lists, kept with
 /// its answer; the answer's task and list cards become tasks when the user adds them.
@@ -44,7 +45,7 @@ public struct AssistantService: Sendable {
         let context = try await capture.context(now: nil, tz: nil, for: user)
         let addsAtOnce = user.assistantAddsWithoutAsking
         let (kind, reply, cards) = try await compose(
-            engine.answer(text, context: context), to: text, context: context, addsAtOnce: addsAtOnce, for: user)
+            try await read(text, context: context), to: text, context: context, addsAtOnce: addsAtOnce, for: user)
         var answer = try await store.appendAssistantExchange(
             userID: user.id,
             question: AssistantMessage(id: "", role: .user, text: text, clientID: clientID, createdAt: now),
@@ -56,6 +57,12 @@ public struct AssistantService: Sendable {
             }
         }
         return answer
+    }
+
+    /// The engine's answer; long text is read off the event loop, as capture reads it.
+    private func read(_ text: String, context: CaptureContext) async throws -> AssistantAnswer {
+        guard text.utf8.count > CaptureService.inlineParseBytes else { return engine.answer(text, context: context) }
+        return try await NIOThreadPool.singleton.runIfActive { [engine] in engine.answer(text, context: context) }
     }
 
     /// The user's chat with the assistant, newest first.
