@@ -75,6 +75,7 @@ public struct AppServices: Sendable {
     public let reminders: ReminderService
     public let userData: UserDataService
     public let accountDeletion: AccountDeletionService
+    public let assistant: AssistantService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -113,6 +114,8 @@ public struct AppServices: Sendable {
         reminders = ReminderService(store: store, clock: clock, tasks: tasks)
         userData = UserDataService(store: store, clock: clock)
         accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
+        assistant = AssistantService(
+            store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders)
     }
 }
 
@@ -207,6 +210,7 @@ public func buildRouter(
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
+    AssistantController(assistant: services.assistant).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     return router

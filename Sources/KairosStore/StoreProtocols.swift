@@ -36,6 +36,7 @@ public struct UserChanges: Sendable {
     public var hideReadReceipts: Bool?
     public var workdays: [Weekday]?
     public var dailyBriefTime: LocalTime?
+    public var assistantAddsWithoutAsking: Bool?
 
     public init() {}
 }
@@ -409,4 +410,4 @@ public protocol ChangeTracking: Sendable {
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
     & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore & CredentialStore
-    & UserDataStore & AccountDeletionStore
+    & UserDataStore & AccountDeletionStore & AssistantStore

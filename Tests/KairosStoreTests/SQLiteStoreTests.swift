@@ -21,6 +21,7 @@ struct SQLiteStoreTests {
                 "v20-conversation-events", "v21-message-terms", "v22-ids-never-reused", "v23-audit-task-moves",
                 "v24-time-outlives-its-task", "v25-task-batch-client-id", "v26-project-and-task-mutes",
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
+                "v31-assistant-messages",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -160,7 +161,7 @@ struct SQLiteStoreTests {
                 Set(schema) == [
                     "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
-                    "task_activity", "reminders", "sign_in_links",
+                    "task_activity", "reminders", "sign_in_links", "assistant_messages",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")

@@ -62,11 +62,15 @@ public struct UserUpdateRequest: Codable, Sendable {
     public var workdays: [Int]?
     /// "HH:MM" on the user's own clock, such as "08:00"; checked by the server.
     public var dailyBriefTime: String?
+    /// Whether the reminders the assistant proposes are added at once, without a tap on each card.
+    public var assistantAddsWithoutAsking: Bool?
 
     public init(
         name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged,
-        hideReadReceipts: Bool? = nil, workdays: [Int]? = nil, dailyBriefTime: String? = nil
+        hideReadReceipts: Bool? = nil, workdays: [Int]? = nil, dailyBriefTime: String? = nil,
+        assistantAddsWithoutAsking: Bool? = nil
     ) {
+        self.assistantAddsWithoutAsking = assistantAddsWithoutAsking
         self.name = name
         self.timezone = timezone
         self.quietHours = quietHours
@@ -80,6 +84,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         case quietHours = "quiet_hours"
         case hideReadReceipts = "hide_read_receipts"
         case dailyBriefTime = "daily_brief_time"
+        case assistantAddsWithoutAsking = "assistant_adds_without_asking"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,6 +95,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         hideReadReceipts = try c.decodeIfPresent(Bool.self, forKey: .hideReadReceipts)
         workdays = try c.decodeIfPresent([Int].self, forKey: .workdays)
         dailyBriefTime = try c.decodeIfPresent(String.self, forKey: .dailyBriefTime)
+        assistantAddsWithoutAsking = try c.decodeIfPresent(Bool.self, forKey: .assistantAddsWithoutAsking)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -100,6 +106,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         try c.encodeIfPresent(hideReadReceipts, forKey: .hideReadReceipts)
         try c.encodeIfPresent(workdays, forKey: .workdays)
         try c.encodeIfPresent(dailyBriefTime, forKey: .dailyBriefTime)
+        try c.encodeIfPresent(assistantAddsWithoutAsking, forKey: .assistantAddsWithoutAsking)
     }
 }
 

@@ -19,6 +19,8 @@ public struct User: Decodable, Hashable, Sendable {
     public var workdays: [Weekday]
     /// When the daily brief comes on a workday, on the wall clock of `timezone`.
     public var dailyBriefTime: LocalTime
+    /// When on, the reminders the assistant proposes are added at once, without a tap on each card.
+    public var assistantAddsWithoutAsking: Bool
 
     /// Monday to Friday, until the user says otherwise.
     public static let defaultWorkdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
@@ -27,8 +29,9 @@ public struct User: Decodable, Hashable, Sendable {
     public init(
         id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false,
         quietHours: QuietHours? = nil, hideReadReceipts: Bool = false, workdays: [Weekday] = User.defaultWorkdays,
-        dailyBriefTime: LocalTime = User.defaultDailyBriefTime
+        dailyBriefTime: LocalTime = User.defaultDailyBriefTime, assistantAddsWithoutAsking: Bool = false
     ) {
+        self.assistantAddsWithoutAsking = assistantAddsWithoutAsking
         self.quietHours = quietHours
         self.hideReadReceipts = hideReadReceipts
         self.workdays = workdays
@@ -49,6 +52,7 @@ public struct User: Decodable, Hashable, Sendable {
         case hideReadReceipts = "hide_read_receipts"
         case workdays
         case dailyBriefTime = "daily_brief_time"
+        case assistantAddsWithoutAsking = "assistant_adds_without_asking"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,6 +68,7 @@ public struct User: Decodable, Hashable, Sendable {
         workdays = try c.decodeIfPresent([Weekday].self, forKey: .workdays) ?? Self.defaultWorkdays
         let briefTime = try c.decodeIfPresent(String.self, forKey: .dailyBriefTime)
         dailyBriefTime = briefTime.flatMap(LocalTime.init(iso:)) ?? Self.defaultDailyBriefTime
+        assistantAddsWithoutAsking = try c.decodeIfPresent(Bool.self, forKey: .assistantAddsWithoutAsking) ?? false
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -122,6 +127,7 @@ extension User: JSONWritable {
             json.key("hide_read_receipts"); json.bool(hideReadReceipts)
             json.key("workdays"); json.array(workdays) { json, day in json.int(day.rawValue) }
             json.key("daily_brief_time"); json.string(dailyBriefTime.hourMinute)
+            json.key("assistant_adds_without_asking"); json.bool(assistantAddsWithoutAsking)
         }
     }
 }

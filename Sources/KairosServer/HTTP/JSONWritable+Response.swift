@@ -55,6 +55,8 @@ extension Conversation: JSONResponseGenerator {}
 extension Message: JSONResponseGenerator {}
 extension PostedMessage: JSONResponseGenerator {}
 extension UserEvent: JSONResponseGenerator {}
+extension AssistantMessage: JSONResponseGenerator {}
+extension AssistantMessageResponse: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

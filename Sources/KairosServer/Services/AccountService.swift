@@ -138,6 +138,7 @@ public struct AccountService: Sendable {
         changes.timezone = try request.timezone.map { zone throws(KairosError) in try Limits.requireTimeZone(zone) }
         changes.quietHours = request.quietHours
         changes.hideReadReceipts = request.hideReadReceipts
+        changes.assistantAddsWithoutAsking = request.assistantAddsWithoutAsking
         changes.workdays = try request.workdays.map(Limits.requireWorkdays)
         changes.dailyBriefTime = try request.dailyBriefTime.map { time throws(KairosError) in
             try Limits.requireClockTime(time, field: "daily_brief_time")

@@ -268,7 +268,7 @@ public struct CaptureService: Sendable {
     // MARK: Helpers
 
     /// The request's moment and zone (by default now, in the user's zone), with the user's list names.
-    private func context(now: String?, tz: String?, for user: User) async throws -> CaptureContext {
+    func context(now: String?, tz: String?, for user: User) async throws -> CaptureContext {
         let lists = try await openProjects(of: user).writable.map(\.name)
         return try CaptureContext(now: now, tz: tz, lists: lists, defaultNow: clock.now(), defaultZone: user.timeZone)
     }

@@ -59,12 +59,13 @@ extension SQLiteStore: AccountStore {
                 sql: """
                     UPDATE users SET name = COALESCE(?, name), timezone = COALESCE(?, timezone),
                         hide_read_receipts = COALESCE(?, hide_read_receipts), workdays = COALESCE(?, workdays),
-                        daily_brief_time = COALESCE(?, daily_brief_time)
+                        daily_brief_time = COALESCE(?, daily_brief_time),
+                        assistant_adds_without_asking = COALESCE(?, assistant_adds_without_asking)
                     WHERE id = ?
                     """,
                 arguments: [
                     changes.name, changes.timezone, changes.hideReadReceipts, changes.workdays.map(User.workdayBits),
-                    changes.dailyBriefTime?.hourMinute, rowID,
+                    changes.dailyBriefTime?.hourMinute, changes.assistantAddsWithoutAsking, rowID,
                 ])
             if changes.quietHours != .unchanged {
                 let window = changes.quietHours.newValue
@@ -131,7 +132,8 @@ extension User {
             createdAt: Date(micros: row["created_at"]), isGuest: row["is_guest"],
             quietHours: Self.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
             hideReadReceipts: row["hide_read_receipts"], workdays: Self.weekdays(fromBits: row["workdays"]),
-            dailyBriefTime: LocalTime(iso: row["daily_brief_time"]) ?? User.defaultDailyBriefTime)
+            dailyBriefTime: LocalTime(iso: row["daily_brief_time"]) ?? User.defaultDailyBriefTime,
+            assistantAddsWithoutAsking: row["assistant_adds_without_asking"])
     }
 
     /// Workdays are stored as one bit per day, Monday the lowest, so the schema can check the set.

@@ -34,6 +34,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v28-notice-people", migrate: createNoticePeople)
         migrator.registerMigration("v29-due-from-completion", migrate: addDueFromCompletion)
         migrator.registerMigration("v30-project-icons", migrate: addProjectIcons)
+        migrator.registerMigration("v31-assistant-messages", migrate: createAssistantMessages)
         return migrator
     }
 
