@@ -7,18 +7,8 @@ import datetime as dt
 
 from selenium.webdriver.common.keys import Keys
 
+from .test_order import add, titles
 from .webapp import Browser, Person, signed_in
-
-
-def add(person: Person, content: str, **fields) -> dict:
-    answer = person.api.post("/tasks", json={"content": content, **fields})
-    assert answer.status_code == 200, answer.text
-    return answer.json()
-
-
-def titles(browser: Browser, css: str = ".pull-area > .tasks") -> list[str]:
-    return browser.driver.execute_script(
-        "return [...document.querySelectorAll(arguments[0])].flatMap(l => [...l.querySelectorAll('.task .title')].map(t => t.textContent))", css)
 
 
 def server_order(person: Person, path: str, **params) -> list[str]:

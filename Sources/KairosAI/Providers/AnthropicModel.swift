@@ -22,9 +22,7 @@ public struct AnthropicModel: LanguageModel {
         identity = configuration.identity
         endpoint = configuration.baseURL + "/v1/messages"
         apiKey = configuration.apiKey
-        transport = ModelHTTPTransport(
-            client: client, identity: configuration.identity, secret: configuration.apiKey, retry: retry,
-            logger: logger)
+        transport = ModelHTTPTransport(configuration: configuration, client: client, retry: retry, logger: logger)
     }
 
     public func generateJSON(

@@ -22,9 +22,7 @@ public struct GeminiModel: LanguageModel {
             configuration.model.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? configuration.model
         modelURL = configuration.baseURL + "/v1beta/models/" + model
         apiKey = configuration.apiKey
-        transport = ModelHTTPTransport(
-            client: client, identity: configuration.identity, secret: configuration.apiKey, retry: retry,
-            logger: logger)
+        transport = ModelHTTPTransport(configuration: configuration, client: client, retry: retry, logger: logger)
     }
 
     public func generateJSON(

@@ -35,9 +35,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         apiKey = configuration.apiKey
         self.logger = logger
         structuredMode = NIOLockedValueBox(.jsonSchema)
-        transport = ModelHTTPTransport(
-            client: client, identity: configuration.identity, secret: configuration.apiKey, retry: retry,
-            logger: logger)
+        transport = ModelHTTPTransport(configuration: configuration, client: client, retry: retry, logger: logger)
     }
 
     public func generateJSON(

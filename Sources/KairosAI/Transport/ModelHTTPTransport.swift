@@ -259,3 +259,12 @@ struct ModelHTTPTransport: Sendable {
         return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1000)))
     }
 }
+
+extension ModelHTTPTransport {
+    /// The transport of a configured model: its vendor and model named in logs, its key kept out of them.
+    init(configuration: ModelConfiguration, client: HTTPClient, retry: RetryPolicy, logger: Logger) {
+        self.init(
+            client: client, identity: configuration.identity, secret: configuration.apiKey, retry: retry,
+            logger: logger)
+    }
+}
