@@ -15,6 +15,12 @@ def today_utc() -> dt.date:
     return dt.datetime.now(dt.timezone.utc).date()
 
 
+def said_today() -> dt.date:
+    """The day a bare "today" names for a UTC user: from 20:00 on, capture reads it as the next morning."""
+    now = dt.datetime.now(dt.timezone.utc)
+    return now.date() + dt.timedelta(days=1 if now.hour >= 20 else 0)
+
+
 def made(person: Person, kind: str, **fields) -> dict:
     answer = person.api.post(f"/{kind}", json=fields)
     assert answer.status_code == 200, answer.text
@@ -43,7 +49,7 @@ def test_quick_add_in_a_section_reads_the_text_and_keeps_the_keyboard_for_the_ne
 
     draft = stored(person, project_id=work["id"])["Draft Q1 plan"]
     assert draft["section_id"] == planning["id"]
-    assert draft["due"]["date"][:10] == today_utc().isoformat()
+    assert draft["due"]["date"][:10] == said_today().isoformat()
     assert draft["priority"] == 3
     tap = stored(person, project_id=home["id"])["Fix the tap"]
     assert tap["section_id"] is None

@@ -92,7 +92,9 @@ def test_a_long_thread_opens_on_its_newest_screenful_and_draws_older_messages_as
             break
         reading = browser.driver.execute_script(
             "const b = document.querySelector('.messages .msg .bubble'); window.scrollTo(0, 0); return [b.textContent, b.getBoundingClientRect().top]")
-        browser.wait().until(lambda d: shown_messages(browser)[0] != reading[0], "scrolling to the top drew nothing older")
+        browser.wait().until(
+            lambda d: shown_messages(browser)[0] != reading[0],
+            f"scrolling to the top from {reading[0]} drew nothing older")
         now = browser.driver.execute_script(
             "return [...document.querySelectorAll('.messages .msg .bubble')].find(b => b.textContent === arguments[0]).getBoundingClientRect().top", reading[0])
         assert abs(now - reading[1]) <= 2, f"the message being read moved from {reading[1]} to {now} when older ones were drawn above it"

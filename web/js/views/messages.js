@@ -292,14 +292,15 @@ export async function renderThread(view, { id }) {
       // Scrolling up again asks again.
     } finally {
       drawingOlder = false;
-      nearTop.unobserve(top);
       if (!drawnFrom && !olderPages) top.remove();
-      // Observed again, so a top still in reach draws the next batch.
-      else if (top.isConnected) nearTop.observe(top);
+      // A top still within reach draws the next batch.
+      else requestAnimationFrame(drawOlderNearTop);
     }
   };
-  const nearTop = new IntersectionObserver((entries) => entries.at(-1).isIntersecting && drawOlder(), { rootMargin: "800px 0px 0px 0px" });
-  if (drawnFrom || olderPages) nearTop.observe(top);
+  // Older messages are drawn while the top of the thread is less than a screenful or so above the view.
+  const drawOlderNearTop = () => top.isConnected && top.getBoundingClientRect().bottom > -800 && drawOlder();
+  // Checked once the thread has been placed and painted, so opening it draws no more than it must.
+  if (drawnFrom || olderPages) requestAnimationFrame(() => setTimeout(drawOlderNearTop));
   else top.remove();
 
   // A card shows its task as it is now: any message about the task (a card, a notice) updates them all.
@@ -406,6 +407,7 @@ export async function renderThread(view, { id }) {
   };
   const onScroll = () => {
     if (Math.abs(scrollY - placedAt) > 1 && (pinned = innerHeight + scrollY >= document.body.scrollHeight - 80)) divider = null;
+    drawOlderNearTop();
   };
   const resized = new ResizeObserver(place);
   resized.observe(list);
@@ -441,7 +443,6 @@ export async function renderThread(view, { id }) {
     unsubscribeTyping();
     clearTimeout(deliveryTimer);
     resized.disconnect();
-    nearTop.disconnect();
     removeEventListener("scroll", onScroll);
     for (const timer of typers.values()) clearTimeout(timer);
     document.removeEventListener("visibilitychange", markRead);
