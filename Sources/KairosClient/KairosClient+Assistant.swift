@@ -15,11 +15,14 @@ extension KairosClient {
         try await send(.get, "assistant", "messages", query: ["cursor": cursor, "limit": limit.map { String($0) }])
     }
 
-    /// Adds the task or list a card of an answer proposes; adding it again creates nothing more
-    /// (`POST /assistant/messages/{id}/cards/{index}/add`).
-    public func addAssistantCard(_ index: Int, of messageID: String) async throws -> AssistantMessage {
+    /// Adds the task or list a card of an answer proposes, with the list's suggestions at `keeping` (all of them
+    /// when nil); adding it again creates nothing more (`POST /assistant/messages/{id}/cards/{index}/add`).
+    public func addAssistantCard(
+        _ index: Int, of messageID: String, keeping suggestions: [Int]? = nil
+    ) async throws -> AssistantMessage {
         let response: AssistantMessageResponse = try await send(
-            .post, "assistant", "messages", messageID, "cards", String(index), "add")
+            .post, "assistant", "messages", messageID, "cards", String(index), "add",
+            body: AssistantCardAddRequest(suggestions: suggestions))
         return response.message
     }
 

@@ -117,7 +117,8 @@ public struct AppServices: Sendable {
         userData = UserDataService(store: store, clock: clock)
         accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
         assistant = AssistantService(
-            store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders)
+            store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
+            model: languageModel.map { AssistantModel(model: $0, logger: logger) })
     }
 }
 

@@ -60,7 +60,7 @@ import Testing
                 == "Here's \"Packing list for the beach\" with 3 items: sunscreen, towels and snacks. Add it to keep "
                 + "it as a task with subtasks.")
         #expect(AssistantReplyText.list(title: "Shopping list", items: ["DVD player"]).contains("1 item: DVD player."))
-        #expect(AssistantReplyText.reminders(count: 2, added: true).hasPrefix("I've set up 2 reminders"))
+        #expect(AssistantReplyText.reminders(count: 2, added: 2).hasPrefix("I've set up 2 reminders"))
         let tomorrow = AssistantPeriod(name: .tomorrow, first: day("2026-03-05"), last: day("2026-03-05"))
         #expect(
             AssistantReplyText.tasks(.due(tomorrow), count: 0, today: day("2026-03-04")) == "Nothing is due tomorrow.")

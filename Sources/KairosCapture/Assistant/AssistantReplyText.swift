@@ -4,11 +4,15 @@ import KairosCore
 public enum AssistantReplyText {
     /// Reminders proposed, or already added when the user lets the assistant add without asking (seed 003's
     /// "Here's what I've scheduled:").
-    public static func reminders(count: Int, added: Bool) -> String {
-        if added {
+    /// `added` of the `count` were added at once ("add without asking"); the rest wait for the user's tap.
+    public static func reminders(count: Int, added: Int) -> String {
+        if added > 0, added == count {
             return count == 1
                 ? "I've set up a reminder based on your request. Here's what I've scheduled:"
                 : "I've set up \(count) reminders based on your request. Here's what I've scheduled:"
+        }
+        if added > 0 {
+            return "I've set up \(added) of \(count) reminders; the others couldn't be added, so add them yourself:"
         }
         return count == 1
             ? "Here's the reminder I'd set up. Add it to schedule it:"
@@ -16,7 +20,13 @@ public enum AssistantReplyText {
     }
 
     /// A list made of the items the user named, never invented ones.
-    public static func list(title: String, items: [String]) -> String {
+    public static func list(title: String, items: [String], suggested: Int = 0) -> String {
+        if suggested > 0 {
+            let named = items.isEmpty ? "" : " with the \(items.count == 1 ? "item" : "\(items.count) items") you named"
+            let ideas = suggested == 1 ? "1 suggestion" : "\(suggested) suggestions"
+            return "Here's \"\(title)\"\(named), and \(ideas) to keep or drop. Add it to keep it as a task with "
+                + "subtasks."
+        }
         guard !items.isEmpty else {
             return "Here's \"\(title)\". You didn't name any items yet: tell me what goes on it, or add it and fill "
                 + "it in yourself."

@@ -77,9 +77,12 @@ public struct AssistantCard: Hashable, Sendable {
     public var content: Content
     /// nil for a card with nothing to add (`tasks`).
     public var state: State?
+    /// Items a model suggests for a list, beyond those the user named; the user keeps or drops each when adding.
+    public var suggestions: [AssistantSuggestion]
 
-    public init(content: Content, state: State? = nil) {
+    public init(content: Content, state: State? = nil, suggestions: [AssistantSuggestion] = []) {
         self.content = content
+        self.suggestions = suggestions
         if case .tasks = content {
             self.state = nil
         } else {
@@ -98,6 +101,21 @@ public struct AssistantCard: Hashable, Sendable {
 
     /// Whether the card proposes something the user can add or dismiss.
     public var isProposal: Bool { state != nil }
+}
+
+/// An item a model suggests for a list: kept, it becomes a subtask with the note as its description.
+public struct AssistantSuggestion: Hashable, Sendable, Decodable {
+    public var title: String
+    /// A step's detail or a resource to learn from; nil when there is none.
+    public var note: String?
+    /// The group it belongs to, such as a shopping list's aisle ("Produce"); nil when the list has none.
+    public var group: String?
+
+    public init(title: String, note: String? = nil, group: String? = nil) {
+        self.title = title
+        self.note = note
+        self.group = group
+    }
 }
 
 /// One of the user's tasks as an answer lists it.
@@ -122,7 +140,7 @@ public struct AssistantTaskSummary: Hashable, Sendable, Decodable {
 // A message is {"id", "role", "type", "text", "cards", "client_id", "created_at"}; `type` is null for the user's.
 // A card is {"kind", "state", "task_ids", ...}: a `task` card adds "task" {"title", "description", "due", "list",
 // "priority", "labels", "recurrence"}, a `list` card "title" and "items", a `tasks` card "tasks" [{"id", "content",
-// "due"}] with a null state. `task_ids` holds the created tasks once a card is added, else [].
+// "due"}] with a null state. A `list` card also has "suggestions" [{"title", "note", "group"}] (a model's). `task_ids` holds the created tasks once a card is added, else [].
 
 extension AssistantMessage: JSONWritable {
     public func write(to json: inout JSONWriter) {
@@ -176,6 +194,14 @@ extension AssistantCard: JSONWritable {
             case .list(let title, let items):
                 json.key("title"); json.string(title)
                 json.key("items"); json.array(items) { json, item in json.string(item) }
+                json.key("suggestions")
+                json.array(suggestions) { json, suggestion in
+                    json.object { json in
+                        json.key("title"); json.string(suggestion.title)
+                        json.key("note"); json.string(suggestion.note)
+                        json.key("group"); json.string(suggestion.group)
+                    }
+                }
             case .tasks(let tasks):
                 json.key("tasks")
                 json.array(tasks) { json, task in
@@ -192,7 +218,7 @@ extension AssistantCard: JSONWritable {
 
 extension AssistantCard: Decodable {
     enum CodingKeys: String, CodingKey {
-        case kind, state, task, title, items, tasks
+        case kind, state, task, title, items, tasks, suggestions
         case taskIDs = "task_ids"
     }
 
@@ -219,7 +245,23 @@ extension AssistantCard: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .state, in: c, debugDescription: "Expected proposed, added or dismissed, got \(other)")
         }
-        self.init(content: content, state: state)
+        self.init(
+            content: content, state: state,
+            suggestions: try c.decodeIfPresent([AssistantSuggestion].self, forKey: .suggestions) ?? [])
+    }
+}
+
+/// `POST /api/v1/assistant/messages/{id}/cards/{index}/add`: which of a list's suggestions to keep (their
+/// indices); all of them when not sent.
+public struct AssistantCardAddRequest: Codable, Sendable, ClosedRequestBody {
+    public var suggestions: [Int]?
+
+    public init(suggestions: [Int]? = nil) {
+        self.suggestions = suggestions
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case suggestions
     }
 }
 

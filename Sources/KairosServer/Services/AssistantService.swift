@@ -4,59 +4,88 @@ import KairosCore
 import KairosStore
 import NIOPosix
 
-/// The assistant chat: each message answered by the offline engine in the user's time zone and lists, kept with
-/// its answer; the answer's task and list cards become tasks when the user adds them.
+/// The assistant chat: each message answered in the user's time zone and lists, kept with its answer; the
+/// answer's task and list cards become tasks when the user adds them.
+///
+/// The offline engine reads every message. With a model (and the user's consent) the model also splits and words
+/// reminders, suggests a list's items and writes conversational replies; whatever goes wrong with it, the offline
+/// answer stands. The model only proposes: nothing it says adds, changes or deletes anything.
 public struct AssistantService: Sendable {
     let store: any AssistantStore & TaskStore
     let clock: Clock
     let engine = AssistantEngine()
-    /// Builds the engine's context as capture does, and creates added tasks through its commit.
+    /// Builds the engine's context as capture does, reads reminders through the model as capture does, and
+    /// creates added tasks through its commit.
     let capture: CaptureService
     /// Creates a list's items as subtasks, with every task rule.
     let tasks: TaskService
     /// Sets the reminder at an added task's due time.
     let reminders: ReminderService
+    /// The server's model for list suggestions and replies; nil when it has none.
+    let model: AssistantModel?
 
     /// The most tasks one answer lists.
     static let listedTasks = PageLimit.range.upperBound
+    /// How many earlier messages a model's reply is given as context.
+    static let historyMessages = 20
 
     public init(
         store: any AssistantStore & TaskStore, clock: Clock, capture: CaptureService, tasks: TaskService,
-        reminders: ReminderService
+        reminders: ReminderService, model: AssistantModel? = nil
     ) {
         self.store = store
         self.clock = clock
         self.capture = capture
         self.tasks = tasks
         self.reminders = reminders
+        self.model = model
     }
 
     // MARK: Answers
 
+    /// A message checked, before any answer is made (so a streamed answer can still be refused with a 400).
+    public struct Question: Sendable {
+        let text: String
+        let clientID: String?
+    }
+
+    public func check(_ request: AssistantMessageRequest) throws -> Question {
+        Question(
+            text: try Limits.requireText(request.text, Limits.messageText, field: "text"),
+            clientID: try request.clientID.map(Limits.requireClientID))
+    }
+
     /// Answers the user's message and keeps both. A retry with the same `client_id` gets the first answer back;
-    /// nothing is answered or added twice. With "add without asking" on, a reminder's cards are added at once.
-    public func answer(_ request: AssistantMessageRequest, for user: User) async throws -> AssistantMessage {
-        let text = try Limits.requireText(request.text, Limits.messageText, field: "text")
-        let clientID = try request.clientID.map(Limits.requireClientID)
-        if let clientID, let earlier = try await store.assistantAnswer(userID: user.id, clientID: clientID) {
+    /// nothing is answered or added twice. With "add without asking" on, a reminder's cards are added before the
+    /// answer is kept, and its words say what was added. A model's words go to `onDelta` as they arrive.
+    public func answer(
+        _ question: Question, for user: User, onDelta: @Sendable (String) async -> Void = { _ in }
+    ) async throws -> AssistantMessage {
+        if let clientID = question.clientID,
+            let earlier = try await store.assistantAnswer(userID: user.id, clientID: clientID)
+        {
             return earlier
         }
         let now = clock.now()
         let context = try await capture.context(now: nil, tz: nil, for: user)
-        let addsAtOnce = user.assistantAddsWithoutAsking
-        let (kind, reply, cards) = try await compose(
-            try await read(text, context: context), to: text, context: context, addsAtOnce: addsAtOnce, for: user)
-        var answer = try await store.appendAssistantExchange(
-            userID: user.id,
-            question: AssistantMessage(id: "", role: .user, text: text, clientID: clientID, createdAt: now),
-            answer: AssistantMessage(
-                id: "", role: .assistant, type: kind, text: reply, cards: cards, clientID: clientID, createdAt: now))
-        if addsAtOnce, kind == .reminder {
-            for index in answer.cards.indices where answer.cards[index].state == .proposed {
-                answer = try await add(card: index, of: answer, for: user)
-            }
+        var draft = try await compose(
+            try await read(question.text, context: context), to: question.text, context: context, for: user,
+            onDelta: onDelta)
+        if user.assistantAddsWithoutAsking, draft.kind == .reminder {
+            draft = try await addingAtOnce(draft, question: question, for: user)
         }
-        return answer
+        return try await store.appendAssistantExchange(
+            userID: user.id,
+            question: AssistantMessage(
+                id: "", role: .user, text: question.text, clientID: question.clientID, createdAt: now),
+            answer: AssistantMessage(
+                id: "", role: .assistant, type: draft.kind, text: draft.text, cards: draft.cards,
+                clientID: question.clientID, createdAt: now))
+    }
+
+    /// `answer` for a request not yet checked.
+    public func answer(_ request: AssistantMessageRequest, for user: User) async throws -> AssistantMessage {
+        try await answer(try check(request), for: user)
     }
 
     /// The engine's answer; long text is read off the event loop, as capture reads it.
@@ -70,34 +99,101 @@ public struct AssistantService: Sendable {
         try await store.assistantMessages(userID: user.id, page: page)
     }
 
-    /// The answer's type, words and cards, by the assistant rules.
+    /// An answer before it is kept.
+    struct Draft {
+        var kind: AssistantMessage.Kind
+        var text: String
+        var cards: [AssistantCard]
+    }
+
+    /// The answer's type, words and cards, by the assistant rules; the model takes part where it may.
     func compose(
-        _ answer: AssistantAnswer, to text: String, context: CaptureContext, addsAtOnce: Bool, for user: User
-    ) async throws -> (AssistantMessage.Kind, String, [AssistantCard]) {
+        _ answer: AssistantAnswer, to text: String, context: CaptureContext, for user: User,
+        onDelta: @Sendable (String) async -> Void
+    ) async throws -> Draft {
         let today = context.now.date
+        let model = ModelConsent(model: model, user: user)
         switch answer {
-        case .reminder(let proposals, _):
+        case .reminder(var proposals, _):
+            let captured = try await capture.capture(text, context: context, for: user)
+            if captured.model?.used == true, !captured.tasks.isEmpty { proposals = captured.tasks }
             let cards = proposals.map { AssistantCard(content: .task(CaptureCommitTask($0))) }
-            return (.reminder, AssistantReplyText.reminders(count: cards.count, added: addsAtOnce), cards)
+            return Draft(
+                kind: .reminder, text: AssistantReplyText.reminders(count: cards.count, added: 0), cards: cards)
         case .todoList(let list):
-            return (
-                .todoList, AssistantReplyText.list(title: list.title, items: list.subtasks),
-                [AssistantCard(content: .list(title: list.title, items: list.subtasks))]
-            )
+            var suggestions: [AssistantSuggestion] = []
+            if case .allowed(let model) = model {
+                suggestions = (try? await model.suggestions(for: list, request: text, context: context)) ?? []
+            }
+            return Draft(
+                kind: .todoList,
+                text: AssistantReplyText.list(title: list.title, items: list.subtasks, suggested: suggestions.count),
+                cards: [
+                    AssistantCard(content: .list(title: list.title, items: list.subtasks), suggestions: suggestions)
+                ])
         case .dateQuery(let date):
-            return (.dateQuery, AssistantReplyText.dateAnswer(date, today: today), [])
+            return Draft(kind: .dateQuery, text: AssistantReplyText.dateAnswer(date, today: today), cards: [])
         case .conversation:
+            var draft = Draft(kind: .conversation, text: AssistantReplyText.offline, cards: [])
             switch engine.topic(of: text, context: context) {
             case .tasks(let question):
                 let found = try await tasksAnswering(question, for: user)
-                let reply = AssistantReplyText.tasks(question, count: found.count, today: today)
-                let cards = found.isEmpty ? [] : [AssistantCard(content: .tasks(found.map(AssistantTaskSummary.init)))]
-                return (.conversation, reply, cards)
-            case .greeting: return (.conversation, AssistantReplyText.greeting, [])
-            case .thanks: return (.conversation, AssistantReplyText.thanks, [])
-            case .other: return (.conversation, AssistantReplyText.offline, [])
+                draft.text = AssistantReplyText.tasks(question, count: found.count, today: today)
+                if !found.isEmpty {
+                    draft.cards = [AssistantCard(content: .tasks(found.map(AssistantTaskSummary.init)))]
+                }
+            case .greeting: draft.text = AssistantReplyText.greeting
+            case .thanks: draft.text = AssistantReplyText.thanks
+            case .other: break
+            }
+            if case .allowed(let model) = model {
+                let prompt = AssistantPrompt.conversation(
+                    text, history: try await recentHistory(of: user), tasks: try await taskContext(for: user),
+                    context: context)
+                if let reply = try? await model.reply(to: prompt, onDelta: onDelta),
+                    reply.contains(where: { !$0.isWhitespace })
+                {
+                    draft.text = reply.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+            }
+            return draft
+        }
+    }
+
+    /// The user's last messages with the assistant, oldest first, for a model's reply.
+    private func recentHistory(of user: User) async throws -> [AssistantMessage] {
+        try await store.assistantMessages(userID: user.id, page: PageRequest(limit: Self.historyMessages))
+            .results.reversed()
+    }
+
+    /// What a model's reply may know of the user's own tasks.
+    private func taskContext(for user: User) async throws -> AssistantTaskContext {
+        let today = LocalDate.today(in: user.timeZone, now: clock.now())
+        let week = { (first: LocalDate, last: LocalDate) in
+            AssistantPeriod(name: .thisWeek, first: first, last: last)
+        }
+        return AssistantTaskContext(
+            overdue: try await tasksAnswering(.overdue, for: user),
+            upcoming: try await tasksAnswering(.due(week(today, today.adding(days: 7))), for: user),
+            completed: try await tasksAnswering(.completed(week(today.adding(days: -7), today)), for: user))
+    }
+
+    /// The draft with each of its task cards added now, and words saying what was added: a card that cannot be
+    /// added stays proposed, to add by hand.
+    private func addingAtOnce(_ draft: Draft, question: Question, for user: User) async throws -> Draft {
+        var draft = draft
+        // Ids derived from the question make a retried message add nothing more; without one, each add is new.
+        let origin = question.clientID ?? UUID().uuidString
+        for index in draft.cards.indices where draft.cards[index].state == .proposed {
+            if let created = try? await create(
+                draft.cards[index], clientID: "assistant-ask-\(origin)-\(index)", for: user)
+            {
+                draft.cards[index].state = .added(taskIDs: created)
             }
         }
+        let added = draft.cards.filter { if case .added = $0.state { true } else { false } }.count
+        draft.text = AssistantReplyText.reminders(count: draft.cards.count, added: added)
+        return draft
     }
 
     /// The user's tasks that answer a question about them, read with the task filters the task list uses.
@@ -127,9 +223,13 @@ public struct AssistantService: Sendable {
 
     /// Adds a card's task (with a reminder at its due time) or its list (a task with the items as subtasks) and
     /// marks the card added. Adding a card again creates nothing more.
-    public func addCard(_ index: String, of messageID: String, for user: User) async throws -> AssistantMessage {
+    /// A list's suggestions are kept by their indices in `request.suggestions`, all of them when it is nil.
+    public func addCard(
+        _ index: String, of messageID: String, request: AssistantCardAddRequest = AssistantCardAddRequest(),
+        for user: User
+    ) async throws -> AssistantMessage {
         let (message, position) = try await proposal(index, of: messageID, for: user)
-        return try await add(card: position, of: message, for: user)
+        return try await add(card: position, of: message, keeping: request.suggestions, for: user)
     }
 
     /// Marks a card dismissed; a card already added stays added.
@@ -166,11 +266,29 @@ public struct AssistantService: Sendable {
         return (message, position)
     }
 
-    private func add(card index: Int, of message: AssistantMessage, for user: User) async throws -> AssistantMessage {
+    private func add(
+        card index: Int, of message: AssistantMessage, keeping kept: [Int]? = nil, for user: User
+    ) async throws -> AssistantMessage {
         var card = message.cards[index]
         if case .added = card.state { return message }
-        // Ids derived from the card make every write below a retry-safe one: a second add gives back the same tasks.
-        let clientID = "assistant-\(message.id)-\(index)"
+        if let kept {
+            for position in kept where !card.suggestions.indices.contains(position) {
+                throw KairosError.invalidField(
+                    field: "suggestions",
+                    message: "suggestions holds \(position), but the card has \(card.suggestions.count) suggestions "
+                        + "(indices from 0); send the indices of those to keep.")
+            }
+            card.suggestions = card.suggestions.indices.filter(Set(kept).contains).map { card.suggestions[$0] }
+        }
+        // Ids derived from the card make every write a retry-safe one: a second add gives back the same tasks.
+        let created = try await create(card, clientID: "assistant-\(message.id)-\(index)", for: user)
+        card.state = .added(taskIDs: created)
+        return try await store.updateAssistantCard(userID: user.id, messageID: message.id, index: index, card: card)
+    }
+
+    /// Creates a card's task (with a reminder at its due time), or its list (a task with the items, then the kept
+    /// suggestions, as subtasks); the ids created, the parent first. Every write is keyed by `clientID`.
+    private func create(_ card: AssistantCard, clientID: String, for user: User) async throws -> [String] {
         var created: [String] = []
         switch card.content {
         case .task(let task):
@@ -184,19 +302,19 @@ public struct AssistantService: Sendable {
                 tasks: [CaptureCommitTask(title: title)], createMissingLists: true, clientID: clientID)
             let parent = try require(try await capture.commit(commit, for: user).first, "Task")
             created.append(parent.id)
-            for (position, item) in items.enumerated() {
+            let subtasks = items.map { ($0, String?.none) } + card.suggestions.map { ($0.title, $0.note) }
+            for (position, item) in subtasks.enumerated() {
                 let subtask = try await tasks.create(
                     TaskCreateRequest(
-                        content: item, parentID: parent.id, order: position + 1,
+                        content: item.0, description: item.1, parentID: parent.id, order: position + 1,
                         clientID: "\(clientID)-\(position)"),
                     for: user)
                 created.append(subtask.id)
             }
         case .tasks:
-            return message
+            break
         }
-        card.state = .added(taskIDs: created)
-        return try await store.updateAssistantCard(userID: user.id, messageID: message.id, index: index, card: card)
+        return created
     }
 
     /// A reminder at the task's due time (seed 003), unless it has none or the user already set one on it.

@@ -44,7 +44,9 @@ enum AssistantCardText {
             parts += (task.labels ?? []).map { "@\($0)" }
             return "  - " + parts.joined(separator: "  ") + state(card)
         case .list(let title, let items):
-            return (["  - \(title)\(state(card))"] + items.map { "      - \($0)" }).joined(separator: "\n")
+            let suggested = card.suggestions.map { "      + \($0.title)" + ($0.note.map { " (\($0))" } ?? "") }
+            return (["  - \(title)\(state(card))"] + items.map { "      - \($0)" } + suggested)
+                .joined(separator: "\n")
         case .tasks(let tasks):
             return tasks.map { task in
                 let due = task.due.map { "  " + $0.date.iso + ($0.time.map { " " + $0.hourMinute } ?? "") } ?? ""
