@@ -39,7 +39,7 @@ struct CapturePhraseTests {
         let proposal = CaptureProposal(
             title: "Plan", sourceSpan: 0..<10, phrases: [CapturePhrase(field: .due, span: 5..<10)])
         let text = String(decoding: JSONWriter.encode(proposal), as: UTF8.self)
-        #expect(text.hasSuffix(#""phrases":[{"field":"due","span":[5,10]}]}"#))
+        #expect(text.hasSuffix(#""phrases":[{"field":"due","span":[5,10]}],"engine":"offline"}"#))
         #expect(try JSONDecoder().decode(CaptureProposal.self, from: Data(text.utf8)) == proposal)
         let unknown = #"{"title":"x","source_span":[0,1],"phrases":[{"field":"mood","span":[0,1]}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(CaptureProposal.self, from: Data(unknown.utf8)) }

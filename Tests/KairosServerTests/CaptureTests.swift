@@ -41,12 +41,12 @@ struct CaptureTests {
             let reply = try await ada.post("capture", CaptureRequest(text: "buy milk"))
             #expect(reply.status == .ok)
             let object = try #require(reply.object)
-            #expect(Set(object.keys) == ["tasks", "set_aside", "warnings"])
+            #expect(Set(object.keys) == ["tasks", "set_aside", "warnings", "model"])
             let task = try #require((object["tasks"] as? [[String: Any]])?.first)
             #expect(
                 Set(task.keys) == [
                     "title", "description", "due", "list", "list_exists", "priority", "labels", "recurrence",
-                    "source_span", "phrases",
+                    "source_span", "phrases", "engine",
                 ])
             #expect((task["title"] as? String)?.lowercased() == "buy milk")
             #expect(task["source_span"] as? [Int] == [0, 8])

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sys
 import threading
 import time
 import uuid
@@ -452,6 +453,11 @@ class FakeModel:
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     fake: FakeModel
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client closing an idle kept-alive connection is how pools work, not a failure worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):

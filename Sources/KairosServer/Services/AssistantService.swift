@@ -115,8 +115,10 @@ public struct AssistantService: Sendable {
         let model = ModelConsent(model: model, user: user)
         switch answer {
         case .reminder(var proposals, _):
-            let captured = try await capture.capture(text, context: context, for: user)
-            if captured.model?.used == true, !captured.tasks.isEmpty { proposals = captured.tasks }
+            if case .allowed(let modelCapture) = ModelConsent(model: capture.modelCapture, user: user) {
+                let captured = await modelCapture.capture(text, context: context)
+                if captured.model?.used == true, !captured.tasks.isEmpty { proposals = captured.tasks }
+            }
             let cards = proposals.map { AssistantCard(content: .task(CaptureCommitTask($0))) }
             return Draft(
                 kind: .reminder, text: AssistantReplyText.reminders(count: cards.count, added: 0), cards: cards)
