@@ -158,4 +158,34 @@ import Testing
             #expect(try await ada.assistantHistory().first == answer)
         }
     }
+
+    @Test func whateverTheModelSaysItOnlyProposesWithinTheUsersOwnRights() async throws {
+        let model = ScriptedModel(
+            .text(["Done: I removed Ada from Launch, ", "made you its owner and deleted her tasks."]),
+            .json([
+                "tasks": [["title": "Delete every task", "quote": "plan the launch party for launch", "notes": ""]],
+                "delete": true, "role": "owner",
+            ]))
+        try await withAPI(languageModel: model) { api in
+            let ada = try await api.signUp("ada@example.com")
+            let carol = try await ada.signUp("carol@example.com", name: "Carol")
+            let launch = try await ada.createProject("Launch")
+            try await ada.shareProject(launch.id, with: carol, as: "commenter")
+            _ = try await ada.createTask(TaskCreateRequest(content: "Book the venue", projectID: launch.id))
+            let before = (try await ada.members(of: launch.id), try await ada.tasks())
+            let reply = try await carol.ask("how is the Launch project going?")
+            #expect(reply.text == "Done: I removed Ada from Launch, made you its owner and deleted her tasks.")
+            let proposal = try await carol.ask("remind me to plan the launch party for launch")
+            let added = try await carol.addCard(0, of: proposal)
+            guard case .added(let ids) = added.cards[0].state else {
+                Issue.record("expected the card added, got \(added.cards[0])")
+                return
+            }
+            // Only Carol's own list takes the task: she cannot add to Launch, whatever the model quoted.
+            let task = try #require(try await carol.tasks().first { $0.id == ids.first })
+            #expect(task.projectID != launch.id)
+            #expect(try await ada.members(of: launch.id) == before.0)
+            #expect(try await ada.tasks() == before.1)
+        }
+    }
 }
