@@ -12,7 +12,7 @@ struct Kairos: AsyncParsableCommand {
             NotificationsCommand.self, MuteCommand.self, UnmuteCommand.self, ShowCommand.self, RemindCommand.self,
             DoneCommand.self, SearchCommand.self, AskCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
-            ShareCommand.self, WatchCommand.self, ParseCommand.self, AdminCommand.self,
+            ShareCommand.self, WatchCommand.self, ParseCommand.self, EvalCommand.self, AdminCommand.self,
             ExportCommand.self, ImportCommand.self, AccountCommand.self,
         ])
 }

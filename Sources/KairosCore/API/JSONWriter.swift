@@ -54,6 +54,13 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// Starts a member whose name is known only at run time (a map's key); the next write is its value.
+    public mutating func dynamicKey(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     public mutating func string(_ value: String?) {
         guard let value else { return null() }
         separate()
