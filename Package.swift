@@ -91,6 +91,7 @@ let package = Package(
                 "KairosCapture",
                 "KairosServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The capture engine's benchmark (scripts/bench-capture): timing loops only, no JSON or I/O measured.

@@ -31,8 +31,11 @@ public struct ModelTaskMerge: Sendable {
 
     /// The merged result, or nil when a draft quotes words the transcript does not hold (the model invented
     /// them), since then none of its split can be trusted.
-    public func merge(_ drafts: [ModelTaskDraft], into text: String, context: CaptureContext) -> CaptureResult? {
-        let offline = engine.capture(text, context: context, keepUnparsedText: true)
+    /// With `keepUnparsedText`, the engine's reading keeps a transcript that gave no task (as the API does).
+    public func merge(
+        _ drafts: [ModelTaskDraft], into text: String, context: CaptureContext, keepUnparsedText: Bool = true
+    ) -> CaptureResult? {
+        let offline = engine.capture(text, context: context, keepUnparsedText: keepUnparsedText)
         let locator = QuoteLocator(text: text)
         var spans: [Range<Int>] = []
         var searchFrom = 0

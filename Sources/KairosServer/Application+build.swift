@@ -133,11 +133,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     var modelServices: [any Service] = []
     var languageModel: (any LanguageModel)?
     if let model = configuration.model {
-        var clientConfiguration = HTTPClient.Configuration()
-        // A redirect would carry the key's header to wherever it points.
-        clientConfiguration.redirectConfiguration = .disallow
-        clientConfiguration.timeout.connect = .seconds(5)
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        let client = HTTPClient.forModels()
         modelServices.append(HTTPClientService(client: client))
         languageModel = model.makeModel(client: client, logger: logger)
         logger.notice("Language model: \(model)")

@@ -68,9 +68,11 @@ public struct AssistantService: Sendable {
         }
         let now = clock.now()
         let context = try await capture.context(now: nil, tz: nil, for: user)
-        var draft = try await compose(
-            try await read(question.text, context: context), to: question.text, context: context, for: user,
-            onDelta: onDelta)
+        var reading = try await read(question.text, context: context)
+        if case .allowed(let modelCapture) = ModelConsent(model: capture.modelCapture, user: user) {
+            reading = await modelCapture.refine(reading, of: question.text, context: context).answer
+        }
+        var draft = try await compose(reading, to: question.text, context: context, for: user, onDelta: onDelta)
         if user.assistantAddsWithoutAsking, draft.kind == .reminder {
             draft = try await addingAtOnce(draft, question: question, for: user)
         }
@@ -114,11 +116,7 @@ public struct AssistantService: Sendable {
         let today = context.now.date
         let model = ModelConsent(model: model, user: user)
         switch answer {
-        case .reminder(var proposals, _):
-            if case .allowed(let modelCapture) = ModelConsent(model: capture.modelCapture, user: user) {
-                let captured = await modelCapture.capture(text, context: context)
-                if captured.model?.used == true, !captured.tasks.isEmpty { proposals = captured.tasks }
-            }
+        case .reminder(let proposals, _):
             let cards = proposals.map { AssistantCard(content: .task(CaptureCommitTask($0))) }
             return Draft(
                 kind: .reminder, text: AssistantReplyText.reminders(count: cards.count, added: 0), cards: cards)

@@ -1,18 +1,23 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import KairosCapture
+import KairosServer
+import Logging
 
 /// `kairos eval CASES.jsonl`: scores the offline engines on a case file, as the shared scorers score
-/// `kairos parse --jsonl`, and prints the figures side by side for each subject.
+/// `kairos parse --jsonl`, and, with a model configured, the model as the server uses it, side by side.
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Score the capture engine or the offline assistant on a case file.",
+        abstract: "Score the offline engines, and a configured model, on a case file.",
         discussion: """
             Reads a case file, one JSON object a line: {"id", "category", "now", "tz", "lists", "input", \
             "expected"}, where expected holds {"tasks": [...]} for capture or {"type", ...} for the assistant, \
             and prints case_exact, the task count, each field and each category, with the comparison rules of \
-            the shared scorers (capture-score.py, score-assistant.py).
+            the shared scorers (capture-score.py, score-assistant.py). With a model configured (the --ai-* \
+            options or the KAIROS_AI_* variables, as for kairos serve), the model is scored in a second column as \
+            the server uses it, with how often it fell back on the offline engine and why, and how long it took.
             """)
 
     @Argument(help: "The case file (JSONL).")
@@ -30,6 +35,8 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "Print the figures as one JSON object.")
     var json = false
 
+    @OptionGroup var model: ModelOptions
+
     func validate() throws {
         if failures < 0 { throw ValidationError("--failures must be 0 or more.") }
         if parallel < 1 { throw ValidationError("--parallel must be 1 or more.") }
@@ -38,12 +45,22 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let evalCases = try readCases()
         let runner = EvalRunner(parallel: parallel)
-        let subjects: [any EvalSubject] = [OfflineSubject()]
+        var subjects: [any EvalSubject] = [OfflineSubject()]
+        var client: HTTPClient?
+        if let configuration = try model.configuration() {
+            let http = HTTPClient.forModels()
+            client = http
+            var logger = Logger(label: "kairos")
+            logger.logLevel = .error
+            let languageModel = configuration.makeModel(client: http, logger: logger)
+            subjects.append(ModelSubject(capture: ModelCapture(model: languageModel, logger: logger)))
+        }
         var columns: [EvalColumn] = []
         for subject in subjects {
             let outcomes = await runner.run(subject, on: evalCases)
             columns.append(EvalColumn(name: subject.name, cases: evalCases, outcomes: outcomes))
         }
+        try await client?.shutdown()
         let report = EvalReport(file: cases, cases: evalCases, columns: columns)
         if json {
             var bytes = report.json()

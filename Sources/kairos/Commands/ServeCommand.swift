@@ -27,18 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address people open Kairos at, for links in emails (default: http://HOST:PORT).")
     var publicURL = ProcessInfo.processInfo.environment["KAIROS_PUBLIC_URL"]
 
-    @Option(help: "Language model: off, anthropic, openai (OpenAI-compatible) or gemini ($KAIROS_AI_PROVIDER).")
-    var aiProvider: String?
-
-    @Option(help: "The model server's address, e.g. http://127.0.0.1:11434/v1 for Ollama ($KAIROS_AI_BASE_URL).")
-    var aiBaseURL: String?
-
-    // No default shown: `--help` would print the key.
-    @Option(help: "The model vendor's API key; prefer $KAIROS_AI_API_KEY, which `ps` does not show.")
-    var aiApiKey: String?
-
-    @Option(help: "The vendor's name of the model, e.g. llama3.2 or claude-sonnet-4-5 ($KAIROS_AI_MODEL).")
-    var aiModel: String?
+    @OptionGroup var model: ModelOptions
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
@@ -65,14 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let retry = environment["KAIROS_MAIL_RETRY_SECONDS"].flatMap(Double.init) {
             configuration.mailRetryBase = .milliseconds(Int(retry * 1000))
         }
-        do {
-            configuration.model = try ModelConfiguration.resolve(
-                provider: aiProvider ?? environment["KAIROS_AI_PROVIDER"],
-                baseURL: aiBaseURL ?? environment["KAIROS_AI_BASE_URL"],
-                apiKey: aiApiKey ?? environment["KAIROS_AI_API_KEY"], model: aiModel ?? environment["KAIROS_AI_MODEL"])
-        } catch {
-            throw ValidationError(error.message)
-        }
+        configuration.model = try model.configuration()
         let app = try await buildApplication(configuration)
         try await app.runService()
     }
