@@ -1,4 +1,4 @@
-// Settings: account, password and API token, the daily brief's days and time, theme, and signing out.
+// Settings: account, password and API token, the daily brief's days and time, theme, the assistant, and signing out.
 
 import { post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
@@ -62,6 +62,8 @@ export async function renderSettings(view, signOut) {
     h("div.card.boxed", {}, brief.fields, briefHint),
     h("h2.group-label", { text: "Messages" }),
     readReceipts(user, save),
+    h("h2.group-label", { text: "Assistant" }),
+    assistantSwitches(user, save),
     h("h2.group-label", { text: "Password" }),
     passwordCard(user),
     h("h2.group-label", { text: "API token" }),
@@ -131,6 +133,13 @@ function quietHours(user, save) {
 function readReceipts(user, save) {
   const [card, shown] = switchCard("Read receipts", !user.hide_read_receipts, "Off: no one sees when you read their messages, and you don't see when they read yours.");
   shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
+  return card;
+}
+
+/** Whether the assistant adds the reminders it proposes without a tap on each. */
+function assistantSwitches(user, save) {
+  const [card, adds] = switchCard("Add tasks without asking", user.assistant_adds_without_asking, "Reminders the assistant proposes are added at once, without a tap on each card.");
+  adds.addEventListener("change", () => save({ assistant_adds_without_asking: adds.checked }, () => (adds.checked = user.assistant_adds_without_asking)));
   return card;
 }
 
