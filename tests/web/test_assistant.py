@@ -71,7 +71,7 @@ def test_a_reminder_is_added_with_one_tap_with_its_due_and_a_reminder(browser: B
     browser.screenshot("assistant-02-proposed")
 
     reminder.find_element("xpath", ".//button[normalize-space(.)='Add']").click()
-    browser.see_text('.ai-card[aria-label="Reminder: Call mom"] .ai-state', "Added")
+    browser.see_text('.ai-card[aria-label="Reminder: Call mom"] .ai-actions', "Added")
     [task] = person.api.get("/tasks").json()["results"]
     assert task["content"] == "Call mom"
     due = dt.datetime.fromisoformat(task["due"]["datetime"].replace("Z", "+00:00")).astimezone(ZoneInfo(ZONE))
@@ -82,7 +82,7 @@ def test_a_reminder_is_added_with_one_tap_with_its_due_and_a_reminder(browser: B
     browser.screenshot("assistant-03-added")
 
     # Added, the card opens its task.
-    card(browser, "Reminder: Call mom").find_element("css selector", "button.card-open").click()
+    browser.labelled("Open Call mom").click()
     assert browser.sheet().find_element("css selector", '[aria-label="Title"]').get_attribute("value") == "Call mom"
 
 
@@ -97,7 +97,7 @@ def test_a_list_chip_is_finished_in_the_composer_and_adds_a_task_with_subtasks(b
     shopping = card(browser, "List: Shopping list")
     assert browser.texts('.ai-card[aria-label="List: Shopping list"] .ai-items li') == ["Milk", "Eggs", "Bread"]
     shopping.find_element("xpath", ".//button[normalize-space(.)='Add']").click()
-    browser.see_text('.ai-card[aria-label="List: Shopping list"] .ai-state', "Added")
+    browser.see_text('.ai-card[aria-label="List: Shopping list"] .ai-actions', "Added")
 
     [parent] = [t for t in person.api.get("/tasks").json()["results"] if t["parent_id"] is None]
     assert parent["content"] == "Shopping list"
@@ -112,7 +112,7 @@ def test_a_dismissed_card_is_greyed_and_makes_nothing(browser: Browser, new_pers
     say(browser, "Remind me to water the plants on friday")
     plants = card(browser, "Reminder: Water the plants")
     plants.find_element("xpath", ".//button[normalize-space(.)='Dismiss']").click()
-    browser.see_text('.ai-card[aria-label="Reminder: Water the plants"] .ai-state', "Dismissed")
+    browser.see_text('.ai-card[aria-label="Reminder: Water the plants"] .ai-actions', "Dismissed")
     dismissed = card(browser, "Reminder: Water the plants")
     assert "dismissed" in dismissed.get_attribute("class")
     assert float(dismissed.value_of_css_property("opacity")) < 1
@@ -129,8 +129,8 @@ def test_whats_due_this_week_lists_the_users_tasks_which_open_on_a_tap(browser: 
     chip(browser, "What's due this week").click()
     browser.see_text(".messages", "You have 1 task due this week")
     assert answers(browser)[0] == "What's due this week?"
-    rows = browser.all('.ai-card[aria-label="Your tasks"] .card-open')
-    assert [row.text.split("\n") for row in rows] == [["Send the invoice", "Today"]]
+    rows = browser.all('.ai-card[aria-label="Your tasks"] .row')
+    assert browser.texts('.ai-card[aria-label="Your tasks"] .row span') == ["Send the invoice", "Today"]
     assert not browser.all('.ai-card[aria-label="Your tasks"] button.btn')  # nothing to add or dismiss
     browser.screenshot("assistant-05-due-this-week")
     rows[0].click()
@@ -142,7 +142,7 @@ def test_the_chat_comes_back_after_a_reload_with_its_cards_as_they_are(browser: 
     signed_in(browser, person, "#/assistant")
     say(browser, "Remind me to book the dentist tomorrow at 10")
     card(browser, "Reminder: Book the dentist").find_element("xpath", ".//button[normalize-space(.)='Add']").click()
-    browser.see_text(".ai-state", "Added")
+    browser.see_text(".ai-actions", "Added")
     say(browser, "thanks")
     browser.see_text(".messages", "You're welcome!")
     browser.driver.refresh()
@@ -153,7 +153,7 @@ def test_the_chat_comes_back_after_a_reload_with_its_cards_as_they_are(browser: 
         "thanks",
         "You're welcome!",
     ]
-    assert card(browser, "Reminder: Book the dentist").find_element("css selector", ".ai-state").text == "Added"
+    assert card(browser, "Reminder: Book the dentist").find_element("css selector", ".ai-actions").text == "Added"
     assert browser.driver.find_element("css selector", ".chat-empty").get_attribute("hidden") is not None
     # The newest message is at the bottom, in view above the composer.
     assert browser.driver.execute_script(
@@ -184,7 +184,7 @@ def test_what_was_typed_and_what_tasks_say_is_shown_as_text_never_html(browser: 
     browser.see_text(".messages", "You have 1 task due today")
     chat = browser.find(".messages")
     assert f"Remind me to read {HTML_ECHO} tomorrow" in answers(browser)
-    assert browser.all('.ai-card[aria-label="Your tasks"] .title')[0].text == HTML_ECHO
+    assert browser.all('.ai-card[aria-label="Your tasks"] .grow')[0].text == HTML_ECHO
     assert chat.find_elements("css selector", "b, a, [href]") == []
 
 
@@ -291,5 +291,5 @@ def test_add_without_asking_is_a_settings_switch_the_assistant_follows(browser: 
 
     browser.go("#/assistant")
     say(browser, "Remind me to take out the bins tomorrow at 8pm")
-    browser.see_text('.ai-card[aria-label="Reminder: Take out the bins"] .ai-state', "Added")
+    browser.see_text('.ai-card[aria-label="Reminder: Take out the bins"] .ai-actions', "Added")
     assert [t["content"] for t in person.api.get("/tasks").json()["results"]] == ["Take out the bins"]

@@ -33,7 +33,7 @@ export async function endSession() {
 
 /**
  * Calls `/api/v1{path}` with `body` as JSON, or as it is when it is a file; resolves to the JSON answer
- * (null for 204), or with `stream` to the response itself, its server-sent events unread; rejects with ApiError.
+ * (null for 204), or with `stream` to the response itself; rejects with ApiError.
  */
 export async function api(path, { method = "GET", body, stream = false } = {}) {
   const headers = { Accept: stream ? "text/event-stream" : "application/json" };

@@ -182,11 +182,10 @@ function messageItem(message, redraw) {
 /** A card as the server has it: a task or list to add or dismiss (added, it opens its task), or the user's tasks. */
 function cardOf(message, card, index, redraw) {
   const tz = userTimeZone();
-  const taskRow = (id, title, meta) => button({ class: "card-open", on: { click: () => openTaskById(id) } },
-    h("span.title", { text: title }), meta && h("span.meta", { text: meta }));
   if (card.kind === "tasks") {
     return h("ul.list.card.ai-card", { role: "list", label: "Your tasks" }, card.tasks.map((task) =>
-      h("li", {}, taskRow(task.id, task.content, describeDue(task.due, tz)?.label))));
+      h("li", {}, button({ class: "row", on: { click: () => openTaskById(task.id) } },
+        h("span.grow", { text: task.content }), h("span.value", { text: describeDue(task.due, tz)?.label ?? "" })))));
   }
   const task = card.task;
   const title = task?.title ?? card.title;
@@ -205,10 +204,11 @@ function cardOf(message, card, index, redraw) {
     }
   };
   const added = card.state === "added";
+  const head = [h("span.title", { text: title }), h("span.meta", { text: summary })];
   return h(`div.card.ai-card.${card.state}`, { role: "group", label: `${task ? "Reminder" : "List"}: ${title}` },
-    added ? taskRow(card.task_ids[0], title, summary) : h("div.card-open", {}, h("span.title", { text: title }), h("span.meta", { text: summary })),
+    added ? button({ class: "card-open", label: `Open ${title}`, on: { click: () => openTaskById(card.task_ids[0]) } }, head) : h("div.card-open", {}, head),
     card.items?.length ? h("ul.ai-items", {}, card.items.map((item) => h("li", { text: item }))) : null,
     h("div.ai-actions", {}, card.state === "proposed"
       ? [button({ class: "btn small primary", text: "Add", on: { click: act("add") } }), button({ class: "btn small", text: "Dismiss", on: { click: act("dismiss") } })]
-      : h("span.ai-state", { text: added ? "Added" : "Dismissed", icon: added && "check" })));
+      : h("span", { text: added ? "Added" : "Dismissed", icon: added && "check" })));
 }
