@@ -21,6 +21,7 @@ extension CaptureProposal: JSONWritable {
             json.array([sourceSpan.lowerBound, sourceSpan.upperBound]) { json, offset in json.int(offset) }
             json.key("phrases")
             json.array(phrases) { json, phrase in phrase.write(to: &json) }
+            json.key("engine"); json.string(engine.rawValue)
         }
     }
 }
@@ -54,7 +55,7 @@ extension CapturePhrase: Decodable {
 
 extension CaptureProposal: Decodable {
     enum CodingKeys: String, CodingKey {
-        case title, description, due, list, priority, labels, recurrence, phrases
+        case title, description, due, list, priority, labels, recurrence, phrases, engine
         case listExists = "list_exists"
         case sourceSpan = "source_span"
     }
@@ -90,7 +91,8 @@ extension CaptureProposal: Decodable {
             priority: try c.decodeIfPresent(Int.self, forKey: .priority),
             labels: try c.decodeIfPresent([String].self, forKey: .labels) ?? [], recurrence: recurrence,
             sourceSpan: span[0]..<span[1],
-            phrases: try c.decodeIfPresent([CapturePhrase].self, forKey: .phrases) ?? [])
+            phrases: try c.decodeIfPresent([CapturePhrase].self, forKey: .phrases) ?? [],
+            engine: try c.decodeIfPresent(String.self, forKey: .engine).flatMap(CaptureEngineKind.init) ?? .offline)
     }
 }
 
@@ -140,6 +142,30 @@ extension CaptureResult: JSONWritable {
         json.key("tasks"); json.array(tasks) { json, task in task.write(to: &json) }
         json.key("set_aside"); json.array(setAside) { json, clause in clause.write(to: &json) }
         json.key("warnings"); json.array(warnings) { json, warning in warning.write(to: &json) }
+        if let model {
+            json.key("model")
+            model.write(to: &json)
+        }
+    }
+}
+
+// Whether a model took part is {"used", "reason"}, the reason null when it was used.
+extension ModelUse: JSONWritable, Decodable {
+    enum CodingKeys: String, CodingKey {
+        case used, reason
+    }
+
+    public func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("used"); json.bool(used)
+            json.key("reason"); json.string(reason)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            used: try c.decode(Bool.self, forKey: .used), reason: try c.decodeIfPresent(String.self, forKey: .reason))
     }
 }
 
@@ -169,7 +195,7 @@ extension SetAsideClause: JSONWritable, Decodable {
 
 extension CaptureResult: Decodable {
     enum CodingKeys: String, CodingKey {
-        case tasks, warnings
+        case tasks, warnings, model
         case setAside = "set_aside"
     }
 
@@ -184,7 +210,8 @@ extension CaptureResult: Decodable {
         self.init(
             tasks: try c.decode([CaptureProposal].self, forKey: .tasks),
             setAside: try c.decodeIfPresent([SetAsideClause].self, forKey: .setAside) ?? [],
-            warnings: (try c.decodeIfPresent([KnownWarning].self, forKey: .warnings) ?? []).compactMap(\.warning))
+            warnings: (try c.decodeIfPresent([KnownWarning].self, forKey: .warnings) ?? []).compactMap(\.warning),
+            model: try c.decodeIfPresent(ModelUse.self, forKey: .model))
     }
 }
 

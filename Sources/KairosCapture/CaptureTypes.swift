@@ -40,12 +40,15 @@ public struct CaptureProposal: Hashable, Sendable {
     public var sourceSpan: Range<Int>
     /// The phrases that set its fields rather than its title, in the order said.
     public var phrases: [CapturePhrase]
+    /// Which engine split and worded the task; its fields are always the offline engine's reading.
+    public var engine: CaptureEngineKind
 
     public init(
         title: String, description: String? = nil, due: LocalDateTime? = nil, list: String? = nil,
         listExists: Bool = false, priority: Int? = nil, labels: [String] = [], recurrence: RecurrenceRule? = nil,
-        sourceSpan: Range<Int>, phrases: [CapturePhrase] = []
+        sourceSpan: Range<Int>, phrases: [CapturePhrase] = [], engine: CaptureEngineKind = .offline
     ) {
+        self.engine = engine
         self.title = title
         self.description = description
         self.due = due
@@ -57,6 +60,36 @@ public struct CaptureProposal: Hashable, Sendable {
         self.sourceSpan = sourceSpan
         self.phrases = phrases
     }
+}
+
+/// Which engine made a proposal.
+public enum CaptureEngineKind: String, Hashable, Sendable {
+    /// Kairos' own rules, which work without any model.
+    case offline
+    /// The server's language model split the text and worded the task.
+    case model
+}
+
+/// Whether a language model took part in an answer, and if not, why: `off` (none configured), `opted_out` (the
+/// user turned it off), or what went wrong with it (`timeout`, `rate_limited`, `server_error`, `malformed_answer`,
+/// `schema_violation`, ...). The offline engine answers whenever the model does not.
+public struct ModelUse: Hashable, Sendable {
+    public var used: Bool
+    /// Why the model was not used; nil when it was.
+    public var reason: String?
+
+    public init(used: Bool, reason: String? = nil) {
+        self.used = used
+        self.reason = reason
+    }
+
+    public static let used = ModelUse(used: true)
+    /// No model is configured on the server.
+    public static let off = ModelUse(used: false, reason: "off")
+    /// The user chose to keep their data away from the model.
+    public static let optedOut = ModelUse(used: false, reason: "opted_out")
+
+    public static func failed(_ reason: String) -> ModelUse { ModelUse(used: false, reason: reason) }
 }
 
 /// A phrase that set a field of a task ("tomorrow at 5", "p2", "#Work"), for a client to highlight where it
@@ -121,11 +154,17 @@ public struct CaptureResult: Hashable, Sendable {
     /// Clauses that made no task, in the order said.
     public var setAside: [SetAsideClause]
     public var warnings: [CaptureWarning]
+    /// Whether the server's model took part; nil where no model could (`kairos parse`).
+    public var model: ModelUse?
 
-    public init(tasks: [CaptureProposal], setAside: [SetAsideClause] = [], warnings: [CaptureWarning] = []) {
+    public init(
+        tasks: [CaptureProposal], setAside: [SetAsideClause] = [], warnings: [CaptureWarning] = [],
+        model: ModelUse? = nil
+    ) {
         self.tasks = tasks
         self.setAside = setAside
         self.warnings = warnings
+        self.model = model
     }
 }
 

@@ -88,7 +88,8 @@ public struct AppServices: Sendable {
     public init(
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
-        socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil
+        socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
+        logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
         let hub = RealtimeHub(clock: clock)
@@ -101,7 +102,8 @@ public struct AppServices: Sendable {
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
         taskLists = VersionedCache(version: { store.committedWrites }, lifetime: 1, capacity: 1_000)
-        capture = CaptureService(store: store, clock: clock)
+        capture = CaptureService(
+            store: store, clock: clock, modelCapture: languageModel.map { ModelCapture(model: $0, logger: logger) })
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(
             store: store, clock: clock, tasks: tasks, deliveries: DeliveryRecorder(store: store))
@@ -143,7 +145,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel)
+        languageModel: languageModel, logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {

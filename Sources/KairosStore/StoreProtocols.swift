@@ -37,6 +37,7 @@ public struct UserChanges: Sendable {
     public var workdays: [Weekday]?
     public var dailyBriefTime: LocalTime?
     public var assistantAddsWithoutAsking: Bool?
+    public var aiEnabled: Bool?
 
     public init() {}
 }

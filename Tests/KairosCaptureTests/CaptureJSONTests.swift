@@ -17,7 +17,7 @@ struct CaptureJSONTests {
             text
                 == #"{"title":"Water \"the\" plants","description":null,"due":"2026-03-09T09:00","list":"Home","#
                 + #""list_exists":true,"priority":2,"labels":["chores"],"recurrence":"FREQ=WEEKLY;BYDAY=MO","#
-                + #""source_span":[3,40],"phrases":[]}"#)
+                + #""source_span":[3,40],"phrases":[],"engine":"offline"}"#)
     }
 
     @Test("A result carries its tasks and warnings; reading a proposal back gives the same proposal")

@@ -64,13 +64,16 @@ public struct UserUpdateRequest: Codable, Sendable {
     public var dailyBriefTime: String?
     /// Whether the reminders the assistant proposes are added at once, without a tap on each card.
     public var assistantAddsWithoutAsking: Bool?
+    /// Whether the user's words and tasks may be sent to the server's language model.
+    public var aiEnabled: Bool?
 
     public init(
         name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged,
         hideReadReceipts: Bool? = nil, workdays: [Int]? = nil, dailyBriefTime: String? = nil,
-        assistantAddsWithoutAsking: Bool? = nil
+        assistantAddsWithoutAsking: Bool? = nil, aiEnabled: Bool? = nil
     ) {
         self.assistantAddsWithoutAsking = assistantAddsWithoutAsking
+        self.aiEnabled = aiEnabled
         self.name = name
         self.timezone = timezone
         self.quietHours = quietHours
@@ -85,6 +88,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         case hideReadReceipts = "hide_read_receipts"
         case dailyBriefTime = "daily_brief_time"
         case assistantAddsWithoutAsking = "assistant_adds_without_asking"
+        case aiEnabled = "ai_enabled"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +100,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         workdays = try c.decodeIfPresent([Int].self, forKey: .workdays)
         dailyBriefTime = try c.decodeIfPresent(String.self, forKey: .dailyBriefTime)
         assistantAddsWithoutAsking = try c.decodeIfPresent(Bool.self, forKey: .assistantAddsWithoutAsking)
+        aiEnabled = try c.decodeIfPresent(Bool.self, forKey: .aiEnabled)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,6 +112,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         try c.encodeIfPresent(workdays, forKey: .workdays)
         try c.encodeIfPresent(dailyBriefTime, forKey: .dailyBriefTime)
         try c.encodeIfPresent(assistantAddsWithoutAsking, forKey: .assistantAddsWithoutAsking)
+        try c.encodeIfPresent(aiEnabled, forKey: .aiEnabled)
     }
 }
 

@@ -21,6 +21,9 @@ public struct User: Decodable, Hashable, Sendable {
     public var dailyBriefTime: LocalTime
     /// When on, the reminders the assistant proposes are added at once, without a tap on each card.
     public var assistantAddsWithoutAsking: Bool
+    /// When off, nothing of this user's (their words, tasks or lists) is sent to the server's language model;
+    /// the offline engines answer them.
+    public var aiEnabled: Bool
 
     /// Monday to Friday, until the user says otherwise.
     public static let defaultWorkdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
@@ -29,9 +32,11 @@ public struct User: Decodable, Hashable, Sendable {
     public init(
         id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false,
         quietHours: QuietHours? = nil, hideReadReceipts: Bool = false, workdays: [Weekday] = User.defaultWorkdays,
-        dailyBriefTime: LocalTime = User.defaultDailyBriefTime, assistantAddsWithoutAsking: Bool = false
+        dailyBriefTime: LocalTime = User.defaultDailyBriefTime, assistantAddsWithoutAsking: Bool = false,
+        aiEnabled: Bool = true
     ) {
         self.assistantAddsWithoutAsking = assistantAddsWithoutAsking
+        self.aiEnabled = aiEnabled
         self.quietHours = quietHours
         self.hideReadReceipts = hideReadReceipts
         self.workdays = workdays
@@ -53,6 +58,7 @@ public struct User: Decodable, Hashable, Sendable {
         case workdays
         case dailyBriefTime = "daily_brief_time"
         case assistantAddsWithoutAsking = "assistant_adds_without_asking"
+        case aiEnabled = "ai_enabled"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,6 +75,7 @@ public struct User: Decodable, Hashable, Sendable {
         let briefTime = try c.decodeIfPresent(String.self, forKey: .dailyBriefTime)
         dailyBriefTime = briefTime.flatMap(LocalTime.init(iso:)) ?? Self.defaultDailyBriefTime
         assistantAddsWithoutAsking = try c.decodeIfPresent(Bool.self, forKey: .assistantAddsWithoutAsking) ?? false
+        aiEnabled = try c.decodeIfPresent(Bool.self, forKey: .aiEnabled) ?? true
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -128,6 +135,7 @@ extension User: JSONWritable {
             json.key("workdays"); json.array(workdays) { json, day in json.int(day.rawValue) }
             json.key("daily_brief_time"); json.string(dailyBriefTime.hourMinute)
             json.key("assistant_adds_without_asking"); json.bool(assistantAddsWithoutAsking)
+            json.key("ai_enabled"); json.bool(aiEnabled)
         }
     }
 }

@@ -11,23 +11,41 @@ public struct CaptureService: Sendable {
     let engine = CaptureEngine()
     /// Checks where a quick-added task may go, as a created task's placement is checked.
     let tasks: TaskService
+    /// Splits and words captured speech when the server has a language model; nil when it has none.
+    let modelCapture: ModelCapture?
 
     /// Text longer than this many UTF-8 bytes is parsed off the event loop; everyday speech parses in well
     /// under a millisecond, a long transcript can take several.
     static let inlineParseBytes = 2_000
 
-    public init(store: any DataStore, clock: Clock) {
+    public init(store: any DataStore, clock: Clock, modelCapture: ModelCapture? = nil) {
         self.store = store
         self.clock = clock
+        self.modelCapture = modelCapture
         tasks = TaskService(store: store, clock: clock)
     }
 
     /// Every task `request.text` holds, without writing anything; text that gives no task but more than
-    /// filler comes back as one task, so nothing said is lost.
+    /// filler comes back as one task, so nothing said is lost. With a model (and the user's consent) the model
+    /// splits and words the tasks and the engine reads their fields; `model` says whether it took part.
     public func capture(_ request: CaptureRequest, for user: User) async throws -> CaptureResult {
         let text = try Self.requireCapturable(request.text)
         let context = try await context(now: request.now, tz: request.tz, for: user)
-        return try await parse(text) { [engine] in engine.capture(text, context: context, keepUnparsedText: true) }
+        return try await capture(text, context: context, for: user)
+    }
+
+    /// `text` read in `context`, through the model where the user's consent and the server allow.
+    func capture(_ text: String, context: CaptureContext, for user: User) async throws -> CaptureResult {
+        switch ModelConsent(model: modelCapture, user: user) {
+        case .allowed(let modelCapture):
+            return await modelCapture.capture(text, context: context)
+        case .refused(let use):
+            var result = try await parse(text) { [engine] in
+                engine.capture(text, context: context, keepUnparsedText: true)
+            }
+            result.model = use
+            return result
+        }
     }
 
     /// The one task a highlighted part of `request.text` makes, or nil when it holds none.

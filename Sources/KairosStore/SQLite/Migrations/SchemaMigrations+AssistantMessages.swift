@@ -30,3 +30,13 @@ extension SchemaMigrations {
                 """)
     }
 }
+
+extension SchemaMigrations {
+    /// Each user's choice to let their words and tasks reach the server's language model (on until turned off).
+    static func addAIConsent(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE users ADD COLUMN ai_enabled INTEGER NOT NULL DEFAULT 1 CHECK (ai_enabled IN (0, 1));
+                """)
+    }
+}

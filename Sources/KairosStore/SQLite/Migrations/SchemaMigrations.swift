@@ -35,6 +35,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v29-due-from-completion", migrate: addDueFromCompletion)
         migrator.registerMigration("v30-project-icons", migrate: addProjectIcons)
         migrator.registerMigration("v31-assistant-messages", migrate: createAssistantMessages)
+        migrator.registerMigration("v32-ai-consent", migrate: addAIConsent)
         return migrator
     }
 
