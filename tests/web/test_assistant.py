@@ -3,17 +3,21 @@
 week" lists the user's own tasks, which open on a tap; the chat comes back after a reload; words stream into
 the answer as they arrive, read across any chunk boundary; what anyone typed is shown as text, never as HTML;
 a message that was not answered stays in the composer and, sent again, is answered once; and the Settings
-switch that lets the assistant add without asking."""
+switches that let the assistant add without asking and, on a server with a model, keep the user's data from it."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
 from zoneinfo import ZoneInfo
+
+import pytest
 
 from selenium.webdriver.common.keys import Keys
 
-from .test_task_screens import add_task
-from .webapp import Browser, Person, signed_in
+from .test_task_screens import add_task, sign_up_on
+from .webapp import REPO, Browser, KairosServer, Person, server, signed_in
 
 ZONE = "Europe/Paris"
 HTML_ECHO = "<b>x</b> https://example.com"
@@ -145,6 +149,7 @@ def test_the_chat_comes_back_after_a_reload_with_its_cards_as_they_are(browser: 
     browser.see_text(".ai-actions", "Added")
     say(browser, "thanks")
     browser.see_text(".messages", "You're welcome!")
+    browser.driver.execute_script("localStorage.setItem('kairos.theme', 'dark')")
     browser.driver.refresh()
     browser.see_text(".messages", "You're welcome!")
     assert answers(browser) == [
@@ -155,6 +160,7 @@ def test_the_chat_comes_back_after_a_reload_with_its_cards_as_they_are(browser: 
     ]
     assert card(browser, "Reminder: Book the dentist").find_element("css selector", ".ai-actions").text == "Added"
     assert browser.driver.find_element("css selector", ".chat-empty").get_attribute("hidden") is not None
+    browser.screenshot("assistant-09-reloaded-dark")
     # The newest message is at the bottom, in view above the composer.
     assert browser.driver.execute_script(
         """const last = [...document.querySelectorAll('.messages .msg')].at(-1).getBoundingClientRect();
@@ -289,7 +295,42 @@ def test_add_without_asking_is_a_settings_switch_the_assistant_follows(browser: 
     browser.driver.refresh()
     assert browser.labelled("Add tasks without asking").is_selected()
 
+    # This server has no model: there is nothing to send data to, and no switch for it.
+    assert not browser.all('[aria-label="Use the server\'s AI model with my data"]')
+
     browser.go("#/assistant")
     say(browser, "Remind me to take out the bins tomorrow at 8pm")
     browser.see_text('.ai-card[aria-label="Reminder: Take out the bins"] .ai-actions', "Added")
     assert [t["content"] for t in person.api.get("/tasks").json()["results"]] == ["Take out the bins"]
+
+
+@pytest.fixture
+def server_with_a_model(tmp_path: Path) -> Iterator[KairosServer]:
+    """A server configured with a language model (one nobody answers at: only the setting matters here)."""
+    address = KairosServer(host="127.0.0.1", port=server.free_port())
+    (tmp_path / "data").mkdir()
+    (tmp_path / "logs").mkdir()
+    model = ("--ai-provider", "openai", "--ai-base-url", f"http://127.0.0.1:{server.free_port()}/v1", "--ai-model", "llama3.2")
+    proc = server.launch(address, tmp_path / "data", tmp_path / "logs", extra_args=("--web", str(REPO / "web"), *model))
+    try:
+        yield address
+    finally:
+        server.stop(proc)
+
+
+def test_with_a_model_on_the_server_a_switch_keeps_the_users_data_from_it(browser: Browser, server_with_a_model) -> None:
+    person = sign_up_on(server_with_a_model)
+    assert person.api.get("/ai").json()["enabled"] is True
+    browser.base_url = server_with_a_model.url
+    signed_in(browser, person, "#/settings")
+    switch = browser.labelled("Use the server's AI model with my data")
+    assert switch.is_selected()  # on at first
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", switch)
+    browser.see_text(".view", "Off: nothing of yours is sent to the model")
+    switch.click()
+    browser.see_text(".toast", "Saved")
+    assert person.api.get("/user").json()["ai_enabled"] is False
+    browser.screenshot("assistant-08-settings-model")
+    browser.driver.refresh()
+    assert not browser.labelled("Use the server's AI model with my data").is_selected()
+    person.api.close()

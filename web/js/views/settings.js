@@ -1,6 +1,6 @@
 // Settings: account, password and API token, the daily brief's days and time, theme, the assistant, and signing out.
 
-import { post } from "../api.js";
+import { api, post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
 import { button, explain, field, fill, formOf, h, markChosen, openMenu, rowList, screenHeader, toast } from "../ui.js";
@@ -9,6 +9,7 @@ import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
   const user = state.user;
+  const model = await api("/ai").catch(() => ({ enabled: false }));
   const name = h("input.input", { type: "text", value: user.name, label: "Name", maxlength: 100, autocomplete: "name" });
   name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
 
@@ -63,7 +64,7 @@ export async function renderSettings(view, signOut) {
     h("h2.group-label", { text: "Messages" }),
     readReceipts(user, save),
     h("h2.group-label", { text: "Assistant" }),
-    assistantSwitches(user, save),
+    assistantSwitches(user, save, model.enabled),
     h("h2.group-label", { text: "Password" }),
     passwordCard(user),
     h("h2.group-label", { text: "API token" }),
@@ -136,10 +137,17 @@ function readReceipts(user, save) {
   return card;
 }
 
-/** Whether the assistant adds the reminders it proposes without a tap on each. */
-function assistantSwitches(user, save) {
+/**
+ * Whether the assistant adds the reminders it proposes without a tap on each and, when the server has a
+ * language model, whether the user's words and tasks may be sent to it.
+ */
+function assistantSwitches(user, save, model) {
   const [card, adds] = switchCard("Add tasks without asking", user.assistant_adds_without_asking, "Reminders the assistant proposes are added at once, without a tap on each card.");
   adds.addEventListener("change", () => save({ assistant_adds_without_asking: adds.checked }, () => (adds.checked = user.assistant_adds_without_asking)));
+  if (!model) return card;
+  const [second, allowed] = switchCard("Use the server's AI model with my data", user.ai_enabled, "Off: nothing of yours is sent to the model; the assistant and capture answer on this server alone.");
+  allowed.addEventListener("change", () => save({ ai_enabled: allowed.checked }, () => (allowed.checked = user.ai_enabled)));
+  card.append(...second.childNodes);
   return card;
 }
 
