@@ -43,7 +43,7 @@ def chip(browser: Browser, label: str):
     return browser.wait().until(lambda _: next(c for c in browser.all(".chat-empty .chip") if c.text == label))
 
 
-def answers(browser: Browser) -> list[str]:
+def bubbles(browser: Browser) -> list[str]:
     """The bubbles of the chat, in order, the user's and the assistant's."""
     return browser.texts(".messages .bubble")
 
@@ -68,7 +68,7 @@ def test_a_reminder_is_added_with_one_tap_with_its_due_and_a_reminder(browser: B
     say(browser, "Remind me to call mom tomorrow at 5pm")
     reminder = card(browser, "Reminder: Call mom")
     assert "Tomorrow" in reminder.text and "Inbox" in reminder.text
-    assert answers(browser)[0] == "Remind me to call mom tomorrow at 5pm"
+    assert bubbles(browser)[0] == "Remind me to call mom tomorrow at 5pm"
     assert composer(browser).get_attribute("value") == ""
     assert not browser.driver.find_element("css selector", ".chat-empty").is_displayed()
     assert person.api.get("/tasks").json()["results"] == []  # nothing is made before the tap
@@ -132,7 +132,7 @@ def test_whats_due_this_week_lists_the_users_tasks_which_open_on_a_tap(browser: 
     signed_in(browser, person, "#/assistant")
     chip(browser, "What's due this week").click()
     browser.see_text(".messages", "You have 1 task due this week")
-    assert answers(browser)[0] == "What's due this week?"
+    assert bubbles(browser)[0] == "What's due this week?"
     rows = browser.all('.ai-card[aria-label="Your tasks"] .row')
     assert browser.texts('.ai-card[aria-label="Your tasks"] .row span') == ["Send the invoice", "Today"]
     assert not browser.all('.ai-card[aria-label="Your tasks"] button.btn')  # nothing to add or dismiss
@@ -152,7 +152,7 @@ def test_the_chat_comes_back_after_a_reload_with_its_cards_as_they_are(browser: 
     browser.driver.execute_script("localStorage.setItem('kairos.theme', 'dark')")
     browser.driver.refresh()
     browser.see_text(".messages", "You're welcome!")
-    assert answers(browser) == [
+    assert bubbles(browser) == [
         "Remind me to book the dentist tomorrow at 10",
         "Here's the reminder I'd set up. Add it to schedule it:",
         "thanks",
@@ -189,7 +189,7 @@ def test_what_was_typed_and_what_tasks_say_is_shown_as_text_never_html(browser: 
     say(browser, "What's due today?")
     browser.see_text(".messages", "You have 1 task due today")
     chat = browser.find(".messages")
-    assert f"Remind me to read {HTML_ECHO} tomorrow" in answers(browser)
+    assert f"Remind me to read {HTML_ECHO} tomorrow" in bubbles(browser)
     assert browser.all('.ai-card[aria-label="Your tasks"] .grow')[0].text == HTML_ECHO
     assert chat.find_elements("css selector", "b, a, [href]") == []
 
@@ -270,15 +270,15 @@ def test_words_stream_into_the_answer_as_they_arrive(browser: Browser, person: P
     push('jour"}\n')
     assert browser.all(".dots")  # an event is read only once its blank line has come
     push("\n")
-    browser.wait().until(lambda _: answers(browser) == ["Say hello", "Bonjour"])
+    browser.wait().until(lambda _: bubbles(browser) == ["Say hello", "Bonjour"])
     assert not browser.all(".dots")
     delta = 'event: delta\r\ndata: {"text": ", café ☕"}\r\n\r\n'
     browser.driver.execute_script("window.pushSplit(arguments[0], arguments[1])", delta, len(delta.encode()) - 6)
-    browser.wait().until(lambda _: answers(browser) == ["Say hello", "Bonjour, café ☕"])
+    browser.wait().until(lambda _: bubbles(browser) == ["Say hello", "Bonjour, café ☕"])
     message = '{"id":"900","role":"assistant","type":"conversation","text":"Bonjour, café ☕!","cards":[],"client_id":null,"created_at":"2026-03-04T14:30:00Z"}'
     push(f"event: message\ndata: {message}\n\n")
     browser.driver.execute_script("window.end()")
-    browser.wait().until(lambda _: answers(browser) == ["Say hello", "Bonjour, café ☕!"])
+    browser.wait().until(lambda _: bubbles(browser) == ["Say hello", "Bonjour, café ☕!"])
     assert composer(browser).get_attribute("value") == ""
 
 

@@ -21,6 +21,7 @@ const PROMPTS = [
   ["What's due this week", "What's due this week?", true],
 ];
 
+/** Draws the chat, newest at the bottom, into `view`; returns what stops it listening. */
 export async function renderAssistant(view) {
   const page = await api(`/assistant/messages?limit=${PAGE}`);
   let older = page.next_cursor;
