@@ -13,7 +13,7 @@ const SHELL_FILES = [
   "/js/views/notifications.js", "/js/views/onboarding.js", "/js/views/search.js", "/js/views/settings.js",
   "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js", "/js/views/attachments.js",
   "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js", "/js/views/invite.js",
-  "/js/views/privacy.js", "/js/views/lists.js",
+  "/js/views/privacy.js", "/js/views/lists.js", "/js/views/assistant.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -53,7 +53,7 @@ def test_sign_up_then_onboarding_keeps_the_browser_time_zone_and_lands_on_home(b
     browser.driver.execute_script("location.hash = '#/welcome'")
     browser.wait().until(lambda d: d.execute_script("return document.getElementById('view').dataset.route") == "#/home")
     assert browser.find(".capture-hero").is_displayed()
-    assert browser.texts(".tab") == ["Home", "Tasks", "Messages", "Time", "Settings"]
+    assert browser.texts(".tab") == ["Home", "Tasks", "Messages", "Assistant", "Time", "Settings"]
 
     token = browser.driver.execute_script("return localStorage.getItem('kairos.token')")
     user = httpx.get(f"{browser.base_url}/api/v1/user", headers={"Authorization": f"Bearer {token}"}).json()

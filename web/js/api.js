@@ -33,10 +33,10 @@ export async function endSession() {
 
 /**
  * Calls `/api/v1{path}` with `body` as JSON, or as it is when it is a file; resolves to the JSON answer
- * (null for 204), rejects with ApiError.
+ * (null for 204), or with `stream` to the response itself; rejects with ApiError.
  */
-export async function api(path, { method = "GET", body } = {}) {
-  const headers = { Accept: "application/json" };
+export async function api(path, { method = "GET", body, stream = false } = {}) {
+  const headers = { Accept: stream ? "text/event-stream" : "application/json" };
   if (session.token) headers.Authorization = `Bearer ${session.token}`;
   const file = body instanceof Blob;
   if (body !== undefined) headers["Content-Type"] = file ? body.type || "application/octet-stream" : "application/json";
@@ -46,14 +46,10 @@ export async function api(path, { method = "GET", body } = {}) {
     body: body === undefined || file ? body : JSON.stringify(body),
     cache: "no-store",
   });
-  if (response.status === 204) return null;
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401 && session.token) window.dispatchEvent(new Event(SIGNED_OUT));
-    const error = data?.error ?? {};
-    throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText);
-  }
-  return data;
+  if (response.ok) return stream ? response : response.status === 204 ? null : response.json().catch(() => null);
+  if (response.status === 401 && session.token) window.dispatchEvent(new Event(SIGNED_OUT));
+  const error = (await response.json().catch(() => null))?.error ?? {};
+  throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText);
 }
 
 /** POSTs `body` (if any) to `/api/v1{path}`, as `api` does. */

@@ -16,6 +16,7 @@ import { renderTime } from "./views/time.js";
 // Screens a start seldom opens load when first needed (and, once the first screen is up, ahead of
 // that), which keeps what a phone fetches before its first screen small.
 const later = {
+  assistant: () => import("./views/assistant.js"),
   auth: () => import("./views/auth.js"),
   calendar: () => import("./views/calendar.js"),
   invite: () => import("./views/invite.js"),
@@ -28,6 +29,7 @@ const tabs = [
   ["home", "Home", "#/home"],
   ["tasks", "Tasks", "#/tasks/today"],
   ["messages", "Messages", "#/messages"],
+  ["assistant", "Assistant", "#/assistant"],
   ["time", "Time", "#/time"],
   ["settings", "Settings", "#/settings"],
 ];
@@ -45,6 +47,7 @@ const routes = [
   [/^#\/messages$/, "messages", async (view) => (await later.messages()).renderMessages(view)],
   [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],
   [/^#\/messages\/([\w-]+)$/, "messages", async (view, m) => (await later.messages()).renderThread(view, { id: m[1] })],
+  [/^#\/assistant$/, "assistant", async (view) => (await later.assistant()).renderAssistant(view)],
   [/^#\/time$/, "time", renderTime],
   [/^#\/settings$/, "settings", async (view) => (await later.settings()).renderSettings(view, signOut)],
 ];

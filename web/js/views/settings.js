@@ -1,6 +1,6 @@
-// Settings: account, password and API token, the daily brief's days and time, theme, and signing out.
+// Settings: account, password and API token, the daily brief's days and time, theme, the assistant, and signing out.
 
-import { post } from "../api.js";
+import { api, post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
 import { button, explain, field, fill, formOf, h, markChosen, openMenu, rowList, screenHeader, toast } from "../ui.js";
@@ -9,6 +9,7 @@ import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
   const user = state.user;
+  const model = await api("/ai").catch(() => ({ enabled: false }));
   const name = h("input.input", { type: "text", value: user.name, label: "Name", maxlength: 100, autocomplete: "name" });
   name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
 
@@ -62,6 +63,8 @@ export async function renderSettings(view, signOut) {
     h("div.card.boxed", {}, brief.fields, briefHint),
     h("h2.group-label", { text: "Messages" }),
     readReceipts(user, save),
+    h("h2.group-label", { text: "Assistant" }),
+    assistantSwitches(user, save, model.enabled),
     h("h2.group-label", { text: "Password" }),
     passwordCard(user),
     h("h2.group-label", { text: "API token" }),
@@ -131,6 +134,20 @@ function quietHours(user, save) {
 function readReceipts(user, save) {
   const [card, shown] = switchCard("Read receipts", !user.hide_read_receipts, "Off: no one sees when you read their messages, and you don't see when they read yours.");
   shown.addEventListener("change", () => save({ hide_read_receipts: !shown.checked }, () => (shown.checked = !user.hide_read_receipts)));
+  return card;
+}
+
+/**
+ * Whether the assistant adds the reminders it proposes without a tap on each and, when the server has a
+ * language model, whether the user's words and tasks may be sent to it.
+ */
+function assistantSwitches(user, save, model) {
+  const [card, adds] = switchCard("Add tasks without asking", user.assistant_adds_without_asking, "Reminders the assistant proposes are added at once, without a tap on each card.");
+  adds.addEventListener("change", () => save({ assistant_adds_without_asking: adds.checked }, () => (adds.checked = user.assistant_adds_without_asking)));
+  if (!model) return card;
+  const [second, allowed] = switchCard("Use the server's AI model with my data", user.ai_enabled, "Off: nothing of yours is sent to the model; the assistant and capture answer on this server alone.");
+  allowed.addEventListener("change", () => save({ ai_enabled: allowed.checked }, () => (allowed.checked = user.ai_enabled)));
+  card.append(...second.childNodes);
   return card;
 }
 
