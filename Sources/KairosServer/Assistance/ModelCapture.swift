@@ -59,6 +59,8 @@ public struct ModelCapture: Sendable {
         let captured = await capture(text, context: context, keepUnparsedText: false)
         guard captured.model?.used == true else { return (answer, captured.model) }
         guard !captured.tasks.isEmpty else { return (answer, .failed("no_tasks")) }
-        return (.reminder(tasks: captured.tasks, setAside: captured.setAside.isEmpty ? setAside : captured.setAside), .used)
+        return (
+            .reminder(tasks: captured.tasks, setAside: captured.setAside.isEmpty ? setAside : captured.setAside), .used
+        )
     }
 }

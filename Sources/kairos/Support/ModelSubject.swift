@@ -14,7 +14,8 @@ struct ModelSubject: EvalSubject {
         switch evalCase.expected.kind {
         case .capture:
             let result = await capture.capture(evalCase.input, context: evalCase.context, keepUnparsedText: false)
-            return EvalReply(answer: .tasks(result.tasks), fallbackReason: result.model?.used == false ? result.model?.reason : nil)
+            return EvalReply(
+                answer: .tasks(result.tasks), fallbackReason: result.model?.used == false ? result.model?.reason : nil)
         case .assistant:
             let reading = engine.answer(evalCase.input, context: evalCase.context)
             let refined = await capture.refine(reading, of: evalCase.input, context: evalCase.context)
