@@ -8,6 +8,7 @@ switches that let the assistant add without asking and, on a server with a model
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -333,4 +334,57 @@ def test_with_a_model_on_the_server_a_switch_keeps_the_users_data_from_it(browse
     browser.screenshot("assistant-08-settings-model")
     browser.driver.refresh()
     assert not browser.labelled("Use the server's AI model with my data").is_selected()
+    person.api.close()
+
+
+@pytest.fixture
+def fake_model() -> Iterator:
+    sys.path.insert(0, str(REPO / "tests" / "conformance"))
+    from fake_model import FakeModel
+
+    with FakeModel("anthropic") as fake:
+        yield fake
+
+
+@pytest.fixture
+def server_answered_by(fake_model, tmp_path: Path) -> Iterator[KairosServer]:
+    """A server whose language model is the local fake vendor."""
+    address = KairosServer(host="127.0.0.1", port=server.free_port())
+    (tmp_path / "data").mkdir()
+    (tmp_path / "logs").mkdir()
+    proc = server.launch(address, tmp_path / "data", tmp_path / "logs", extra_args=("--web", str(REPO / "web")),
+                         env=fake_model.env(model="claude-test", key="sk-web-test"))
+    try:
+        yield address
+    finally:
+        server.stop(proc)
+
+
+def test_a_models_reply_shows_as_it_streams_and_its_list_suggestions_are_kept_or_dropped(
+    browser: Browser, fake_model, server_answered_by
+) -> None:
+    person = sign_up_on(server_answered_by)
+    browser.base_url = server_answered_by.url
+    signed_in(browser, person, "#/assistant")
+    pieces = ["Start with the invoice, ", "then <b>call</b> https://example.com back."]
+    fake_model.reply_text("".join(pieces), chunks=pieces, delay_between=1.5)
+    say(browser, "how should I plan my afternoon?")
+    # The first piece shows while the model is still writing the rest.
+    browser.wait().until(lambda _: bubbles(browser)[-1].strip() == pieces[0].strip())
+    browser.wait().until(lambda _: bubbles(browser)[-1] == "".join(pieces))
+    assert not browser.all(".messages b, .messages a")
+    fake_model.reply_json({"items": [
+        {"title": "Flour", "note": "500 g", "group": "Pantry"},
+        {"title": "Eggs", "note": "", "group": "Dairy"},
+    ]})
+    say(browser, "make a shopping list for pancakes: milk")
+    list_card = card(browser, "List: Shopping list for pancakes")
+    assert [row.text for row in list_card.find_elements("css selector", ".ai-suggested li")] == [
+        "Flour\nPantry · 500 g", "Eggs\nDairy"]
+    browser.screenshot("assistant-10-suggestions")
+    browser.labelled("Keep Flour").click()
+    list_card.find_element("css selector", ".btn.primary").click()
+    browser.wait().until(lambda _: "Added" in card(browser, "List: Shopping list for pancakes").text)
+    subtasks = [t["content"] for t in person.api.get("/tasks").json()["results"] if t.get("parent_id")]
+    assert subtasks == ["Milk", "Eggs"]
     person.api.close()

@@ -193,11 +193,15 @@ function cardOf(message, card, index, redraw) {
   const meta = task ? [describeDue(task.due && { date: task.due }, tz)?.label ?? "No date", task.recurrence, task.list ?? "Inbox"]
     : [card.items.length ? count(card.items.length, "item") : "No items yet"];
   const summary = meta.filter(Boolean).join(" · ");
+  // A model's suggestions: each kept unless unticked before Add; once added, the server lists the kept ones.
+  const suggested = card.suggestions ?? [];
+  const picks = card.state === "proposed" ? suggested.map((s) => h("input", { type: "checkbox", checked: true, label: `Keep ${s.title}` })) : [];
   const act = (action) => async ({ currentTarget }) => {
     const choices = [...currentTarget.parentNode.children];
     choices.forEach((choice) => (choice.disabled = true));
+    const body = action === "add" && picks.length ? { suggestions: picks.flatMap((pick, i) => (pick.checked ? [i] : [])) } : undefined;
     try {
-      redraw((await post(`/assistant/messages/${message.id}/cards/${index}/${action}`)).message);
+      redraw((await post(`/assistant/messages/${message.id}/cards/${index}/${action}`, body)).message);
       if (action === "add") tasksChanged();
     } catch (error) {
       toast(explain(error));
@@ -209,6 +213,8 @@ function cardOf(message, card, index, redraw) {
   return h(`div.card.ai-card.${card.state}`, { role: "group", label: `${task ? "Reminder" : "List"}: ${title}` },
     added ? button({ class: "card-open", label: `Open ${title}`, on: { click: () => openTaskById(card.task_ids[0]) } }, head) : h("div.card-open", {}, head),
     card.items?.length ? h("ul.ai-items", {}, card.items.map((item) => h("li", { text: item }))) : null,
+    suggested.length ? h("ul.ai-suggested", { label: "Suggested" }, suggested.map((s, i) => h("li", {}, h("label", {}, picks[i],
+      h("span", { text: s.title }), s.group || s.note ? h("span.meta", { text: [s.group, s.note].filter(Boolean).join(" · ") }) : null)))) : null,
     h("div.ai-actions", {}, card.state === "proposed"
       ? [button({ class: "btn small primary", text: "Add", on: { click: act("add") } }), button({ class: "btn small", text: "Dismiss", on: { click: act("dismiss") } })]
       : h("span", { text: added ? "Added" : "Dismissed", icon: added && "check" })));
