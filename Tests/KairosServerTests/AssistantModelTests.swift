@@ -138,7 +138,7 @@ import Testing
         let model = ScriptedModel(.text(["never sent"]))
         try await withModel(model) { ada in
             _ = try expectOK(try await ada.post("user", UserUpdateRequest(aiEnabled: false)), as: User.self)
-            #expect(try await ada.ask("tell me a joke").text == AssistantReplyText.offline)
+            #expect(try await ada.ask("tell me a joke").text == AssistantReplyText.offlineByChoice)
             _ = try await ada.ask("make a shopping list: eggs")
             _ = try await ada.ask("remind me to call mom at 5")
         }

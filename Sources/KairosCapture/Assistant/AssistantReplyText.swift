@@ -73,6 +73,12 @@ public enum AssistantReplyText {
         + "March 6\") and answer what's due, overdue or done. With a model configured on this server I could answer "
         + "more."
 
+    /// The offline answer to someone who keeps their data from the server's model.
+    public static let offlineByChoice =
+        "You've kept your data from this server's AI model, so I answer offline and can't chat about that. I can "
+        + "schedule reminders, make lists, tell you dates and answer what's due, overdue or done. Turn on \"Use the "
+        + "server's AI model with my data\" in Settings for more."
+
     // MARK: Helpers
 
     /// The period as an answer says it: "today", "tomorrow", "this week", "on Friday, March 6".

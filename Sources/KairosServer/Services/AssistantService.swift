@@ -134,7 +134,11 @@ public struct AssistantService: Sendable {
         case .dateQuery(let date):
             return Draft(kind: .dateQuery, text: AssistantReplyText.dateAnswer(date, today: today), cards: [])
         case .conversation:
-            var draft = Draft(kind: .conversation, text: AssistantReplyText.offline, cards: [])
+            let offline =
+                if case .refused(.optedOut) = model { AssistantReplyText.offlineByChoice } else {
+                    AssistantReplyText.offline
+                }
+            var draft = Draft(kind: .conversation, text: offline, cards: [])
             switch engine.topic(of: text, context: context) {
             case .tasks(let question):
                 let found = try await tasksAnswering(question, for: user)
