@@ -76,6 +76,7 @@ public struct AppServices: Sendable {
     public let userData: UserDataService
     public let accountDeletion: AccountDeletionService
     public let assistant: AssistantService
+    public let notes: NoteService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -119,6 +120,7 @@ public struct AppServices: Sendable {
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
+        notes = NoteService(store: store, clock: clock, capture: capture)
     }
 }
 
@@ -210,6 +212,7 @@ public func buildRouter(
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
     AssistantController(assistant: services.assistant).addRoutes(to: signedIn)
+    NoteController(notes: services.notes).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     return router

@@ -21,7 +21,7 @@ struct SQLiteStoreTests {
                 "v20-conversation-events", "v21-message-terms", "v22-ids-never-reused", "v23-audit-task-moves",
                 "v24-time-outlives-its-task", "v25-task-batch-client-id", "v26-project-and-task-mutes",
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
-                "v31-assistant-messages", "v32-ai-consent",
+                "v31-assistant-messages", "v32-ai-consent", "v33-notes",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -161,7 +161,7 @@ struct SQLiteStoreTests {
                 Set(schema) == [
                     "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
-                    "task_activity", "reminders", "sign_in_links", "assistant_messages",
+                    "task_activity", "reminders", "sign_in_links", "assistant_messages", "notes",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
@@ -169,7 +169,8 @@ struct SQLiteStoreTests {
             #expect(
                 triggers == [
                     "conversation_members_feed_start", "messages_fts_delete", "messages_fts_insert",
-                    "messages_fts_update", "tasks_fts_delete", "tasks_fts_insert", "tasks_fts_update",
+                    "messages_fts_update", "notes_fts_delete", "notes_fts_insert", "notes_fts_update",
+                    "tasks_fts_delete", "tasks_fts_insert", "tasks_fts_update",
                 ])
         }
     }

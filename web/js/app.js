@@ -21,6 +21,7 @@ const later = {
   calendar: () => import("./views/calendar.js"),
   invite: () => import("./views/invite.js"),
   messages: () => import("./views/messages.js"),
+  notes: () => import("./views/notes.js"),
   onboarding: () => import("./views/onboarding.js"),
   settings: () => import("./views/settings.js"),
 };
@@ -47,6 +48,7 @@ const routes = [
   [/^#\/messages$/, "messages", async (view) => (await later.messages()).renderMessages(view)],
   [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],
   [/^#\/messages\/([\w-]+)$/, "messages", async (view, m) => (await later.messages()).renderThread(view, { id: m[1] })],
+  [/^#\/notes$/, "messages", async (view) => (await later.notes()).renderNotes(view)],
   [/^#\/assistant$/, "assistant", async (view) => (await later.assistant()).renderAssistant(view)],
   [/^#\/time$/, "time", renderTime],
   [/^#\/settings$/, "settings", async (view) => (await later.settings()).renderSettings(view, signOut)],
@@ -55,7 +57,7 @@ const routes = [
 const app = document.getElementById("app");
 const view = document.getElementById("view");
 const tabbar = document.getElementById("tabbar");
-const fab = button({ class: "fab", label: "Capture", hidden: true, icon: "mic", on: { click: openCapture } });
+const fab = button({ class: "fab", label: "Capture", hidden: true, icon: "mic", on: { click: () => openCapture() } });
 app.append(fab);
 
 let cleanup = null;

@@ -57,6 +57,8 @@ extension PostedMessage: JSONResponseGenerator {}
 extension UserEvent: JSONResponseGenerator {}
 extension AssistantMessage: JSONResponseGenerator {}
 extension AssistantMessageResponse: JSONResponseGenerator {}
+extension Note: JSONResponseGenerator {}
+extension NoteTasksResponse: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.
 struct HealthStatus: JSONResponseGenerator {

@@ -6,14 +6,18 @@ import { button, count, explain, fill, formError, h, openSheet, toast } from "..
 
 const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
 
-export function openCapture() {
+/**
+ * Opens capture at its text box; or, given a `result` already read from `text` (a note's "Extract tasks"), at its
+ * review, whose tasks are added through `commitTo` and then told to `onAdded`.
+ */
+export function openCapture({ text: given = "", result = null, commitTo = "/capture/commit", onAdded } = {}) {
   const body = h("div");
-  const sheet = openSheet({ title: "Capture", content: body, onClose: () => {
+  const sheet = openSheet({ title: result ? "Extract tasks" : "Capture", content: body, onClose: () => {
     listener?.stop();
     document.onselectionchange = null;
   } });
   let listener = null;
-  let text = "";
+  let text = given;
 
   const showInput = () => {
     const input = h("textarea.textarea", { label: "What's on your mind?", autofocus: true, value: text,
@@ -49,7 +53,7 @@ export function openCapture() {
     const proposals = result.tasks.map((task) => ({ ...task }));
     const cards = h("div.proposals");
     const add = button({ class: "btn primary" });
-    const back = button({ class: "btn", text: "Edit text", on: { click: showInput } });
+    const back = result ? null : button({ class: "btn", text: "Edit text", on: { click: showInput } });
     const error = formError();
     const refresh = () => {
       add.textContent = `Add ${count(proposals.length, "task")}`;
@@ -135,9 +139,10 @@ export function openCapture() {
       add.disabled = true;
       try {
         const tasks = proposals.map((p) => ({ ...p, title: p.title.trim() }));
-        const answer = await post("/capture/commit", { tasks, create_missing_lists: true, client_id: commitId });
+        const answer = await post(commitTo, { tasks, create_missing_lists: true, client_id: commitId });
         sheet.close();
         tasksChanged();
+        onAdded?.(answer);
         toast(`Added ${count(answer.tasks.length, "task")}`);
       } catch (failure) {
         error.textContent = explain(failure);
@@ -146,7 +151,8 @@ export function openCapture() {
     });
   };
 
-  showInput();
+  if (result) showReview(result);
+  else showInput();
 }
 
 /** The microphone: a live transcript into the text box while the browser listens. */

@@ -27,7 +27,7 @@ export async function renderHome(view) {
   const firstName = state.user.name.split(" ")[0];
   const dateLine = dayText(todayIn(tz), { weekday: "long", day: "numeric", month: "long" });
 
-  const hero = button({ class: "capture-hero", on: { click: openCapture } },
+  const hero = button({ class: "capture-hero", on: { click: () => openCapture() } },
     h("span.mic", { icon: "mic" }),
     h("span", {}, h("strong", { text: "What's on your mind?" }), h("span", { text: "Say it or type it. Kairos makes the tasks." })));
 

@@ -11,6 +11,7 @@ import { attachmentList, fileCache } from "./attachments.js";
 import { createComposer } from "./composer.js";
 import { openTaskById } from "./detail.js";
 import { openMessageMenu, openTaskPicker } from "./message-actions.js";
+import { commsSegments } from "./notes.js";
 import { searchButton } from "./search.js";
 import { personRow } from "./sharing.js";
 import { openThreadInfo } from "./thread-info.js";
@@ -75,7 +76,7 @@ async function drawThreads(screen) {
           c.muted ? h("span.muted-icon", { icon: "bellOff", title: "Muted" }) : null, unread)));
   });
   const focused = screen.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
-  fill(screen, screenHeader("Messages", null, searchButton("#/messages/search", "Search messages"), compose),
+  fill(screen, screenHeader("Messages", null, searchButton("#/messages/search", "Search messages"), compose), commsSegments("messages"),
     rows.length ? rowList(".threads", rows) : emptyState("messages", "No conversations yet", "Start one with the button above."));
   if (focused) screen.querySelector(`[href="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   ahead.clear();
