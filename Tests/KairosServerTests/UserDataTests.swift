@@ -56,6 +56,9 @@ struct UserDataTests {
         try await withAdaBobAndCarol { ada, bob, _ in
             let seeded = try await seedAda(ada, bob: bob)
             let bobsSecret = try await bob.createTask("Bob's surprise party")
+            _ = try await ada.post("notes", NoteCreateRequest(text: "Seeds to order: basil, chives"))
+            _ = try await bob.post("notes", NoteCreateRequest(text: "Bob's private note"))
+            _ = try await ada.ask("what day is March 6")
 
             let reply = try await ada.get("user/export")
             #expect(reply.status == .ok)
@@ -67,8 +70,10 @@ struct UserDataTests {
             let account = try #require(object["account"] as? [String: Any])
             #expect(account["email"] as? String == "ada@example.com")
             #expect(!reply.text.contains("password") && !reply.text.contains("kai_") && !reply.text.contains("hash"))
-            for key in ["projects", "sections", "labels", "tasks", "comments", "reminders", "time_sessions",
-                "conversations", "messages", "attachments"] {
+            for key in [
+                "projects", "sections", "labels", "tasks", "comments", "reminders", "time_sessions",
+                "conversations", "messages", "attachments", "notes", "assistant_messages",
+            ] {
                 #expect(object[key] is [Any], "\(key) missing")
             }
 
@@ -89,6 +94,10 @@ struct UserDataTests {
             let messages = try #require(object["messages"] as? [[String: Any]])
             #expect(messages.map { $0["text"] as? String } == ["Lunch on Friday?", "Yes!"])
             #expect((object["conversations"] as? [Any])?.count == 1)
+            let notes = try #require(object["notes"] as? [[String: Any]])
+            #expect(notes.map { $0["text"] as? String } == ["Seeds to order: basil, chives"])
+            let chat = try #require(object["assistant_messages"] as? [[String: Any]])
+            #expect(chat.map { $0["text"] as? String } == ["what day is March 6", "That's Friday, March 6."])
 
             // Bob's export has his task and the conversation, and none of Ada's tasks.
             let bobs = try await bob.export()
@@ -102,7 +111,8 @@ struct UserDataTests {
         try await withAdaBobAndCarol { ada, bob, _ in
             let upload = try await ada.upload(SampleFile.png(), name: "plan.png")
             let dm = try await ada.directMessage(with: bob)
-            try expectOK(try await ada.sendReply("the plan", attachmentIDs: [upload.id], to: dm.id), as: PostedMessage.self)
+            try expectOK(
+                try await ada.sendReply("the plan", attachmentIDs: [upload.id], to: dm.id), as: PostedMessage.self)
             let object = try #require(try await ada.get("user/export").object)
             let attachments = try #require(object["attachments"] as? [[String: Any]])
             let url = try #require(attachments.first?["url"] as? String)
@@ -194,7 +204,8 @@ struct UserDataTests {
                     let project = { (tasks: [TaskItem], projects: [Project], t: TaskItem) in
                         projects.first { $0.id == t.projectID }?.name
                     }
-                    #expect(project(copy.tasks, copy.projects, same) == project(original.tasks, original.projects, task))
+                    #expect(
+                        project(copy.tasks, copy.projects, same) == project(original.tasks, original.projects, task))
                     let parent = { (tasks: [TaskItem], t: TaskItem) in
                         t.parentID.flatMap { id in tasks.first { $0.id == id }?.content }
                     }

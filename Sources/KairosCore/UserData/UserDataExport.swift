@@ -2,7 +2,8 @@ import Foundation
 
 /// Everything a person keeps on the server, as one JSON document (`GET /api/v1/user/export`): their account
 /// (without secrets), the projects they own with their sections, tasks (open and completed) and comments, their
-/// labels, reminders and time, the conversations they are in with their messages, and their uploads as links.
+/// labels, reminders and time, the conversations they are in with their messages, their uploads as links, their
+/// notes and their chat with the assistant.
 /// `POST /api/v1/user/import` reads the same document back.
 public struct UserDataExport: Decodable, Sendable {
     /// Names the kind of document, so an import can tell it from any other JSON.
@@ -24,13 +25,18 @@ public struct UserDataExport: Decodable, Sendable {
     public var conversations: [Conversation]
     public var messages: [Message]
     public var attachments: [Attachment]
+    public var notes: [Note]
+    /// The chat with the assistant, oldest first.
+    public var assistantMessages: [AssistantMessage]
 
     public init(
         exportedAt: Date, account: User?, projects: [Project] = [], sections: [Section] = [], labels: [Label] = [],
         tasks: [TaskItem] = [], comments: [Comment] = [], reminders: [Reminder] = [],
         timeSessions: [TimeSession] = [], conversations: [Conversation] = [], messages: [Message] = [],
-        attachments: [Attachment] = []
+        attachments: [Attachment] = [], notes: [Note] = [], assistantMessages: [AssistantMessage] = []
     ) {
+        self.notes = notes
+        self.assistantMessages = assistantMessages
         format = Self.format
         version = Self.version
         self.exportedAt = exportedAt
@@ -49,13 +55,15 @@ public struct UserDataExport: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case format, version, account, projects, sections, labels, tasks, comments, reminders, conversations
-        case messages, attachments
+        case messages, attachments, notes
         case exportedAt = "exported_at"
+        case assistantMessages = "assistant_messages"
         case timeSessions = "time_sessions"
     }
 
     /// Reads a document for import: `format` and `version` must say it is one, and the parts an import uses
-    /// are read; conversations, messages and uploads stay with the server they were on, so they are not read.
+    /// are read; conversations, messages, uploads, notes and the assistant chat stay with the server they were on,
+    /// so they are not read.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(String.self, forKey: .format)
@@ -82,6 +90,8 @@ public struct UserDataExport: Decodable, Sendable {
         conversations = []
         messages = []
         attachments = []
+        notes = []
+        assistantMessages = []
     }
 }
 
@@ -102,6 +112,8 @@ extension UserDataExport: JSONWritable {
             json.key("conversations"); json.array(conversations) { json, item in item.write(to: &json) }
             json.key("messages"); json.array(messages) { json, item in item.write(to: &json) }
             json.key("attachments"); json.array(attachments) { json, item in item.write(to: &json) }
+            json.key("notes"); json.array(notes) { json, item in item.write(to: &json) }
+            json.key("assistant_messages"); json.array(assistantMessages) { json, item in item.write(to: &json) }
         }
     }
 }

@@ -90,7 +90,7 @@ extension SQLiteStore: AssistantStore {
         ).map(assistantMessage(row:))
     }
 
-    private static func assistantMessage(row: Row) throws -> AssistantMessage {
+    static func assistantMessage(row: Row) throws -> AssistantMessage {
         let cards: String = row["cards"]
         return AssistantMessage(
             id: (row["id"] as Int64).apiID, role: AssistantMessage.Role(rawValue: row["role"]) ?? .assistant,

@@ -109,7 +109,7 @@ extension SQLiteStore: NoteStore {
     }
 
     /// The notes of `rows` with the ids of the tasks made from each that the user can still see, oldest link first.
-    private static func notes(_ db: Database, user: Int64, rows: [Row]) throws -> [Note] {
+    static func notes(_ db: Database, user: Int64, rows: [Row]) throws -> [Note] {
         let ids = rows.map { $0["id"] as Int64 }
         var linked: [Int64: [String]] = [:]
         if !ids.isEmpty {

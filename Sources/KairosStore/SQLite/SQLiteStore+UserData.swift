@@ -64,14 +64,22 @@ extension SQLiteStore: UserDataStore {
                     id: (row["id"] as Int64).apiID, name: row["name"], mediaType: mediaType, size: row["size"],
                     sha256: row["sha256"], dimensions: dimensions)
             }
+            let notes = try Self.notes(
+                db, user: owner,
+                rows: try db.fetchRows(sql: "SELECT * FROM notes WHERE user_id = ? ORDER BY id", arguments: [owner]))
+            let chat = try db.fetchRows(
+                sql: "SELECT * FROM assistant_messages WHERE user_id = ? ORDER BY id", arguments: [owner]
+            ).map(Self.assistantMessage(row:))
             return UserDataExport(
                 exportedAt: now, account: account, projects: projects, sections: sections, labels: labels,
                 tasks: tasks, comments: comments, reminders: reminders, timeSessions: sessions,
-                conversations: conversations, messages: messages, attachments: attachments)
+                conversations: conversations, messages: messages, attachments: attachments, notes: notes,
+                assistantMessages: chat)
         }
     }
 
-    public func importUserData(userID: String, plan: UserDataImportPlan, now: Date) async throws -> UserDataImportResult {
+    public func importUserData(userID: String, plan: UserDataImportPlan, now: Date) async throws -> UserDataImportResult
+    {
         let owner = try require(userID.rowID, "User")
         return try await write { db in
             let inbox = try db.fetchValue(
@@ -122,7 +130,8 @@ extension SQLiteStore: UserDataStore {
             for task in plan.tasks {
                 let draft = TaskDraft(
                     content: task.content, description: task.description,
-                    projectID: projects[task.projectID]?.apiID, sectionID: task.sectionID.flatMap { sections[$0] }?.apiID,
+                    projectID: projects[task.projectID]?.apiID,
+                    sectionID: task.sectionID.flatMap { sections[$0] }?.apiID,
                     parentID: task.parentID.flatMap { tasks[$0] }?.apiID, labels: task.labels, priority: task.priority,
                     due: task.due, deadline: task.deadline, duration: task.duration, childOrder: task.childOrder,
                     dayOrder: task.dayOrder)
@@ -138,7 +147,8 @@ extension SQLiteStore: UserDataStore {
             }
             for comment in plan.comments {
                 try db.run(
-                    sql: "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
+                    sql:
+                        "INSERT INTO comments (user_id, task_id, project_id, content, posted_at) VALUES (?, ?, ?, ?, ?)",
                     arguments: [
                         owner, comment.taskID.flatMap { tasks[$0] },
                         comment.taskID == nil ? comment.projectID.flatMap { projects[$0] } : nil,
