@@ -76,6 +76,7 @@ public struct AppServices: Sendable {
     public let userData: UserDataService
     public let accountDeletion: AccountDeletionService
     public let assistant: AssistantService
+    public let brief: BriefService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -119,6 +120,7 @@ public struct AppServices: Sendable {
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
+        brief = BriefService(store: store, clock: clock)
     }
 }
 
@@ -212,6 +214,7 @@ public func buildRouter(
     AssistantController(assistant: services.assistant).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
+    BriefController(brief: services.brief).addRoutes(to: signedIn)
     return router
 }
 
