@@ -165,6 +165,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
+            DailyBriefScheduler(store: store, briefs: services.brief, logger: logger),
         ],
         onServerRunning: { channel in
             configuration.onListening?(channel.localAddress?.port ?? configuration.port)

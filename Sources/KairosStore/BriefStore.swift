@@ -67,3 +67,23 @@ public protocol BriefStore: Sendable {
     /// The user's reminders on tasks they can see that go off in `from..<to`, soonest first.
     func reminders(userID: String, firingFrom from: Date, to: Date) async throws -> [Reminder]
 }
+
+/// A person and the last day their daily brief was sent.
+public struct BriefSchedule: Sendable {
+    public var user: User
+    public var lastSent: LocalDate?
+
+    public init(user: User, lastSent: LocalDate?) {
+        self.user = user
+        self.lastSent = lastSent
+    }
+}
+
+/// The record of daily briefs sent, which keeps each to once a day across restarts and processes.
+public protocol DailyBriefStore: Sendable {
+    /// Every account with the last day its brief was sent.
+    func briefSchedules() async throws -> [BriefSchedule]
+    /// Records that `day`'s brief was sent and adds its notification (as `NotificationPolicy` decides for a
+    /// daily brief), in one write; false, writing nothing, when that day's brief was already recorded.
+    func recordDailyBrief(userID: String, day: LocalDate, text: String, now: Date) async throws -> Bool
+}

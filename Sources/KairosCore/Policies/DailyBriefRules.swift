@@ -22,6 +22,19 @@ public enum DailyBriefRules {
         return firstName.isEmpty ? part : "\(part), \(firstName)"
     }
 
+    /// The day whose brief is due at `now`, if one is: today in the user's zone, when it is one of their
+    /// workdays, their brief time has come, and today's brief was not sent yet. A day whose brief time came
+    /// before the account existed gets none, so signing up never brings an instant brief.
+    public static func briefDue(
+        workdays: [Weekday], at briefTime: LocalTime, in timeZone: TimeZone, since createdAt: Date,
+        lastSent: LocalDate?, now: Date
+    ) -> LocalDate? {
+        let today = LocalDate(now, in: timeZone)
+        guard workdays.contains(today.weekday), lastSent.map({ $0 < today }) ?? true else { return nil }
+        let moment = today.at(briefTime, in: timeZone)
+        return now >= moment && moment >= createdAt ? today : nil
+    }
+
     /// A task from before today, in words that do not scold: "Still on your list from yesterday".
     public static func stillOpenNote(dueDate: LocalDate, today: LocalDate) -> String {
         let days = LocalDate.daysBetween(dueDate, today)

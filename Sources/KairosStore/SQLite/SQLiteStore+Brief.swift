@@ -115,3 +115,30 @@ extension SQLiteStore: BriefStore {
         }
     }
 }
+
+extension SQLiteStore: DailyBriefStore {
+    public func briefSchedules() async throws -> [BriefSchedule] {
+        try await pool.read { db in
+            try db.fetchRows(sql: "SELECT * FROM users ORDER BY id").map { row in
+                BriefSchedule(
+                    user: User(row: row),
+                    lastSent: (row["daily_brief_sent_on"] as String?).flatMap(LocalDate.init(iso:)))
+            }
+        }
+    }
+
+    public func recordDailyBrief(userID: String, day: LocalDate, text: String, now: Date) async throws -> Bool {
+        let user = try require(userID.rowID, "User")
+        return try await write { db in
+            try db.run(
+                sql: """
+                    UPDATE users SET daily_brief_sent_on = ?1
+                    WHERE id = ?2 AND (daily_brief_sent_on IS NULL OR daily_brief_sent_on < ?1)
+                    """,
+                arguments: [day.iso, user])
+            guard db.changesCount > 0 else { return false }
+            try Self.notify(db, user: user, .brief, occasion: .dailyBrief, text: text, actor: nil, now: now)
+            return true
+        }
+    }
+}

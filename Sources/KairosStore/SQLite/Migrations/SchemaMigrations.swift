@@ -36,6 +36,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v30-project-icons", migrate: addProjectIcons)
         migrator.registerMigration("v31-assistant-messages", migrate: createAssistantMessages)
         migrator.registerMigration("v32-ai-consent", migrate: addAIConsent)
+        migrator.registerMigration("v33-daily-brief-sent-on", migrate: addDailyBriefSentOn)
         return migrator
     }
 
