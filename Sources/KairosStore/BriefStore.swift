@@ -57,7 +57,8 @@ public struct LinkedTaskMessage: Sendable, Hashable {
 
 /// The reads the daily brief needs beyond the task lists. Every call is scoped to what `userID` can see.
 public protocol BriefStore: Sendable {
-    /// Every open task the user can see outside archived projects, in id order.
+    /// Every open task the user can see outside archived projects, in no particular order (the ranking
+    /// breaks its own ties).
     func openTaskFacts(userID: String) async throws -> [OpenTaskFacts]
     /// In the conversations the user is in, for each task linked there: the latest message someone else wrote
     /// since `since` (one per conversation and task), and every message since then that mentions the user.

@@ -18,28 +18,31 @@ extension SQLiteStore: BriefStore {
                 FROM tasks
                 WHERE \(scope.sql) AND tasks.completed_at IS NULL
                     AND NOT EXISTS (SELECT 1 FROM projects WHERE projects.id = tasks.project_id AND projects.is_archived = 1)
-                ORDER BY tasks.id
                 """
             var facts: [OpenTaskFacts] = []
             let rows = try db.fetchRowCursor(
                 sql: sql, arguments: [viewer] + scope.arguments, uncached: scope.hasShared)
+            // Columns are read by index, testing for NULL first, which keeps to GRDB's fast path per row.
             while let row = try rows.next() {
                 var due: Due?
-                if let dateText = row[2] as String?, let date = LocalDate(iso: dateText) {
+                if !row.hasNull(atIndex: 2), case let text = row[2] as String, let date = LocalDate(iso: text) {
+                    let time = row.hasNull(atIndex: 3) ? nil : LocalTime(iso: row[3] as String)
                     due = Due(
-                        date: date, time: (row[3] as String?).flatMap(LocalTime.init(iso:)), timezone: row[4],
-                        string: dateText)
+                        date: date, time: time, timezone: row.hasNull(atIndex: 4) ? nil : row[4] as String,
+                        string: text)
                 }
                 var estimate: TaskDuration?
-                if let amount = row[6] as Int?, let unit = (row[7] as String?).flatMap(TaskDuration.Unit.init) {
-                    estimate = TaskDuration(amount: amount, unit: unit)
+                if !row.hasNull(atIndex: 6), let unit = TaskDuration.Unit(rawValue: row[7] as String) {
+                    estimate = TaskDuration(amount: row[6] as Int, unit: unit)
                 }
+                let assigned = !row.hasNull(atIndex: 10) && row[10] as Bool
                 facts.append(
                     OpenTaskFacts(
-                        taskID: (row[0] as Int64).apiID, priority: row[1], due: due,
-                        deadline: (row[5] as String?).flatMap(LocalDate.init(iso:)), estimate: estimate,
-                        assignedByID: (row[8] as Int64?)?.apiID, assignedByName: row[9], hasAssignees: row[10],
-                        isAssignedToViewer: row[11]))
+                        taskID: (row[0] as Int64).apiID, priority: row[1] as Int, due: due,
+                        deadline: row.hasNull(atIndex: 5) ? nil : LocalDate(iso: row[5] as String), estimate: estimate,
+                        assignedByID: assigned ? (row[8] as Int64).apiID : nil,
+                        assignedByName: assigned && !row.hasNull(atIndex: 9) ? row[9] as String : nil,
+                        hasAssignees: assigned, isAssignedToViewer: assigned && row[11] as Bool))
             }
             return facts
         }
