@@ -77,6 +77,7 @@ public struct AppServices: Sendable {
     public let accountDeletion: AccountDeletionService
     public let assistant: AssistantService
     public let notes: NoteService
+    public let brief: BriefService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -121,6 +122,7 @@ public struct AppServices: Sendable {
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
         notes = NoteService(store: store, clock: clock, capture: capture)
+        brief = BriefService(store: store, clock: clock)
     }
 }
 
@@ -165,6 +167,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
+            DailyBriefScheduler(store: store, briefs: services.brief, logger: logger),
         ],
         onServerRunning: { channel in
             configuration.onListening?(channel.localAddress?.port ?? configuration.port)
@@ -215,6 +218,7 @@ public func buildRouter(
     NoteController(notes: services.notes).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
+    BriefController(brief: services.brief).addRoutes(to: signedIn)
     return router
 }
 

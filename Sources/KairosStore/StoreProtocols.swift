@@ -411,4 +411,4 @@ public protocol ChangeTracking: Sendable {
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
     & SharingStore & InviteStore & NotificationStore
     & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore & CredentialStore
-    & UserDataStore & AccountDeletionStore & AssistantStore & NoteStore
+    & UserDataStore & AccountDeletionStore & AssistantStore & NoteStore & BriefStore & DailyBriefStore

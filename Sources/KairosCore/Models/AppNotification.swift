@@ -14,6 +14,8 @@ public struct AppNotification: Decodable, Hashable, Sendable {
         case taskReopened = "task.reopened"
         /// A reminder the person set on a task went off.
         case reminder
+        /// The person's daily brief is ready, at their brief time on a workday.
+        case brief
     }
 
     public var id: String
@@ -101,6 +103,14 @@ public enum NotificationText {
     /// Gentle on purpose: a nudge, never an alarm.
     public static func reminder(_ task: String) -> String {
         "Whenever you\u{2019}re ready: \(task)"
+    }
+
+    /// Names the brief's Top 3, the first task first.
+    public static func dailyBrief(topThree: [String]) -> String {
+        let names = topThree.map { "\u{201C}\($0)\u{201D}" }
+        guard let last = names.last else { return "Your brief is ready: your list is clear" }
+        let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+        return "Your brief is ready: \(list) first"
     }
 
     static func excerpt(_ text: String) -> String {

@@ -19,6 +19,8 @@ public enum NotificationPolicy {
         case taskActivity
         /// One of their reminders went off.
         case reminder
+        /// Their daily brief is ready.
+        case dailyBrief
     }
 
     /// The person's own settings that bear on an occasion; those that do not apply keep their defaults.
@@ -65,7 +67,7 @@ public enum NotificationPolicy {
     /// Whether `occasion` reaches `listener`'s feed at all, whenever it happens.
     public static func hears(_ occasion: Occasion, _ listener: Listener) -> Bool {
         switch occasion {
-        case .mention, .assigned, .reminder:
+        case .mention, .assigned, .reminder, .dailyBrief:
             true
         case .message:
             !listener.conversationMuted && listener.conversationLevel == .all

@@ -1,5 +1,5 @@
-// Home: a greeting, the big capture button, a running stopwatch, today's tasks with when the next daily
-// brief comes, and an inbox snapshot.
+// Home: a greeting, the big capture button, a running stopwatch, the brief's Top 3 with the server's
+// reason for each, today's tasks with when the next daily brief comes, and an inbox snapshot.
 
 import { api } from "../api.js";
 import { dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
@@ -8,6 +8,7 @@ import { taskList, tasksWhere } from "../tasklist.js";
 import { inboxProject, state, userTimeZone } from "../state.js";
 import { button, emptyState, h, rowList, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
+import { openTaskById } from "./detail.js";
 import { notificationBell } from "./notifications.js";
 import { searchButton } from "./search.js";
 import { stopwatchCard } from "./time.js";
@@ -16,11 +17,12 @@ const TOP = 5;
 
 export async function renderHome(view) {
   const tz = userTimeZone();
-  const [tasks, inbox, watch, notices] = await Promise.all([
+  const [tasks, inbox, watch, notices, brief] = await Promise.all([
     tasksWhere("overdue | today", "today"),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
     api("/time/timer"),
     api("/notifications/unread_count"),
+    api("/brief"),
   ]);
   const hour = Number(hourMinuteIn(new Date(), tz).slice(0, 2));
   const greeting = hour < 5 ? "Good evening" : hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
@@ -34,6 +36,15 @@ export async function renderHome(view) {
   const body = [hero];
   if (watch.state === "running" || watch.state === "paused") {
     body.push(stopwatchCard(watch, [...tasks, ...inbox.results].find((t) => t.id === watch.task_id)?.content, h("span.chev", { icon: "chevron" }), "a"));
+  }
+
+  if (brief.top3.length) {
+    // The order and the reasons are the server's; Home only shows them.
+    body.push(h("h2.section-title", { text: "Top 3" }),
+      rowList(".top-three", brief.top3.map(({ task, reason }) =>
+        button({ class: "row pick", on: { click: () => openTaskById(task.id, "That's no longer there.") } },
+          h("span.grow", {}, h("span.text", { text: task.content }), h("span.reason", { text: reason })),
+          h("span.chev", { icon: "chevron" })))));
   }
 
   const still = tasks.filter((t) => describeDue(t.due, tz)?.state === "past").length;

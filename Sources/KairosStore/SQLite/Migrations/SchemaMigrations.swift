@@ -37,6 +37,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v31-assistant-messages", migrate: createAssistantMessages)
         migrator.registerMigration("v32-ai-consent", migrate: addAIConsent)
         migrator.registerMigration("v33-notes", migrate: createNotes)
+        migrator.registerMigration("v34-daily-brief-sent-on", migrate: addDailyBriefSentOn)
         return migrator
     }
 

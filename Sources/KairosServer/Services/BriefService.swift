@@ -1,0 +1,119 @@
+import Foundation
+import KairosCore
+import KairosStore
+
+/// The daily brief: what the user's day holds, read from the stores and ranked by `PriorityFusion`.
+public struct BriefService: Sendable {
+    let store: any BriefStore & TaskStore & TimeStore
+    let clock: Clock
+
+    /// At most this many unread mentions are listed.
+    static let mentionLimit = 20
+
+    public init(store: any BriefStore & TaskStore & TimeStore, clock: Clock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The brief as of now, in the user's time zone. It speaks only of tasks on their plate
+    /// (`DailyBriefRules.isOnTheirPlate`): assigned to them, or to nobody.
+    public func brief(for user: User) async throws -> DailyBrief {
+        let now = clock.now()
+        let zone = user.timeZone
+        let today = LocalDate(now, in: zone)
+        let startOfToday = today.startOfDay(in: zone)
+        let startOfTomorrow = today.adding(days: 1).startOfDay(in: zone)
+
+        let dueFilter = try TaskFilter.parse(TaskView.today.query)
+        async let factsRead = store.openTaskFacts(userID: user.id)
+        async let messagesRead = store.linkedTaskMessages(
+            userID: user.id, since: now.addingTimeInterval(-Double(PriorityFusion.heatWindowMinutes) * 60))
+        async let dueRead = store.tasks(
+            userID: user.id, query: TaskQuery(filter: dueFilter, today: today, now: now),
+            page: PageRequest(limit: PageLimit.range.upperBound))
+        async let mentionsRead = store.unreadMentions(userID: user.id, limit: Self.mentionLimit)
+        async let spansRead = store.trackedSpans(
+            userID: user.id, from: today.adding(days: -1).startOfDay(in: zone), to: startOfToday, now: now)
+        async let remindersRead = store.reminders(userID: user.id, firingFrom: startOfToday, to: startOfTomorrow)
+
+        let ranked = PriorityFusion.rank(
+            Self.rankingFacts(try await factsRead, messages: try await messagesRead, userID: user.id),
+            now: now, timeZone: zone)
+        let reminders = try await remindersRead
+        let needed = Set(ranked.map(\.taskID) + reminders.map(\.taskID))
+        let tasks = try await taskItems(ids: Array(needed), for: user, today: today, now: now)
+
+        var dueToday: [TaskItem] = []
+        var stillOpen: [DailyBrief.StillOpen] = []
+        for task in try await dueRead.results where DailyBriefRules.isOnTheirPlate(task, userID: user.id) {
+            guard let due = task.due else { continue }
+            let date = due.instant(fallback: zone).map { LocalDate($0, in: zone) } ?? due.date
+            if date < today {
+                stillOpen.append(.init(task: task, note: DailyBriefRules.stillOpenNote(dueDate: date, today: today)))
+            } else {
+                dueToday.append(task)
+            }
+        }
+
+        let yesterday = today.adding(days: -1)
+        let report = TimeReport(
+            spans: try await spansRead, from: yesterday, to: yesterday, timeZone: zone, grouping: .project,
+            activeDays: [], today: today)
+        return DailyBrief(
+            greeting: DailyBriefRules.greeting(name: user.name, now: now, timeZone: zone), date: today,
+            topThree: ranked.compactMap { pick in
+                tasks[pick.taskID].map { DailyBrief.Pick(task: $0, reason: pick.reason, score: pick.score) }
+            },
+            today: dueToday, stillOpen: stillOpen, mentions: try await mentionsRead,
+            trackedYesterday: .init(
+                seconds: report.totalSeconds,
+                byProject: report.groups.map { .init(projectID: $0.key, name: $0.name, seconds: $0.seconds) }),
+            reminders: reminders.compactMap { reminder in
+                tasks[reminder.taskID].map { DailyBrief.TodayReminder(reminder: reminder, task: $0) }
+            })
+    }
+
+    /// What the ranking knows of each task on the user's plate: its own fields, who assigned it when that was
+    /// someone else, and the latest message and mention of the user about it.
+    static func rankingFacts(
+        _ tasks: [OpenTaskFacts], messages: [LinkedTaskMessage], userID: String
+    ) -> [TaskFacts] {
+        var latestMessage: [String: ThreadMessageFact] = [:]
+        var latestMention: [String: ThreadMessageFact] = [:]
+        for message in messages {
+            let fact = ThreadMessageFact(
+                person: message.authorName, conversation: message.conversationName, at: message.createdAt,
+                isAboutTask: message.isAboutTask)
+            func keep(_ latest: inout [String: ThreadMessageFact]) {
+                // The newest wins; at the same moment, one about the task itself says more.
+                if let current = latest[message.taskID],
+                    (current.at, current.isAboutTask ? 1 : 0) >= (fact.at, fact.isAboutTask ? 1 : 0)
+                {
+                    return
+                }
+                latest[message.taskID] = fact
+            }
+            keep(&latestMessage)
+            if message.mentionsViewer { keep(&latestMention) }
+        }
+        return tasks.compactMap { task in
+            guard DailyBriefRules.isOnTheirPlate(assignedToThem: task.isAssignedToViewer, hasAssignees: task.hasAssignees)
+            else { return nil }
+            let assigner = task.isAssignedToViewer && task.assignedByID != userID ? task.assignedByName : nil
+            return TaskFacts(
+                taskID: task.taskID, priority: task.priority, due: task.due, deadline: task.deadline,
+                estimate: task.estimate, assignedBy: assigner, latestMessage: latestMessage[task.taskID],
+                latestMention: latestMention[task.taskID])
+        }
+    }
+
+    private func taskItems(
+        ids: [String], for user: User, today: LocalDate, now: Date
+    ) async throws -> [String: TaskItem] {
+        guard !ids.isEmpty else { return [:] }
+        let page = try await store.tasks(
+            userID: user.id, query: TaskQuery(ids: ids, today: today, now: now),
+            page: PageRequest(limit: PageLimit.range.upperBound))
+        return Dictionary(page.results.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import KairosCore
+import KairosServer
+import KairosStore
+import Testing
+
+extension TestAPI {
+    /// The scheduler as the server runs it, on this server's store and clock.
+    func briefScheduler(store: (any DataStore)? = nil) -> DailyBriefScheduler {
+        let store = store ?? self.store
+        return DailyBriefScheduler(
+            store: store, briefs: BriefService(store: store, clock: clock.serverClock), clock: clock.serverClock)
+    }
+
+    /// The caller's notifications of their daily brief, newest first.
+    func briefNotifications() async throws -> [AppNotification] {
+        try expectOK(try await get("notifications", ["limit": "200"]), as: Page<AppNotification>.self).results
+            .filter { $0.kind == .brief }
+    }
+}
+
+@Suite("The daily brief arrives at the brief time on workdays, once a day")
+struct DailyBriefSchedulerTests {
+    @Test("At 08:00 on a workday in the user's zone the brief comes once, named by its Top 3, and pushed")
+    func arrivesOnce() async throws {
+        // Ada signs up on Wednesday at 09:30 in New York, after that day's brief time: her first brief is Thursday's.
+        try await withAda { ada in
+            _ = try await ada.createTask("Send the deck", priority: 4, dueDate: "2026-03-05")
+            _ = try await ada.createTask("Water the plants", dueDate: "2026-03-05")
+            let scheduler = ada.briefScheduler()
+            #expect(try await scheduler.sendDue().isEmpty)
+
+            ada.clock.set("2026-03-05T12:59:00Z")  // Thursday 07:59 in New York
+            #expect(try await scheduler.sendDue().isEmpty)
+            ada.clock.set("2026-03-05T13:00:00Z")
+            #expect(try await scheduler.sendDue() == [ada.me.id])
+            #expect(try await scheduler.sendDue().isEmpty)
+            ada.clock.set("2026-03-05T22:00:00Z")
+            #expect(try await scheduler.sendDue().isEmpty)
+
+            let notices = try await ada.briefNotifications()
+            #expect(notices.count == 1)
+            #expect(notices.first?.text == "Your brief is ready: \u{201C}Send the deck\u{201D} and \u{201C}Water the plants\u{201D} first")
+            #expect(notices.first?.quiet == false)
+            let events = try expectOK(try await ada.get("events", ["after": "0"]), as: Page<UserEvent>.self).results
+            #expect(events.contains { $0.kind == .notificationCreated })
+
+            // Friday comes once more; the weekend is not a workday.
+            ada.clock.set("2026-03-06T13:30:00Z")
+            #expect(try await scheduler.sendDue() == [ada.me.id])
+            ada.clock.set("2026-03-07T13:30:00Z")
+            #expect(try await scheduler.sendDue().isEmpty)
+            #expect(try await ada.briefNotifications().count == 2)
+        }
+    }
+
+    @Test("A restarted server, or a second one on the same data, sends no brief twice")
+    func oncePerDayAcrossRestarts() async throws {
+        try await withAda { ada in
+            ada.clock.set("2026-03-05T13:05:00Z")
+            #expect(try await ada.briefScheduler().sendDue() == [ada.me.id])
+            let reopened = try SQLiteStore(path: ada.dataFolder.appendingPathComponent("kairos.sqlite").path)
+            #expect(try await ada.briefScheduler(store: reopened).sendDue().isEmpty)
+            #expect(try await ada.briefNotifications().count == 1)
+        }
+    }
+
+    @Test("The user's own brief time, workdays and quiet hours decide; an empty day still says so")
+    func followsPreferences() async throws {
+        try await withAda { ada in
+            let saturdays = try await ada.post(
+                "user", json: #"{"workdays": [6], "daily_brief_time": "06:30", "quiet_hours": {"start": "22:00", "end": "07:00"}}"#)
+            #expect(saturdays.status == .ok, "\(saturdays)")
+            let scheduler = ada.briefScheduler()
+            ada.clock.set("2026-03-06T13:00:00Z")  // Friday 08:00: no longer a workday
+            #expect(try await scheduler.sendDue().isEmpty)
+            ada.clock.set("2026-03-07T11:29:00Z")  // Saturday 06:29
+            #expect(try await scheduler.sendDue().isEmpty)
+            ada.clock.set("2026-03-07T11:30:00Z")
+            #expect(try await scheduler.sendDue() == [ada.me.id])
+            let notice = try #require(try await ada.briefNotifications().first)
+            #expect(notice.text == "Your brief is ready: your list is clear")
+            // 06:30 falls in her quiet hours: kept in the feed, not pushed.
+            #expect(notice.quiet)
+        }
+    }
+}
