@@ -76,6 +76,7 @@ public struct AppServices: Sendable {
     public let userData: UserDataService
     public let accountDeletion: AccountDeletionService
     public let assistant: AssistantService
+    public let summaries: ThreadSummaryService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -119,6 +120,8 @@ public struct AppServices: Sendable {
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
+        summaries = ThreadSummaryService(
+            conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
     }
 }
 
@@ -203,6 +206,7 @@ public func buildRouter(
     CaptureController(capture: services.capture).addRoutes(to: signedIn)
     TimeController(time: services.time).addRoutes(to: signedIn)
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
+    ThreadSummaryController(summaries: services.summaries).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)

@@ -10,7 +10,7 @@ struct Kairos: AsyncParsableCommand {
             ServeCommand.self, LoginCommand.self, AddCommand.self, TodayCommand.self, InboxCommand.self, ListCommand.self,
             UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self,
             NotificationsCommand.self, MuteCommand.self, UnmuteCommand.self, ShowCommand.self, RemindCommand.self,
-            DoneCommand.self, SearchCommand.self, AskCommand.self,
+            DoneCommand.self, SearchCommand.self, AskCommand.self, SummaryCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, EvalCommand.self, AdminCommand.self,
             ExportCommand.self, ImportCommand.self, AccountCommand.self,
