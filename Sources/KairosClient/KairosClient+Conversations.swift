@@ -90,3 +90,16 @@ extension KairosClient {
         try await send(.get, "events", query: ["after": String(seq), "limit": limit.map { String($0) }])
     }
 }
+
+extension KairosClient {
+    /// A summary of the latest `last` messages (1-200) of a conversation you are in: bullets, decisions, blockers,
+    /// open questions and next steps, each naming its message; nothing is posted to the thread
+    /// (`POST /conversations/{id}/summary`).
+    public func summarize(
+        conversation id: String, last: Int = ConversationSummaryRequest.defaultLast
+    ) async throws
+        -> ConversationSummary
+    {
+        try await send(.post, "conversations", id, "summary", body: ConversationSummaryRequest(last: last))
+    }
+}

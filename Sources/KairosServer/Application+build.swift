@@ -78,6 +78,7 @@ public struct AppServices: Sendable {
     public let assistant: AssistantService
     public let notes: NoteService
     public let brief: BriefService
+    public let summaries: ThreadSummaryService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -123,6 +124,8 @@ public struct AppServices: Sendable {
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
         notes = NoteService(store: store, clock: clock, capture: capture)
         brief = BriefService(store: store, clock: clock)
+        summaries = ThreadSummaryService(
+            conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
     }
 }
 
@@ -208,6 +211,7 @@ public func buildRouter(
     CaptureController(capture: services.capture).addRoutes(to: signedIn)
     TimeController(time: services.time).addRoutes(to: signedIn)
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
+    ThreadSummaryController(summaries: services.summaries).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)

@@ -135,3 +135,52 @@ struct KairosClientConversationTests {
         }
     }
 }
+
+@Suite("KairosClient: thread summaries against a live server")
+struct KairosClientSummaryTests {
+    @Test("A member summarises a thread's latest messages; a stranger is told it was not found")
+    func summarize() async throws {
+        try await withSignedInClient { ada in
+            var bob = KairosClient(baseURL: ada.baseURL)
+            let bobAuth = try await bob.signUp(
+                email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC")
+            bob.token = bobAuth.token
+            let dm = try await ada.createConversation(.directMessage(userID: bobAuth.user.id))
+            let decided = try await ada.sendMessage(
+                conversationID: dm.id, text: "we decided to ship the beta on monday")
+            let blocked = try await bob.sendMessage(
+                conversationID: dm.id, text: "waiting on the app store review before the beta goes out")
+
+            let summary = try await bob.summarize(conversation: dm.id)
+            #expect(summary.decisions.map(\.messageID) == [decided.message.id])
+            #expect(summary.decisions.first?.sender == (try await ada.currentUser().name))
+            #expect(summary.blockers.map(\.text) == ["waiting on the app store review before the beta goes out"])
+            #expect(summary.blockers.first?.senderID == bobAuth.user.id)
+            #expect(summary.model == ModelUse(used: false, reason: "off"))
+            #expect(try await bob.summarize(conversation: dm.id, last: 1).decisions.isEmpty)
+            #expect(
+                try await ada.messages(conversationID: dm.id, limit: 10).results.map(\.id) == [
+                    blocked.message.id, decided.message.id,
+                ])
+
+            var carol = KairosClient(baseURL: ada.baseURL)
+            carol.token = try await carol.signUp(
+                email: "carol@example.com", password: "correct horse", name: "Carol", timezone: "UTC"
+            ).token
+            do {
+                _ = try await carol.summarize(conversation: dm.id)
+                Issue.record("a stranger must not get a summary")
+            } catch let KairosClientError.server(status, code, _) {
+                #expect(status == 404)
+                #expect(code == "not_found")
+            }
+            do {
+                _ = try await bob.summarize(conversation: dm.id, last: 0)
+                Issue.record("last 0 must be refused")
+            } catch let KairosClientError.server(status, _, message) {
+                #expect(status == 400)
+                #expect(message.contains("last"))
+            }
+        }
+    }
+}

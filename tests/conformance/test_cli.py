@@ -279,6 +279,37 @@ def test_threads_send_share_and_read(logged_in: Path, kairos_server: KairosServe
     bob.close()
 
 
+def test_summary_of_a_thread(logged_in: Path, kairos_server: KairosServer) -> None:
+    config = json.loads(logged_in.read_text())
+    ada = raw_client(kairos_server, config["token"])
+    bob_token, _ = sign_up(kairos_server, name="Bob")
+    bob = raw_client(kairos_server, bob_token)
+    ada_id = ada.get("/user").json()["id"]
+    dm = bob.post("/conversations", json={"kind": "dm", "user_id": ada_id}).json()["id"]
+    decided = bob.post(f"/conversations/{dm}/messages", json={"text": "we decided to launch on tuesday"}).json()
+    ada.post(f"/conversations/{dm}/messages", json={"text": "I'm blocked on the pricing page until legal replies"})
+
+    summary = kairos("summary", dm, config=logged_in)
+    assert summary.returncode == 0, summary.stderr
+    lines = summary.stdout.splitlines()
+    assert "Decisions" in lines
+    assert f'  - Bob: "we decided to launch on tuesday" (message {decided["id"]})' in lines
+    assert "Blockers" in lines
+    assert len(bob.get(f"/conversations/{dm}/messages").json()["results"]) == 2
+
+    as_json = json.loads(kairos("summary", dm, "--last", "1", "--json", config=logged_in).stdout)
+    assert as_json["decisions"] == []
+    assert [item["text"] for item in as_json["blockers"]] == ["I'm blocked on the pricing page until legal replies"]
+    assert as_json["model"] == {"used": False, "reason": "off"}
+
+    bad = kairos("summary", dm, "--last", "0", config=logged_in)
+    assert bad.returncode != 0 and "--last" in bad.stderr
+    missing = kairos("summary", "999999", config=logged_in)
+    assert missing.returncode != 0 and "not found" in missing.stderr.lower()
+    ada.close()
+    bob.close()
+
+
 def test_members_share_a_project_and_remove_a_member(logged_in: Path, kairos_server: KairosServer) -> None:
     ada = raw_client(kairos_server, json.loads(logged_in.read_text())["token"])
     bob_token, bob_user = sign_up(kairos_server, name="Bob")

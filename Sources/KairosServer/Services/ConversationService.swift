@@ -164,6 +164,16 @@ public struct ConversationService: Sendable {
         return messages
     }
 
+    /// The latest `last` messages of a conversation the caller is in, oldest first, with the conversation. No
+    /// delivery is recorded: the messages are read for the caller, not shown on one of their devices.
+    public func latestMessages(
+        in id: String, of user: User, last: Int
+    ) async throws -> (conversation: Conversation, messages: [Message]) {
+        let conversation = try await conversation(id, for: user, allowing: .view)
+        let page = try await store.messages(conversationID: conversation.id, page: PageRequest(limit: last))
+        return (conversation, page.results.reversed())
+    }
+
     /// Posts a text message, with the caller's uploads attached; a retried send with the same `client_id`
     /// returns the first message.
     public func send(_ request: MessageSendRequest, to id: String, for user: User) async throws -> PostedMessage {
