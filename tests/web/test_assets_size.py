@@ -2,7 +2,8 @@
 No browser needed. What a phone fetches before its first screen (the stylesheet and the modules app.js
 imports, directly or not) stays under 200 KiB; the screens a start seldom opens (messages, settings, the
 calendar, signing in) load later. What a phone downloads for the whole app is the files gzipped as the
-server sends them, budgeted separately."""
+server sends them, budgeted separately: the screens loaded later (threads' AI chips, notes, the assistant)
+grow it, so it has room for them while what a start needs keeps its own budget."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 LIMIT = 200 * 1024
-GZIPPED_LIMIT = 96 * 1024
+GZIPPED_LIMIT = 112 * 1024
 STATIC_IMPORT = re.compile(r'^import\s[^;]*?from\s+"(\.[^"]+)";', re.MULTILINE)
 
 
