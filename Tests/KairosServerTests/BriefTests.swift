@@ -118,4 +118,20 @@ struct BriefTests {
             #expect(!adas.today.contains { $0.id == venue.id })
         }
     }
+
+    @Test("An archived project's tasks leave the brief, and each write shows in the next brief at once")
+    func archivedAndFresh() async throws {
+        try await withAda { ada in
+            let old = try await ada.createProject("Old plans")
+            let stale = try await ada.createTask("Old urgent thing", projectID: old.id, priority: 4, dueString: "today")
+            let fresh = try await ada.createTask("Call the printer", dueString: "tomorrow")
+            #expect(try await ada.brief().topThree.map(\.task.id) == [stale.id, fresh.id])
+
+            _ = try expectOK(try await ada.post("projects/\(old.id)/archive"), as: Project.self)
+            #expect(try await ada.brief().topThree.map(\.task.id) == [fresh.id])
+
+            let later = try await ada.createTask("Pay the invoice", priority: 4, dueString: "today")
+            #expect(try await ada.brief().topThree.map(\.task.id) == [later.id, fresh.id])
+        }
+    }
 }

@@ -4,15 +4,21 @@ import KairosStore
 
 /// The daily brief: what the user's day holds, read from the stores and ranked by `PriorityFusion`.
 public struct BriefService: Sendable {
-    let store: any BriefStore & TaskStore & TimeStore
+    let store: any BriefStore & TaskStore & TimeStore & ChangeTracking
     let clock: Clock
+    /// Each user's ranking facts, kept until the next write. Reading every open task is the brief's costly
+    /// step; the ranking runs afresh each time, since its reasons change with the hour.
+    private let rankingFacts: VersionedCache<[TaskFacts]>
 
     /// At most this many unread mentions are listed.
     static let mentionLimit = 20
 
-    public init(store: any BriefStore & TaskStore & TimeStore, clock: Clock) {
+    public init(store: any BriefStore & TaskStore & TimeStore & ChangeTracking, clock: Clock) {
         self.store = store
         self.clock = clock
+        // Kept facts stay true however long they are kept: a message read as recent that has since grown old
+        // is weighed by its own time at each ranking. Few entries, since a busy user has thousands of tasks.
+        rankingFacts = VersionedCache(version: { store.committedWrites }, lifetime: 600, capacity: 64)
     }
 
     /// The brief as of now, in the user's time zone. It speaks only of tasks on their plate
@@ -25,9 +31,12 @@ public struct BriefService: Sendable {
         let startOfTomorrow = today.adding(days: 1).startOfDay(in: zone)
 
         let dueFilter = try TaskFilter.parse(TaskView.today.query)
-        async let factsRead = store.openTaskFacts(userID: user.id)
-        async let messagesRead = store.linkedTaskMessages(
-            userID: user.id, since: now.addingTimeInterval(-Double(PriorityFusion.heatWindowMinutes) * 60))
+        async let factsRead = rankingFacts.value(for: user.id, now: now) {
+            async let tasks = store.openTaskFacts(userID: user.id)
+            async let messages = store.linkedTaskMessages(
+                userID: user.id, since: now.addingTimeInterval(-Double(PriorityFusion.heatWindowMinutes) * 60))
+            return Self.rankingFacts(try await tasks, messages: try await messages, userID: user.id)
+        }
         async let dueRead = store.tasks(
             userID: user.id, query: TaskQuery(filter: dueFilter, today: today, now: now),
             page: PageRequest(limit: PageLimit.range.upperBound))
@@ -36,9 +45,7 @@ public struct BriefService: Sendable {
             userID: user.id, from: today.adding(days: -1).startOfDay(in: zone), to: startOfToday, now: now)
         async let remindersRead = store.reminders(userID: user.id, firingFrom: startOfToday, to: startOfTomorrow)
 
-        let ranked = PriorityFusion.rank(
-            Self.rankingFacts(try await factsRead, messages: try await messagesRead, userID: user.id),
-            now: now, timeZone: zone)
+        let ranked = PriorityFusion.rank(try await factsRead, now: now, timeZone: zone)
         let reminders = try await remindersRead
         let needed = Set(ranked.map(\.taskID) + reminders.map(\.taskID))
         let tasks = try await taskItems(ids: Array(needed), for: user, today: today, now: now)
@@ -96,15 +103,21 @@ public struct BriefService: Sendable {
             keep(&latestMessage)
             if message.mentionsViewer { keep(&latestMention) }
         }
-        return tasks.compactMap { task in
+        let heated = !latestMessage.isEmpty
+        var facts: [TaskFacts] = []
+        facts.reserveCapacity(tasks.count)
+        for task in tasks {
             guard DailyBriefRules.isOnTheirPlate(assignedToThem: task.isAssignedToViewer, hasAssignees: task.hasAssignees)
-            else { return nil }
+            else { continue }
             let assigner = task.isAssignedToViewer && task.assignedByID != userID ? task.assignedByName : nil
-            return TaskFacts(
-                taskID: task.taskID, priority: task.priority, due: task.due, deadline: task.deadline,
-                estimate: task.estimate, assignedBy: assigner, latestMessage: latestMessage[task.taskID],
-                latestMention: latestMention[task.taskID])
+            facts.append(
+                TaskFacts(
+                    taskID: task.taskID, priority: task.priority, due: task.due, deadline: task.deadline,
+                    estimate: task.estimate, assignedBy: assigner,
+                    latestMessage: heated ? latestMessage[task.taskID] : nil,
+                    latestMention: heated ? latestMention[task.taskID] : nil))
         }
+        return facts
     }
 
     private func taskItems(
