@@ -96,10 +96,10 @@ extension KairosClient {
     /// open questions and next steps, each naming its message; nothing is posted to the thread
     /// (`POST /conversations/{id}/summary`).
     public func summarize(
-        conversation id: String, last: Int = ConversationSummaryRequest.defaultLast
+        conversation id: String, last: Int = LatestMessagesRequest.defaultLast
     ) async throws
         -> ConversationSummary
     {
-        try await send(.post, "conversations", id, "summary", body: ConversationSummaryRequest(last: last))
+        try await send(.post, "conversations", id, "summary", body: LatestMessagesRequest(last: last))
     }
 }

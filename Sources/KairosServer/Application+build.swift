@@ -79,6 +79,7 @@ public struct AppServices: Sendable {
     public let notes: NoteService
     public let brief: BriefService
     public let summaries: ThreadSummaryService
+    public let threadActions: ThreadActionService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -126,6 +127,9 @@ public struct AppServices: Sendable {
         brief = BriefService(store: store, clock: clock)
         summaries = ThreadSummaryService(
             conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
+        threadActions = ThreadActionService(
+            conversations: conversations, store: store,
+            model: languageModel.map { ModelActions(model: $0, logger: logger) })
     }
 }
 
@@ -212,6 +216,7 @@ public func buildRouter(
     TimeController(time: services.time).addRoutes(to: signedIn)
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     ThreadSummaryController(summaries: services.summaries).addRoutes(to: signedIn)
+    ThreadActionController(actions: services.threadActions).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
     SearchController(search: services.search).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)

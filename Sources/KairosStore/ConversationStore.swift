@@ -135,8 +135,9 @@ public protocol ConversationStore: Sendable {
     func markDelivered(_ marks: [DeliveryMark]) async throws
 
     /// Creates `userID`'s task from a message, links it to the message and its conversation, and posts
-    /// `notice` about it there, all in one transaction. When `userID` already made a task of the message that
-    /// they can still see, that task comes back and nothing is written; someone else gets a task of their own.
+    /// `notice` about it there, all in one transaction. When `userID` already made a task of the message with
+    /// the same title that they can still see, that task comes back and nothing is written; a message may hold
+    /// several actions, each its own task, and someone else gets a task of their own.
     func createTask(
         fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
     ) async throws -> TaskItem

@@ -144,16 +144,33 @@ public struct ConversationReadRequest: Codable, Sendable {
     }
 }
 
-/// `POST /api/v1/messages/{id}/task`: where the new task goes (the Inbox when absent).
+/// `POST /api/v1/messages/{id}/task`: where the new task goes (the Inbox when absent) and, for an action item
+/// of the thread, its title, assignee and due as proposed (Todoist's field names); without a title, the
+/// message's first words.
 public struct MessageTaskRequest: Codable, Sendable {
     public var projectID: String?
+    public var content: String?
+    public var assigneeID: String?
+    public var dueDate: String?
+    public var dueDatetime: String?
 
-    public init(projectID: String? = nil) {
+    public init(
+        projectID: String? = nil, content: String? = nil, assigneeID: String? = nil, dueDate: String? = nil,
+        dueDatetime: String? = nil
+    ) {
         self.projectID = projectID
+        self.content = content
+        self.assigneeID = assigneeID
+        self.dueDate = dueDate
+        self.dueDatetime = dueDatetime
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
+        case content
         case projectID = "project_id"
+        case assigneeID = "assignee_id"
+        case dueDate = "due_date"
+        case dueDatetime = "due_datetime"
     }
 }
 

@@ -10,7 +10,7 @@ struct ThreadSummaryController {
 
     func addRoutes(to group: RouterGroup<AuthenticatedContext>) {
         group.post("conversations/:id/summary") { request, context -> Response in
-            let body = try await request.decodeJSON(as: ConversationSummaryRequest.self, allowEmpty: true)
+            let body = try await request.decodeJSON(as: LatestMessagesRequest.self, allowEmpty: true)
             // Made before any byte is sent, so a bad request or a stranger gets a plain error answer.
             let summary = try await summaries.summary(
                 of: try context.parameters.require("id"), body, for: context.user)

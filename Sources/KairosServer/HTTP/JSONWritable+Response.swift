@@ -20,6 +20,7 @@ extension JSONResponseGenerator {
 }
 
 extension User: JSONResponseGenerator {}
+extension TaskSources: JSONResponseGenerator {}
 extension Collaborator: JSONResponseGenerator {}
 extension APITokenInfo: JSONResponseGenerator {}
 extension AuthResponse: JSONResponseGenerator {}

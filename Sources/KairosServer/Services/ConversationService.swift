@@ -251,15 +251,19 @@ public struct ConversationService: Sendable {
         let author = try await authorName(of: message, in: conversation)
         let now = clock.now()
         let taskRequest = TaskCreateRequest(
-            content: Self.taskTitle(
-                from: message.text.isEmpty ? message.attachments.map(\.name).joined(separator: ", ") : message.text),
+            content: request.content
+                ?? Self.taskTitle(
+                    from: message.text.isEmpty ? message.attachments.map(\.name).joined(separator: ", ") : message.text),
             description: SystemNotice.taskFromMessage(
                 author: author, on: LocalDate(message.createdAt, in: user.timeZone)),
-            projectID: request.projectID)
-        try await tasks.requireCreate(projectID: request.projectID, sectionID: nil, parentID: nil, for: user)
+            projectID: request.projectID, dueDate: request.dueDate, dueDatetime: request.dueDatetime,
+            assigneeID: request.assigneeID)
+        let draft = try tasks.draft(taskRequest, for: user, now: now)
+        try await tasks.requireCreate(
+            projectID: request.projectID, sectionID: nil, parentID: nil, assignees: draft.assigneeIDs, for: user)
         return try await store.createTask(
-            fromMessage: message.id, userID: user.id, draft: try tasks.draft(taskRequest, for: user, now: now),
-            notice: SystemNotice.taskCreated(by: user.name), now: now)
+            fromMessage: message.id, userID: user.id, draft: draft, notice: SystemNotice.taskCreated(by: user.name),
+            now: now)
     }
 
     /// Posts one of the caller's own tasks into a conversation as a card; from then on the task's

@@ -17,21 +17,13 @@ public struct ThreadSummaryService: Sendable {
     /// The summary of the latest `request.last` messages of conversation `id`, as `user` sees them; "not found"
     /// for someone not in it.
     public func summary(
-        of id: String, _ request: ConversationSummaryRequest, for user: User
+        of id: String, _ request: LatestMessagesRequest, for user: User
     ) async throws -> ConversationSummary {
         let last = try request.requireLast()
-        let (conversation, messages) = try await conversations.latestMessages(in: id, of: user, last: last)
-        // Notices from Kairos and shared task cards are not anyone's words; the cards' tasks go to the model as
-        // the thread's task references.
-        let written = messages.filter { $0.kind == .text && $0.authorID != nil && !$0.text.isEmpty }
-        let thread = ActionThread(
-            members: conversation.members.map { ActionMember(id: $0.userID, name: $0.name) },
-            messages: written.map { message in
-                ActionMessage(
-                    senderID: message.authorID ?? "", sentAt: message.createdAt, in: user.timeZone, text: message.text)
-            },
-            timeZone: user.timeZone)
-        let sharedTasks = messages.compactMap { $0.kind == .taskCard ? $0.task?.content : nil }
+        let reading = try await conversations.reading(of: id, for: user, last: last)
+        let thread = reading.thread
+        // The cards' tasks go to the model as the thread's task references.
+        let sharedTasks = reading.sharedTasks.map(\.content)
         let answer: (summary: ThreadSummary, model: ModelUse)
         switch ModelConsent(model: model, user: user) {
         case .allowed(let model):
@@ -40,6 +32,6 @@ public struct ThreadSummaryService: Sendable {
             answer = (summarizer.summary(of: thread), use)
         }
         return ConversationSummary(
-            answer.summary, of: thread, messageIDs: written.map(\.id), model: answer.model)
+            answer.summary, of: thread, messageIDs: reading.messageIDs, model: answer.model)
     }
 }

@@ -350,9 +350,9 @@ extension SQLiteStore: ConversationStore {
                 db,
                 sql: """
                     SELECT tasks.id FROM message_task_links l JOIN tasks ON tasks.id = l.task_id
-                    WHERE l.message_id = ? AND tasks.added_by = ? ORDER BY tasks.id
+                    WHERE l.message_id = ? AND tasks.added_by = ? AND tasks.content = ? ORDER BY tasks.id
                     """,
-                arguments: [message, owner])
+                arguments: [message, owner, draft.content])
             for earlier in madeBefore {
                 if let task = try Self.task(db, viewer: owner, id: earlier) { return task }
             }

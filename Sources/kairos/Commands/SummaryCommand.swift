@@ -13,12 +13,12 @@ struct SummaryCommand: AsyncParsableCommand {
     @Argument(help: "The conversation's id (see kairos threads).")
     var id: String
     @Option(help: "How many of the latest messages to read (1-200).")
-    var last = ConversationSummaryRequest.defaultLast
+    var last = LatestMessagesRequest.defaultLast
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
     func run() async throws {
-        guard ConversationSummaryRequest.lastRange.contains(last) else {
+        guard LatestMessagesRequest.lastRange.contains(last) else {
             throw CLIError("--last must be between 1 and 200.")
         }
         let summary = try await CLISession().client.summarize(conversation: id, last: last)

@@ -1,8 +1,9 @@
-/// `POST /api/v1/conversations/{id}/summary`: how many of the latest messages to summarise (50 when absent).
-public struct ConversationSummaryRequest: Codable, Sendable, ClosedRequestBody {
+/// `POST /api/v1/conversations/{id}/summary` and `.../actions`: how many of the latest messages to read (50 when
+/// absent).
+public struct LatestMessagesRequest: Codable, Sendable, ClosedRequestBody {
     public var last: Int?
 
-    /// How many messages a summary may read.
+    /// How many messages a summary or the action items may read.
     public static let lastRange = 1...200
     public static let defaultLast = 50
 
