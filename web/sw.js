@@ -12,7 +12,7 @@ const SHELL_FILES = [
   "/js/views/capture.js", "/js/views/detail.js", "/js/views/done.js", "/js/views/home.js", "/js/views/messages.js",
   "/js/views/notifications.js", "/js/views/onboarding.js", "/js/views/search.js", "/js/views/settings.js",
   "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js", "/js/views/attachments.js",
-  "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js", "/js/views/invite.js",
+  "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js", "/js/views/thread-ai.js", "/js/views/invite.js",
   "/js/views/privacy.js", "/js/views/lists.js", "/js/views/assistant.js",
   "/js/views/notes.js",
 ];

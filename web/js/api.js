@@ -76,3 +76,28 @@ export function clientId() {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * Reads the server-sent events of `body` as they arrive, calling `on(event, data)` for each. An event may come
+ * split over several chunks, and a character over two: it is read once its blank line has come.
+ */
+export async function readEvents(body, on) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const blocks = (buffer += value).split(/\r?\n\r?\n/);
+    buffer = blocks.pop();
+    for (const block of blocks) {
+      let event = "message";
+      const data = [];
+      for (const line of block.split(/\r?\n/)) {
+        const [, field, text = ""] = line.match(/^([^:]*)(?:: ?(.*))?$/);
+        if (field === "event") event = text;
+        else if (field === "data") data.push(text);
+      }
+      if (data.length) on(event, data.join("\n"));
+    }
+  }
+}

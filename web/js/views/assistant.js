@@ -2,7 +2,7 @@
 // reminder or a list to add, the user's own tasks) added, dismissed or opened with one tap. Everything the
 // assistant says is shown as plain text: its words come from a model or echo the user's own.
 
-import { api, ApiError, clientId, post } from "../api.js";
+import { api, ApiError, clientId, post, readEvents } from "../api.js";
 import { describeDue } from "../dates.js";
 import { tasksChanged, userTimeZone } from "../state.js";
 import { autoGrow, button, count, explain, h, onSubmit, screenHeader, toast } from "../ui.js";
@@ -147,31 +147,6 @@ export async function renderAssistant(view) {
     resized.disconnect();
     removeEventListener("scroll", onScroll);
   };
-}
-
-/**
- * Reads the server-sent events of `body` as they arrive, calling `on(event, data)` for each. An event may come
- * split over several chunks, and a character over two: it is read once its blank line has come.
- */
-async function readEvents(body, on) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    const blocks = (buffer += value).split(/\r?\n\r?\n/);
-    buffer = blocks.pop();
-    for (const block of blocks) {
-      let event = "message";
-      const data = [];
-      for (const line of block.split(/\r?\n/)) {
-        const [, field, text = ""] = line.match(/^([^:]*)(?:: ?(.*))?$/);
-        if (field === "event") event = text;
-        else if (field === "data") data.push(text);
-      }
-      if (data.length) on(event, data.join("\n"));
-    }
-  }
 }
 
 /** One message of the chat: the user's words, or an answer with its cards; `redraw(message)` shows it changed. */

@@ -18,9 +18,10 @@ export function mentionHandle(member, members) {
 
 /**
  * Builds the composer of `conversation`. `onSend({text, attachments, localUrls})` posts a message;
- * `onShareTask()` opens the task picker. Returns `{ element, typingLine, showNote, dispose }`.
+ * `onShareTask()` opens the task picker; `tools` shows above the field. Returns
+ * `{ element, typingLine, showNote, dispose }`.
  */
-export function createComposer({ conversation, onSend, onShareTask }) {
+export function createComposer({ conversation, onSend, onShareTask, tools }) {
   const input = h("textarea", { rows: 1, label: "Message", placeholder: "Message", maxlength: 10000, "aria-autocomplete": "list", "aria-expanded": "false" });
   const send = h("button", { type: "submit", class: "icon-btn send", icon: "send", label: "Send", disabled: true });
   const picker = h("input", { type: "file", class: "visually-hidden", accept: ACCEPT, multiple: true, tabindex: "-1", label: "Choose files to attach" });
@@ -31,7 +32,7 @@ export function createComposer({ conversation, onSend, onShareTask }) {
   const suggestions = h("ul.mention-list.card", { role: "listbox", id: `mentions-${conversation.id}`, label: "People to mention", hidden: true });
   const notes = h("div.composer-notes");
   const element = h("form.composer", {},
-    h("div.composer-above", {}, notes, suggestions, typingLine),
+    h("div.composer-above", {}, tools, notes, suggestions, typingLine),
     attach, share, h("div.compose-field", {}, tray, input), send, picker);
   input.setAttribute("aria-controls", suggestions.id);
 

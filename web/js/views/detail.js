@@ -34,8 +34,13 @@ export function openTaskDetail(task) {
   const reminders = reminderRow(task, parts);
   const history = commentsSection(task);
 
+  // Where the task came from: each message it was made from, which opens its thread there.
+  const sources = h("p.task-source");
+  api(`/tasks/${task.id}/sources`).then(({ sources: found }) => sources.replaceChildren(...found.map((source) =>
+    h("a", { href: `#/messages/${source.conversation_id}/at/${source.message_id}`, text: source.label, on: { click: () => sheet.close() } }))), () => {});
   const content = h("div", {},
     title,
+    sources,
     h("div.section", {}, notes),
     stopwatch.element,
     h("div.section", {},

@@ -132,7 +132,7 @@ function receiptsOf(conversation) {
     .map((m) => [m.user_id, { delivered: Number(m.last_delivered_message_id ?? 0), read: Number(m.last_read_message_id ?? 0) }]));
 }
 
-export async function renderThread(view, { id }) {
+export async function renderThread(view, { id, at }) {
   // Events that come while the history loads are kept and applied after it (applying one twice is harmless).
   const early = [];
   let onEvent = (event) => early.push(event);
@@ -351,16 +351,35 @@ export async function renderThread(view, { id }) {
       toast(explain(error));
     }
   };
+  const sendText = ({ text, attachments = [], localUrls: previews = [] }) => {
+    for (const [attachmentId, url] of previews) localUrls.set(attachmentId, url);
+    const cid = clientId();
+    const pending = upsertAndScroll({ id: `pending-${cid}`, client_id: cid, author_id: me, kind: "text", text, attachments, created_at: new Date().toISOString() });
+    pending.classList.add("pending");
+    deliver({ text, attachments, cid, pending });
+  };
+  // Shows a message, drawing older ones until it is drawn, and holds it in view.
+  const jump = async (messageId) => {
+    for (let tries = 0; tries < 100 && !byKey.get(messageId) && (drawnFrom || olderPages); tries++) {
+      await drawOlder();
+      await new Promise(requestAnimationFrame);
+    }
+    const el = byKey.get(messageId);
+    if (!el) return toast("That message is no longer in this conversation.");
+    pinned = false;
+    divider = null;
+    el.scrollIntoView({ block: "center" });
+    el.classList.add("flash");
+    setTimeout(() => el.classList.remove("flash"), 2000);
+  };
+  const ai = (name) => () => import("./thread-ai.js").then((chips) => chips[name]({ id, jump, onShare: (text) => sendText({ text }) }));
   const composer = createComposer({
     conversation,
     onShareTask: () => openTaskPicker(id, upsertAndScroll),
-    onSend: ({ text, attachments, localUrls: previews }) => {
-      for (const [attachmentId, url] of previews) localUrls.set(attachmentId, url);
-      const cid = clientId();
-      const pending = upsertAndScroll({ id: `pending-${cid}`, client_id: cid, author_id: me, kind: "text", text, attachments, created_at: new Date().toISOString() });
-      pending.classList.add("pending");
-      deliver({ text, attachments, cid, pending });
-    },
+    onSend: sendText,
+    tools: h("div.ai-chips", {},
+      button({ class: "chip", text: "Summarize", on: { click: ai("openSummary") } }),
+      button({ class: "chip", text: "Extract tasks", on: { click: ai("openActions") } })),
   });
 
   // The server says who was mentioned but cannot open a task shared here: offer to share its list.
@@ -414,6 +433,7 @@ export async function renderThread(view, { id }) {
   resized.observe(list);
   addEventListener("scroll", onScroll, { passive: true });
   if (undelivered()) watchDelivery();
+  if (at) requestAnimationFrame(() => jump(at));
 
   onEvent = (event) => {
     if (event.conversation_id !== id) {
