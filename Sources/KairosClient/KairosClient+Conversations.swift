@@ -71,9 +71,27 @@ extension KairosClient {
             .post, "conversations", conversationID, "read", body: ConversationReadRequest(messageID: messageID))
     }
 
-    /// Makes a task for you from a message, linked back to it (`POST /messages/{id}/task`).
-    public func createTask(fromMessage messageID: String, projectID: String? = nil) async throws -> TaskItem {
-        try await send(.post, "messages", messageID, "task", body: MessageTaskRequest(projectID: projectID))
+    /// Makes a task for you from a message, linked back to it (`POST /messages/{id}/task`): titled with the
+    /// message's first words, or as `request` says (an action item's title, assignee and due).
+    public func createTask(
+        fromMessage messageID: String, _ request: MessageTaskRequest = MessageTaskRequest()
+    ) async throws -> TaskItem {
+        try await send(.post, "messages", messageID, "task", body: request)
+    }
+
+    /// Makes the task an action item proposes: its title, assignee, due and list, linked to its message.
+    public func createTask(from action: ActionProposal) async throws -> TaskItem {
+        try await createTask(
+            fromMessage: action.step.messageID,
+            MessageTaskRequest(
+                projectID: action.placement.projectID, content: action.step.title,
+                assigneeID: action.placement.assigneeID, dueDatetime: action.step.due?.iso))
+    }
+
+    /// The messages a task was made from that you can read, each with a line saying so
+    /// (`GET /tasks/{id}/sources`).
+    public func sources(ofTask id: String) async throws -> TaskSources {
+        try await send(.get, "tasks", id, "sources")
     }
 
     /// Shares one of your tasks into a conversation as a card; its changes are then posted there
@@ -101,5 +119,13 @@ extension KairosClient {
         -> ConversationSummary
     {
         try await send(.post, "conversations", id, "summary", body: LatestMessagesRequest(last: last))
+    }
+
+    /// The action items of the latest `last` messages (1-200) of a conversation you are in, each with the list
+    /// and assignee its task would get and the task once you made it (`POST /conversations/{id}/actions`).
+    public func actions(
+        in id: String, last: Int = LatestMessagesRequest.defaultLast
+    ) async throws -> ConversationActions {
+        try await send(.post, "conversations", id, "actions", body: LatestMessagesRequest(last: last))
     }
 }

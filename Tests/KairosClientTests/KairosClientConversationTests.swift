@@ -184,3 +184,32 @@ struct KairosClientSummaryTests {
         }
     }
 }
+
+@Suite("KairosClient: a thread's action items against a live server")
+struct KairosClientActionTests {
+    @Test("A member lists a thread's actions, makes one a task linked to its message, and reads where it came from")
+    func actionsBecomeTasks() async throws {
+        try await withSignedInClient { ada in
+            var bob = KairosClient(baseURL: ada.baseURL)
+            let bobAuth = try await bob.signUp(
+                email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC")
+            bob.token = bobAuth.token
+            let dm = try await ada.createConversation(.directMessage(userID: bobAuth.user.id))
+            let ask = try await bob.sendMessage(conversationID: dm.id, text: "can you send me the invoice by friday?")
+
+            let found = try await ada.actions(in: dm.id)
+            let action = try #require(found.actions.first)
+            #expect(found.actions.count == 1 && action.step.title == "Send me the invoice")
+            #expect(action.step.messageID == ask.message.id && action.sender == "Bob")
+            #expect(action.step.assigneeID == (try await ada.currentUser().id))
+            #expect(action.step.due?.time.iso.hasPrefix("09:00") == true)
+
+            let task = try await ada.createTask(from: action)
+            #expect(task.content == "Send me the invoice" && task.due?.time != nil)
+            #expect(try await ada.actions(in: dm.id).actions.first?.taskID == task.id)
+            let sources = try await ada.sources(ofTask: task.id)
+            #expect(sources.sources.map(\.label) == ["From Bob's message"])
+            #expect(sources.sources.first?.message.conversationID == dm.id)
+        }
+    }
+}
