@@ -149,26 +149,6 @@ extension CaptureResult: JSONWritable {
     }
 }
 
-// Whether a model took part is {"used", "reason"}, the reason null when it was used.
-extension ModelUse: JSONWritable, Decodable {
-    enum CodingKeys: String, CodingKey {
-        case used, reason
-    }
-
-    public func write(to json: inout JSONWriter) {
-        json.object { json in
-            json.key("used"); json.bool(used)
-            json.key("reason"); json.string(reason)
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            used: try c.decode(Bool.self, forKey: .used), reason: try c.decodeIfPresent(String.self, forKey: .reason))
-    }
-}
-
 // A set-aside clause is {"text", "span": [start, end]}.
 extension SetAsideClause: JSONWritable, Decodable {
     enum CodingKeys: String, CodingKey {

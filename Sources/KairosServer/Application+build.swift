@@ -124,7 +124,8 @@ public struct AppServices: Sendable {
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
         notes = NoteService(store: store, clock: clock, capture: capture)
-        brief = BriefService(store: store, clock: clock)
+        brief = BriefService(
+            store: store, clock: clock, model: languageModel.map { ModelBrief(model: $0, logger: logger) })
         summaries = ThreadSummaryService(
             conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
         threadActions = ThreadActionService(

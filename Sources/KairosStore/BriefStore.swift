@@ -67,6 +67,23 @@ public protocol BriefStore: Sendable {
     func unreadMentions(userID: String, limit: Int) async throws -> [AppNotification]
     /// The user's reminders on tasks they can see that go off in `from..<to`, soonest first.
     func reminders(userID: String, firingFrom from: Date, to: Date) async throws -> [Reminder]
+    /// The opening of the user's last daily brief as it was sent, with its day; nil before the first.
+    func sentOpening(userID: String) async throws -> SentBriefOpening?
+}
+
+/// The opening paragraph of a daily brief as it was sent: the model's words, or why the model did not write
+/// them.
+public struct SentBriefOpening: Sendable, Hashable {
+    public var day: LocalDate
+    /// The model's paragraph; nil when the model did not write one.
+    public var text: String?
+    public var model: ModelUse
+
+    public init(day: LocalDate, text: String?, model: ModelUse) {
+        self.day = day
+        self.text = text
+        self.model = model
+    }
 }
 
 /// A person and the last day their daily brief was sent.
@@ -84,7 +101,10 @@ public struct BriefSchedule: Sendable {
 public protocol DailyBriefStore: Sendable {
     /// Every account with the last day its brief was sent.
     func briefSchedules() async throws -> [BriefSchedule]
-    /// Records that `day`'s brief was sent and adds its notification (as `NotificationPolicy` decides for a
-    /// daily brief), in one write; false, writing nothing, when that day's brief was already recorded.
-    func recordDailyBrief(userID: String, day: LocalDate, text: String, now: Date) async throws -> Bool
+    /// Records that `day`'s brief was sent, with its opening, and adds its notification (as `NotificationPolicy`
+    /// decides for a daily brief), in one write; false, writing nothing, when that day's brief was already
+    /// recorded.
+    func recordDailyBrief(
+        userID: String, day: LocalDate, opening: SentBriefOpening?, text: String, now: Date
+    ) async throws -> Bool
 }

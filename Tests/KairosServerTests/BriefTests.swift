@@ -39,6 +39,11 @@ struct BriefTests {
             ada.clock.set("2026-03-04T15:10:00Z")
             let brief = try await ada.brief()
             #expect(brief.greeting == "Good morning, Ada")
+            #expect(
+                brief.opening
+                    == "1 task is due today, and 1 is still on your list from before. Start with \u{201C}Send the deck\u{201D}. "
+                    + "1 new mention waits for you. Yesterday you tracked 1 h. 1 reminder goes off today.")
+            #expect(brief.model == ModelUse(used: false, reason: "off"))
             #expect(brief.date.iso == "2026-03-04")
             #expect(brief.topThree.map(\.task.id) == [deck.id, budget.id, offsite.id])
             #expect(
@@ -67,7 +72,8 @@ struct BriefTests {
             let object = try #require(try await ada.get("brief").object)
             #expect(
                 Set(object.keys) == [
-                    "greeting", "date", "top3", "today", "still_open", "mentions", "tracked_yesterday", "reminders",
+                    "greeting", "opening", "model", "date", "top3", "today", "still_open", "mentions",
+                    "tracked_yesterday", "reminders",
                 ])
 
             // Once read, the mention leaves the brief; a closed task leaves the Top 3.

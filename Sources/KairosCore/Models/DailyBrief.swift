@@ -73,6 +73,11 @@ public struct DailyBrief: Decodable, Hashable, Sendable {
     }
 
     public var greeting: String
+    /// A few sentences on the day: the model's, written when the brief was sent, or Kairos' own
+    /// (`DailyBriefRules.opening`).
+    public var opening: String
+    /// Whether the model wrote `opening`, and if not, why.
+    public var model: ModelUse
     /// The user's today.
     public var date: LocalDate
     public var topThree: [Pick]
@@ -85,10 +90,13 @@ public struct DailyBrief: Decodable, Hashable, Sendable {
     public var reminders: [TodayReminder]
 
     public init(
-        greeting: String, date: LocalDate, topThree: [Pick], today: [TaskItem], stillOpen: [StillOpen],
-        mentions: [AppNotification], trackedYesterday: TrackedTime, reminders: [TodayReminder]
+        greeting: String, opening: String = "", model: ModelUse = .off, date: LocalDate, topThree: [Pick],
+        today: [TaskItem], stillOpen: [StillOpen], mentions: [AppNotification], trackedYesterday: TrackedTime,
+        reminders: [TodayReminder]
     ) {
         self.greeting = greeting
+        self.opening = opening
+        self.model = model
         self.date = date
         self.topThree = topThree
         self.today = today
@@ -99,7 +107,7 @@ public struct DailyBrief: Decodable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case greeting, date, today, mentions, reminders
+        case greeting, opening, model, date, today, mentions, reminders
         case topThree = "top3"
         case stillOpen = "still_open"
         case trackedYesterday = "tracked_yesterday"
@@ -110,6 +118,8 @@ extension DailyBrief: JSONWritable {
     public func write(to json: inout JSONWriter) {
         json.object { json in
             json.key("greeting"); json.string(greeting)
+            json.key("opening"); json.string(opening)
+            json.key("model"); model.write(to: &json)
             json.key("date"); json.string(date.iso)
             json.key("top3")
             json.array(topThree) { json, pick in

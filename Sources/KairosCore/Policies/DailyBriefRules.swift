@@ -44,4 +44,37 @@ public enum DailyBriefRules {
         default: "Still on your list from \(days) days ago"
         }
     }
+
+    /// Kairos' own opening for a brief, from its facts alone: what is due, what is still open, where to start,
+    /// who is waiting, yesterday's tracked time and today's reminders. "3 tasks are due today, and 1 is still
+    /// on your list from before. Start with “Send the deck”. 2 new mentions wait for you."
+    public static func opening(of brief: DailyBrief) -> String {
+        var sentences: [String] = []
+        let (due, still) = (brief.today.count, brief.stillOpen.count)
+        let stillPart = still == 0 ? "" : ", and \(still) \(still == 1 ? "is" : "are") still on your list from before"
+        if due == 0 {
+            sentences.append(still == 0 ? "Nothing is due today." : "Nothing new is due today\(stillPart).")
+        } else {
+            sentences.append("\(count(due, "task")) \(due == 1 ? "is" : "are") due today\(stillPart).")
+        }
+        if let first = brief.topThree.first { sentences.append("Start with \u{201C}\(first.task.content)\u{201D}.") }
+        let mentions = brief.mentions.count
+        if mentions > 0 {
+            sentences.append("\(count(mentions, "new mention")) \(mentions == 1 ? "waits" : "wait") for you.")
+        }
+        let minutes = brief.trackedYesterday.seconds / 60
+        if minutes > 0 {
+            let spent = minutes < 60 ? "\(minutes) min" : minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+            sentences.append("Yesterday you tracked \(spent).")
+        }
+        let reminders = brief.reminders.count
+        if reminders > 0 {
+            sentences.append("\(count(reminders, "reminder")) \(reminders == 1 ? "goes" : "go") off today.")
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String {
+        n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    }
 }

@@ -6,6 +6,8 @@ import KairosStore
 public struct BriefService: Sendable {
     let store: any BriefStore & TaskStore & TimeStore & ChangeTracking
     let clock: Clock
+    /// Writes the opening of each day's brief when it is sent, for users who allow the model.
+    let model: ModelBrief?
     /// Each user's ranking facts, kept until the next write. Reading every open task is the brief's costly
     /// step; the ranking runs afresh each time, since its reasons change with the hour.
     private let rankingFacts: VersionedCache<[TaskFacts]>
@@ -13,9 +15,12 @@ public struct BriefService: Sendable {
     /// At most this many unread mentions are listed.
     static let mentionLimit = 20
 
-    public init(store: any BriefStore & TaskStore & TimeStore & ChangeTracking, clock: Clock) {
+    public init(
+        store: any BriefStore & TaskStore & TimeStore & ChangeTracking, clock: Clock, model: ModelBrief? = nil
+    ) {
         self.store = store
         self.clock = clock
+        self.model = model
         // Kept facts stay true however long they are kept: a message read as recent that has since grown old
         // is weighed by its own time at each ranking. Few entries, since a busy user has thousands of tasks.
         rankingFacts = VersionedCache(version: { store.committedWrites }, lifetime: 600, capacity: 64)
@@ -44,6 +49,7 @@ public struct BriefService: Sendable {
         async let spansRead = store.trackedSpans(
             userID: user.id, from: today.adding(days: -1).startOfDay(in: zone), to: startOfToday, now: now)
         async let remindersRead = store.reminders(userID: user.id, firingFrom: startOfToday, to: startOfTomorrow)
+        async let sentRead = store.sentOpening(userID: user.id)
 
         let ranked = PriorityFusion.rank(try await factsRead, now: now, timeZone: zone)
         let reminders = try await remindersRead
@@ -66,7 +72,7 @@ public struct BriefService: Sendable {
         let report = TimeReport(
             spans: try await spansRead, from: yesterday, to: yesterday, timeZone: zone, grouping: .project,
             activeDays: [], today: today)
-        return DailyBrief(
+        var brief = DailyBrief(
             greeting: DailyBriefRules.greeting(name: user.name, now: now, timeZone: zone), date: today,
             topThree: ranked.compactMap { pick in
                 tasks[pick.taskID].map { DailyBrief.Pick(task: $0, reason: pick.reason, score: pick.score) }
@@ -78,6 +84,37 @@ public struct BriefService: Sendable {
             reminders: reminders.compactMap { reminder in
                 tasks[reminder.taskID].map { DailyBrief.TodayReminder(reminder: reminder, task: $0) }
             })
+        // Today's opening is the one sent at the brief time, when the model wrote it; otherwise Kairos' own, from
+        // the facts as they are now.
+        let sent = try await sentRead.flatMap { $0.day == today ? $0 : nil }
+        if let sent, let text = sent.text {
+            brief.opening = text
+            brief.model = .used
+        } else {
+            brief.opening = DailyBriefRules.opening(of: brief)
+            brief.model = sent?.model ?? Self.notYetWritten(for: user, model: model)
+        }
+        return brief
+    }
+
+    /// Why a brief not sent yet today has no opening by the model: none is configured, the user opted out, or
+    /// it is written when the brief is sent (`pending`).
+    static func notYetWritten(for user: User, model: ModelBrief?) -> ModelUse {
+        switch ModelConsent(model: model, user: user) {
+        case .allowed: .failed("pending")
+        case .refused(let use): use
+        }
+    }
+
+    /// The opening of `day`'s brief as it is sent: the model's words when the user allows the model, or why not.
+    public func sentOpening(of brief: DailyBrief, for user: User, day: LocalDate) async -> SentBriefOpening {
+        switch ModelConsent(model: model, user: user) {
+        case .allowed(let model):
+            let written = await model.opening(of: brief, for: user)
+            return SentBriefOpening(day: day, text: written.text, model: written.model)
+        case .refused(let use):
+            return SentBriefOpening(day: day, text: nil, model: use)
+        }
     }
 
     /// What the ranking knows of each task on the user's plate: its own fields, who assigned it when that was

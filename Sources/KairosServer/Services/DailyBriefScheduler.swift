@@ -47,8 +47,11 @@ public struct DailyBriefScheduler: Service {
             else { continue }
             do {
                 let brief = try await briefs.brief(for: user)
+                let opening = await briefs.sentOpening(of: brief, for: user, day: day)
                 let text = NotificationText.dailyBrief(topThree: brief.topThree.map(\.task.content))
-                if try await store.recordDailyBrief(userID: user.id, day: day, text: text, now: now) {
+                if try await store.recordDailyBrief(
+                    userID: user.id, day: day, opening: opening, text: text, now: now)
+                {
                     sent.append(user.id)
                 }
             } catch {

@@ -125,6 +125,27 @@ extension SQLiteStore: BriefStore {
     }
 }
 
+extension SQLiteStore {
+    public func sentOpening(userID: String) async throws -> SentBriefOpening? {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT daily_brief_sent_on, daily_brief_opening, daily_brief_opening_reason
+                        FROM users WHERE id = ?
+                        """, arguments: [user]),
+                let day = (row[0] as String?).flatMap(LocalDate.init(iso:))
+            else { return nil }
+            let text: String? = row[1]
+            let reason: String? = row[2]
+            return SentBriefOpening(
+                day: day, text: text, model: text != nil ? .used : ModelUse(used: false, reason: reason))
+        }
+    }
+}
+
 extension SQLiteStore: DailyBriefStore {
     public func briefSchedules() async throws -> [BriefSchedule] {
         try await pool.read { db in
@@ -136,15 +157,17 @@ extension SQLiteStore: DailyBriefStore {
         }
     }
 
-    public func recordDailyBrief(userID: String, day: LocalDate, text: String, now: Date) async throws -> Bool {
+    public func recordDailyBrief(
+        userID: String, day: LocalDate, opening: SentBriefOpening?, text: String, now: Date
+    ) async throws -> Bool {
         let user = try require(userID.rowID, "User")
         return try await write { db in
             try db.run(
                 sql: """
-                    UPDATE users SET daily_brief_sent_on = ?1
+                    UPDATE users SET daily_brief_sent_on = ?1, daily_brief_opening = ?3, daily_brief_opening_reason = ?4
                     WHERE id = ?2 AND (daily_brief_sent_on IS NULL OR daily_brief_sent_on < ?1)
                     """,
-                arguments: [day.iso, user])
+                arguments: [day.iso, user, opening?.text, opening?.model.reason])
             guard db.changesCount > 0 else { return false }
             try Self.notify(db, user: user, .brief, occasion: .dailyBrief, text: text, actor: nil, now: now)
             return true
