@@ -79,6 +79,7 @@ public struct AppServices: Sendable {
     public let notes: NoteService
     public let brief: BriefService
     public let summaries: ThreadSummaryService
+    public let mentionDigests: MentionDigestService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -122,10 +123,11 @@ public struct AppServices: Sendable {
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
-        notes = NoteService(store: store, clock: clock, capture: capture)
+        let summaryModel = languageModel.map { ModelSummary(model: $0, logger: logger) }
+        notes = NoteService(store: store, clock: clock, capture: capture, summaryModel: summaryModel)
         brief = BriefService(store: store, clock: clock)
-        summaries = ThreadSummaryService(
-            conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
+        mentionDigests = MentionDigestService(store: store, clock: clock)
+        summaries = ThreadSummaryService(conversations: conversations, model: summaryModel)
     }
 }
 
@@ -223,6 +225,7 @@ public func buildRouter(
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     BriefController(brief: services.brief).addRoutes(to: signedIn)
+    MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
     return router
 }
 
