@@ -35,6 +35,12 @@ extension KairosClient {
         let _: NoContent = try await send(.delete, "notes", id)
     }
 
+    /// The note summarised as a thread is: bullets, decisions, blockers, open questions and next steps, by the
+    /// server's model where you allow it, offline otherwise; nothing is written (`POST /notes/{id}/summary`).
+    public func summarize(note id: String) async throws -> NoteSummary {
+        try await send(.post, "notes", id, "summary")
+    }
+
     /// The tasks a note holds, as capture proposes them, to review; nothing is written (`POST /notes/{id}/extract`).
     public func extractTasks(fromNote id: String) async throws -> CaptureResult {
         try await send(.post, "notes", id, "extract")

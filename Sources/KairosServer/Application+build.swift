@@ -80,6 +80,7 @@ public struct AppServices: Sendable {
     public let brief: BriefService
     public let summaries: ThreadSummaryService
     public let threadActions: ThreadActionService
+    public let mentionDigests: MentionDigestService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -123,11 +124,12 @@ public struct AppServices: Sendable {
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })
-        notes = NoteService(store: store, clock: clock, capture: capture)
+        let summaryModel = languageModel.map { ModelSummary(model: $0, logger: logger) }
+        notes = NoteService(store: store, clock: clock, capture: capture, summaryModel: summaryModel)
         brief = BriefService(
             store: store, clock: clock, model: languageModel.map { ModelBrief(model: $0, logger: logger) })
-        summaries = ThreadSummaryService(
-            conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
+        mentionDigests = MentionDigestService(store: store, clock: clock)
+        summaries = ThreadSummaryService(conversations: conversations, model: summaryModel)
         threadActions = ThreadActionService(
             conversations: conversations, store: store,
             model: languageModel.map { ModelActions(model: $0, logger: logger) })
@@ -229,6 +231,7 @@ public func buildRouter(
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     BriefController(brief: services.brief).addRoutes(to: signedIn)
+    MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
     return router
 }
 

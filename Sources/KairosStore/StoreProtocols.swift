@@ -413,3 +413,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore & CredentialStore
     & UserDataStore & AccountDeletionStore & AssistantStore & NoteStore & BriefStore & DailyBriefStore
     & MessageTaskLinkStore
+    & MentionDigestStore

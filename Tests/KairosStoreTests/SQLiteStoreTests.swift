@@ -22,7 +22,7 @@ struct SQLiteStoreTests {
                 "v24-time-outlives-its-task", "v25-task-batch-client-id", "v26-project-and-task-mutes",
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
-                "v35-daily-brief-opening",
+                "v35-app-opens", "v36-daily-brief-opening",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

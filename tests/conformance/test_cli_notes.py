@@ -49,3 +49,27 @@ def test_note_notes_and_extract(logged_in: Path) -> None:  # noqa: F811
     assert neither.returncode != 0 and "--extract" in neither.stderr
     empty = kairos("note", " ", config=logged_in)
     assert empty.returncode != 0 and "text" in empty.stderr
+
+
+def test_note_summary(logged_in: Path) -> None:  # noqa: F811
+    text = (
+        "Launch planning. We decided to move the launch to June. Waiting for legal to approve the press release. "
+        "Who writes the announcement post?"
+    )
+    note_id = json.loads(kairos("note", "--json", text, config=logged_in).stdout)["id"]
+    shown = kairos("note", "--summary", note_id, config=logged_in)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[lines.index("Decisions") + 1] == "  - We decided to move the launch to June.", shown.stdout
+    assert lines[lines.index("Blockers") + 1] == "  - Waiting for legal to approve the press release.", shown.stdout
+    assert lines[lines.index("Open questions") + 1] == "  - Who writes the announcement post?", shown.stdout
+
+    answer = json.loads(kairos("note", "--summary", note_id, "--json", config=logged_in).stdout)
+    assert set(answer) == {"summary", "decisions", "blockers", "open_questions", "next_steps", "model"}
+    assert answer["decisions"] == [{"text": "We decided to move the launch to June."}]
+    assert answer["model"] == {"used": False, "reason": "off"}
+
+    missing = kairos("note", "--summary", "999999", config=logged_in)
+    assert missing.returncode != 0 and "not found" in missing.stderr.lower()
+    both = kairos("note", "--summary", note_id, "--extract", note_id, config=logged_in)
+    assert both.returncode != 0 and "one of" in both.stderr

@@ -48,7 +48,7 @@ def test_summarize_shows_the_threads_points_and_opens_their_message(browser: Bro
 
     decision = next(b for b in browser.all(".sheet .ai-point") if "we decided" in b.text)
     decision.click()
-    browser.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, f'.msg.flash[data-id="{posted["we decided to launch on tuesday"]}"]'))
+    browser.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, f'.msg.focused[data-id="{posted["we decided to launch on tuesday"]}"]'))
 
 
 def test_extract_tasks_makes_assigned_dated_tasks_linked_to_their_messages(browser: Browser, new_person) -> None:
@@ -93,5 +93,5 @@ def test_extract_tasks_makes_assigned_dated_tasks_linked_to_their_messages(brows
     browser.screenshot("04-task-from-message")
     browser.find(".sheet .task-source a").click()
     message_id = posted["@ada can you send the deck by friday"]
-    browser.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, f'.msg.flash[data-id="{message_id}"]'))
+    browser.wait().until(lambda d: d.find_elements(By.CSS_SELECTOR, f'.msg.focused[data-id="{message_id}"]'))
     assert browser.driver.current_url.endswith(f"#/messages/{group['id']}/at/{message_id}")

@@ -1,6 +1,6 @@
 // The app shell: signed-in check, hash routes, the tab bar and the capture button.
 
-import { api, endSession, session, SIGNED_OUT } from "./api.js";
+import { api, clientId, endSession, post, session, SIGNED_OUT } from "./api.js";
 import { onLiveEvent, startLive, stopLive } from "./live.js";
 import { startOutbox } from "./offline.js";
 import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } from "./state.js";
@@ -200,7 +200,26 @@ function showShell() {
   tabbar.hidden = false;
   startLive(state.user);
   countUnread();
+  reportOpen();
 }
+
+/**
+ * Tells the server the app was opened (a start, or back in front), which decides whether Home shows what
+ * was missed meanwhile; one that fails offline goes once the connection is back, saying when it was.
+ */
+function reportOpen() {
+  const open = { open_id: clientId() };
+  const at = new Date().toISOString();
+  state.opened = post("/user/opened", open).catch(() => {
+    addEventListener("online", () => post("/user/opened", { ...open, at }).catch(() => {}), { once: true });
+  });
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || !state.user) return;
+  reportOpen();
+  if ((location.hash || "#/home") === "#/home") route({ keepPlace: true });
+});
 
 async function signOut() {
   stopLive();

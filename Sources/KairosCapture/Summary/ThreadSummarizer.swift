@@ -10,8 +10,11 @@ import KairosCore
 /// - Decisions and blockers: each sentence holding one of `SummaryLexicon`'s phrases, unless it is a question or
 ///   a negation comes just before the phrase. A bare "agreed!" settles the message it answers: the previous
 ///   message from someone else is the decision.
-/// - Open questions: see `answers(_:after:)`.
+/// - Open questions: see `answers(_:asked:in:read:source:)`.
 /// - Next steps: the action engine's open items.
+///
+/// A note is read as a thread its author wrote alone (`ActionThread(note:author:writtenAt:timeZone:)`), by the
+/// same rules; only who may answer a question differs (`SummarySource`).
 public struct ThreadSummarizer: Sendable {
     /// The most bullets a summary has.
     public static let maxBullets = 5
@@ -22,11 +25,12 @@ public struct ThreadSummarizer: Sendable {
 
     public init() {}
 
-    public func summary(of thread: ActionThread) -> ThreadSummary {
+    /// The summary of `thread`: a conversation's messages, or with `source` `.note` a note's sentences.
+    public func summary(of thread: ActionThread, source: SummarySource = .thread) -> ThreadSummary {
         let read = thread.messages.map { SummaryMessage($0.text) }
         return ThreadSummary(
             summary: bullets(read), decisions: decisions(read, thread), blockers: blockers(read),
-            openQuestions: openQuestions(read, thread), nextSteps: actions.actions(in: thread))
+            openQuestions: openQuestions(read, thread, source: source), nextSteps: actions.actions(in: thread))
     }
 
     // MARK: Bullets
@@ -99,11 +103,13 @@ public struct ThreadSummarizer: Sendable {
 
     // MARK: Open questions
 
-    private func openQuestions(_ read: [SummaryMessage], _ thread: ActionThread) -> [SummaryPoint] {
+    private func openQuestions(
+        _ read: [SummaryMessage], _ thread: ActionThread, source: SummarySource
+    ) -> [SummaryPoint] {
         var points: [SummaryPoint] = []
         for (index, message) in read.enumerated() {
             for sentence in message.sentences where sentence.isQuestion && sentence.words.count >= 3 {
-                guard !answers(sentence, asked: index, in: thread, read: read) else { continue }
+                guard !answers(sentence, asked: index, in: thread, read: read, source: source) else { continue }
                 points.append(SummaryPoint(text: Self.quote(sentence.text), message: index))
             }
         }
@@ -114,9 +120,11 @@ public struct ThreadSummarizer: Sendable {
     /// other than the asker (from one of the people the question names, when it names any: "@ben ...",
     /// "Ben, ..."), holds more than questions, and either is the next turn (the first message after the question
     /// from anyone but the asker) and does not speak to someone else, or shares at least two topic words with the
-    /// question (its only one, when it has one).
+    /// question (its only one, when it has one). In a note, its author answers their own question with a later
+    /// sentence that shares those topic words and is no question itself.
     private func answers(
-        _ question: SummarySentence, asked: Int, in thread: ActionThread, read: [SummaryMessage]
+        _ question: SummarySentence, asked: Int, in thread: ActionThread, read: [SummaryMessage],
+        source: SummarySource
     ) -> Bool {
         let asker = thread.messages[asked].senderID
         let addressees = Set(thread.members.filter { $0.id != asker && question.names($0) }.map(\.id))
@@ -124,7 +132,16 @@ public struct ThreadSummarizer: Sendable {
         var nextTurn = true
         for index in thread.messages.indices where index > asked {
             let sender = thread.messages[index].senderID
-            guard sender != asker else { continue }
+            if sender == asker {
+                guard source == .note, needed > 0 else { continue }
+                let later = read[index]
+                if later.sentences.contains(where: { !$0.isQuestion }),
+                    later.topics.intersection(question.topics).count >= needed
+                {
+                    return true
+                }
+                continue
+            }
             defer { nextTurn = false }
             guard addressees.isEmpty || addressees.contains(sender) else { continue }
             let reply = read[index]

@@ -119,3 +119,23 @@ public struct NoteTasksResponse: Decodable, Sendable, JSONWritable {
         }
     }
 }
+
+/// `POST /api/v1/notes/{id}/summary`: takes no fields; the body may be empty or `{}`.
+public struct NoteSummaryRequest: Decodable, Sendable, ClosedRequestBody {
+    /// No field at all, so any one given is named in a 400.
+    public struct CodingKeys: CodingKey, CaseIterable {
+        public var stringValue: String
+        public var intValue: Int? { nil }
+
+        public init?(stringValue: String) { nil }
+        public init?(intValue: Int) { nil }
+
+        public static var allCases: [CodingKeys] { [] }
+    }
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        _ = try decoder.container(keyedBy: CodingKeys.self)
+    }
+}

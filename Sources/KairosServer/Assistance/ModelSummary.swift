@@ -21,17 +21,18 @@ public struct ModelSummary: Sendable {
     }
 
     /// The summary of `thread`, written by the model where it answers well, with `model` saying whether it did.
-    /// `sharedTasks` are the titles of the tasks shared into the thread.
+    /// `sharedTasks` are the titles of the tasks shared into the thread; `source` says whether it is a note's
+    /// sentences.
     public func summary(
-        of thread: ActionThread, sharedTasks: [String]
+        of thread: ActionThread, sharedTasks: [String], source: SummarySource = .thread
     ) async -> (summary: ThreadSummary, model: ModelUse) {
-        let offline = summarizer.summary(of: thread)
+        let offline = summarizer.summary(of: thread, source: source)
         guard !thread.messages.isEmpty else { return (offline, .failed("empty")) }
         let answer: JSONValue
         do {
             answer = try await model.generateJSON(
-                for: SummaryPrompt.prompt(for: thread, sharedTasks: sharedTasks), schema: SummaryPrompt.schema,
-                within: budget)
+                for: SummaryPrompt.prompt(for: thread, sharedTasks: sharedTasks, source: source),
+                schema: SummaryPrompt.schema, within: budget)
         } catch {
             return (offline, .failed(error.code))
         }

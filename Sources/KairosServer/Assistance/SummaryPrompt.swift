@@ -33,8 +33,10 @@ enum SummaryPrompt {
         ])
 
     /// The prompt for `thread`, whose messages' senders are named by its members; `sharedTasks` are the titles
-    /// of tasks shared into it.
-    static func prompt(for thread: ActionThread, sharedTasks: [String]) -> ModelPrompt {
+    /// of tasks shared into it. A note's sentences are sent as its author's messages.
+    static func prompt(
+        for thread: ActionThread, sharedTasks: [String], source: SummarySource = .thread
+    ) -> ModelPrompt {
         let messages: [JSONValue] = thread.messages.enumerated().map { index, message in
             [
                 "index": .number(Double(index)),
@@ -45,9 +47,7 @@ enum SummaryPrompt {
         }
         let input: JSONValue = ["messages": .array(messages), "task_refs": .array(sharedTasks.map(JSONValue.string))]
         return ModelPrompt(
-            system: """
-                You summarise a team's message thread for one of its members. The input is JSON: messages (each \
-                with its index, sender, ts and text, oldest first) and task_refs (tasks shared in the thread).
+            system: opening(source) + """
                 Answer with:
                 - summary: at most 5 bullets, the most important things said, each one short sentence.
                 - decisions: what the team settled on ("we decided", "let's go with", "agreed").
@@ -57,6 +57,25 @@ enum SummaryPrompt {
                 thread has nothing for it; never invent facts. Plain text only: no markdown.
                 """,
             messages: [.user(input.jsonText)], maxOutputTokens: 1500, temperature: 0)
+    }
+
+    /// What the input is, for a thread or for a note.
+    private static func opening(_ source: SummarySource) -> String {
+        switch source {
+        case .thread:
+            """
+            You summarise a team's message thread for one of its members. The input is JSON: messages (each \
+            with its index, sender, ts and text, oldest first) and task_refs (tasks shared in the thread).
+
+            """
+        case .note:
+            """
+            You summarise a personal note for its author. The input is JSON: messages are the note's sentences \
+            in order (each with its index, sender (the author), ts (when the note was written) and text); \
+            task_refs is empty.
+
+            """
+        }
     }
 
     /// The points of an answer already checked against `schema`, or nil when one points at a message the

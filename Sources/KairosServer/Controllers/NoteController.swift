@@ -2,8 +2,8 @@ import Hummingbird
 import KairosCapture
 import KairosCore
 
-/// `/notes`: the user's personal notes, searched and edited, and "Extract tasks" with its reviewed tasks linked
-/// back to the note.
+/// `/notes`: the user's personal notes, searched and edited, "Summarize", and "Extract tasks" with its reviewed
+/// tasks linked back to the note.
 struct NoteController {
     let notes: NoteService
 
@@ -31,6 +31,10 @@ struct NoteController {
         }
         group.post("notes/:id/extract") { _, context -> CaptureResult in
             try await notes.extractTasks(from: try context.parameters.require("id"), for: context.user)
+        }
+        group.post("notes/:id/summary") { request, context -> NoteSummary in
+            _ = try await request.decodeJSON(as: NoteSummaryRequest.self, allowEmpty: true)
+            return try await notes.summary(of: try context.parameters.require("id"), for: context.user)
         }
         group.post("notes/:id/tasks") { request, context -> NoteTasksResponse in
             try await notes.addTasks(

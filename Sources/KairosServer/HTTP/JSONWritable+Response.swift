@@ -59,6 +59,7 @@ extension UserEvent: JSONResponseGenerator {}
 extension AssistantMessage: JSONResponseGenerator {}
 extension AssistantMessageResponse: JSONResponseGenerator {}
 extension Note: JSONResponseGenerator {}
+extension NoteSummary: JSONResponseGenerator {}
 extension NoteTasksResponse: JSONResponseGenerator {}
 
 /// `{"status": "ok"}` from the health check.

@@ -10,14 +10,18 @@ public struct NoteService: Sendable {
     let clock: Clock
     /// Reads a note's tasks (through the model where the user's consent and the server allow) and makes them.
     let capture: CaptureService
+    /// Summaries through the server's model, where the user's consent allows; nil keeps them offline.
+    let summaryModel: ModelSummary?
+    private let summarizer = ThreadSummarizer()
 
     /// The longest search a list takes, in characters, as search takes.
     static let longestQuery = SearchService.longestQuery
 
-    public init(store: any NoteStore, clock: Clock, capture: CaptureService) {
+    public init(store: any NoteStore, clock: Clock, capture: CaptureService, summaryModel: ModelSummary? = nil) {
         self.store = store
         self.clock = clock
         self.capture = capture
+        self.summaryModel = summaryModel
     }
 
     // MARK: Notes
@@ -84,6 +88,25 @@ public struct NoteService: Sendable {
         let note = try await store.linkNoteTasks(
             userID: user.id, noteID: id, taskIDs: tasks.map(\.id), now: clock.now())
         return NoteTasksResponse(note: note, tasks: tasks)
+    }
+
+    // MARK: Summarize
+
+    /// The note summarised as a thread summary is (bullets, decisions, blockers, open questions, next steps),
+    /// from its sentences, by the thread summarizer's rules or by the server's model where the user allows it;
+    /// dates said in it count from when it was written. Nothing is written.
+    public func summary(of id: String, for user: User) async throws -> NoteSummary {
+        let note = try await note(id, of: user)
+        let thread = ActionThread(
+            note: note.text, author: ActionMember(id: user.id, name: user.name), writtenAt: note.createdAt,
+            timeZone: user.timeZone)
+        switch ModelConsent(model: summaryModel, user: user) {
+        case .allowed(let model):
+            let answer = await model.summary(of: thread, sharedTasks: [], source: .note)
+            return NoteSummary(answer.summary, model: answer.model)
+        case .refused(let use):
+            return NoteSummary(summarizer.summary(of: thread, source: .note), model: use)
+        }
     }
 
     // MARK: Rules

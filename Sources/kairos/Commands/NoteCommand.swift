@@ -4,37 +4,47 @@ import KairosClient
 import KairosCore
 
 /// `kairos note TEXT`: keeps a personal note; `kairos note --extract ID` shows the tasks a note holds, and with
-/// `--add` adds them, linked to the note.
+/// `--add` adds them, linked to the note; `kairos note --summary ID` summarises a note.
 struct NoteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "note", abstract: "Keep a note, or extract the tasks a note holds.",
+        commandName: "note", abstract: "Keep a note, summarise it, or extract the tasks it holds.",
         discussion: """
             kairos note "ideas for the offsite" keeps a note only you see. kairos note --extract ID shows the \
             tasks the note holds, read as kairos add reads text; add --add to add them, each linked to the note \
-            (lists they name that you do not have are created).
+            (lists they name that you do not have are created). kairos note --summary ID shows what the note \
+            comes to, as kairos summary shows a conversation's.
             """)
 
     @Argument(help: "The note's text.")
     var text: [String] = []
     @Option(help: "The id of a note whose tasks to show (kairos notes lists the ids).")
     var extract: String?
+    @Option(help: "The id of a note to summarise: bullets, decisions, blockers, open questions, next steps.")
+    var summary: String?
     @Flag(help: "With --extract: add the tasks shown.")
     var add = false
     @Flag(help: "Print the answer as JSON.")
     var json = false
 
     func validate() throws {
-        if extract == nil, text.isEmpty {
-            throw ValidationError("Give the note's text, or --extract ID to see the tasks a note holds.")
+        let asked = [!text.isEmpty, extract != nil, summary != nil].filter { $0 }.count
+        if asked == 0 {
+            throw ValidationError(
+                "Give the note's text, --extract ID to see the tasks a note holds, or --summary ID to summarise it.")
         }
-        if extract != nil, !text.isEmpty {
-            throw ValidationError("Give either the note's text or --extract ID, not both.")
+        if asked > 1 {
+            throw ValidationError("Give one of the note's text, --extract ID or --summary ID.")
         }
         if add, extract == nil { throw ValidationError("--add goes with --extract ID.") }
     }
 
     func run() async throws {
         let client = try CLISession().client
+        if let noteID = summary {
+            let answer = try await client.summarize(note: noteID)
+            guard !json else { return printJSON(answer) }
+            return Self.lines(of: answer).forEach { print($0) }
+        }
         guard let noteID = extract else {
             let note = try await client.createNote(text.joined(separator: " "))
             guard !json else { return printJSON(note) }
@@ -64,6 +74,28 @@ struct NoteCommand: AsyncParsableCommand {
         let added = try await client.addTasks(tasks, toNote: noteID, createMissingLists: true)
         guard !json else { return printJSON(added) }
         for task in added.tasks { print("Added \(task.id): \(task.content)") }
+    }
+}
+
+extension NoteCommand {
+    /// The summary as text: a heading per part that has points, as `kairos summary` prints a conversation's.
+    static func lines(of summary: NoteSummary) -> [String] {
+        func part(_ title: String, _ points: [NoteSummary.Point]) -> [String] {
+            points.isEmpty ? [] : [title] + points.map { "  - \($0.text)" }
+        }
+        var lines =
+            part("Summary", summary.summary) + part("Decisions", summary.decisions)
+            + part("Blockers", summary.blockers) + part("Open questions", summary.openQuestions)
+        if !summary.nextSteps.isEmpty {
+            lines.append("Next steps")
+            lines += summary.nextSteps.map { step in
+                "  - \(step.title)" + (step.assignee.map { " (\($0))" } ?? "")
+                    + (step.due.map { " due \($0.iso.replacingOccurrences(of: "T", with: " "))" } ?? "")
+            }
+        }
+        if lines.isEmpty { lines.append("Nothing to summarise in this note.") }
+        if let note = SummaryCommand.modelNote(summary.model) { lines.append(note) }
+        return lines
     }
 }
 

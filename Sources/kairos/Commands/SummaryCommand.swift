@@ -47,10 +47,13 @@ struct SummaryCommand: AsyncParsableCommand {
             }
         }
         if lines.isEmpty { lines.append("Nothing to summarise yet.") }
-        if !summary.model.used, let reason = summary.model.reason, reason != "off" {
-            lines.append(
-                "(Summarised offline; the model was not used: \(reason.replacingOccurrences(of: "_", with: " ")).)")
-        }
+        if let note = modelNote(summary.model) { lines.append(note) }
         return lines
+    }
+
+    /// Why the model did not write a summary on a server that has one; nil when it did or there is none.
+    static func modelNote(_ model: ModelUse) -> String? {
+        guard !model.used, let reason = model.reason, reason != "off" else { return nil }
+        return "(Summarised offline; the model was not used: \(reason.replacingOccurrences(of: "_", with: " ")).)"
     }
 }

@@ -1,5 +1,6 @@
-// Home: a greeting, the big capture button, a running stopwatch, the brief's Top 3 with the server's
-// reason for each, today's tasks with when the next daily brief comes, and an inbox snapshot.
+// Home: a greeting, the big capture button, a running stopwatch, the mentions missed while away, the brief's
+// Top 3 with the server's reason for each, today's tasks with when the next daily brief comes, and an inbox
+// snapshot.
 
 import { api } from "../api.js";
 import { dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
@@ -9,6 +10,7 @@ import { inboxProject, state, userTimeZone } from "../state.js";
 import { button, emptyState, h, rowList, screenHeader } from "../ui.js";
 import { openCapture } from "./capture.js";
 import { openTaskById } from "./detail.js";
+import { missedMentionsCard } from "./mentions.js";
 import { notificationBell } from "./notifications.js";
 import { searchButton } from "./search.js";
 import { stopwatchCard } from "./time.js";
@@ -17,12 +19,14 @@ const TOP = 5;
 
 export async function renderHome(view) {
   const tz = userTimeZone();
-  const [tasks, inbox, watch, notices, brief] = await Promise.all([
+  const [tasks, inbox, watch, notices, brief, missed] = await Promise.all([
     tasksWhere("overdue | today", "today"),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
     api("/time/timer"),
     api("/notifications/unread_count"),
     api("/brief"),
+    // Read once this start's (or return's) open is recorded, which decides whether the user was away.
+    Promise.resolve(state.opened).then(() => api("/mentions/digest")),
   ]);
   const hour = Number(hourMinuteIn(new Date(), tz).slice(0, 2));
   const greeting = hour < 5 ? "Good evening" : hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
@@ -37,6 +41,8 @@ export async function renderHome(view) {
   if (watch.state === "running" || watch.state === "paused") {
     body.push(stopwatchCard(watch, [...tasks, ...inbox.results].find((t) => t.id === watch.task_id)?.content, h("span.chev", { icon: "chevron" }), "a"));
   }
+
+  if (missed.groups.length) body.push(missedMentionsCard(missed));
 
   if (brief.top3.length) {
     // The order and the reasons are the server's; Home only shows them.

@@ -264,12 +264,18 @@ export async function renderThread(view, { id, at }) {
   let divider = firstUnread < 0 ? null : h("li.msg.system.unread-divider", { text: "New messages" });
   // The thread opens on its newest screenful (from the divider, when that is further up); older
   // messages go above as the user scrolls up towards them: those fetched with it, then earlier pages.
-  let drawnFrom = Math.max(0, Math.min(history.length - FIRST_DRAWN, firstUnread < 0 ? Infinity : firstUnread));
+  // Opened at a message (a mention on Home's card): drawn from there, and held in view as the divider is.
+  const atIndex = at ? history.findIndex((m) => m.id === at) : -1;
+  let drawnFrom = Math.max(0, Math.min(history.length - FIRST_DRAWN, ...[firstUnread, atIndex].filter((i) => i >= 0)));
   let olderPages = page.next_cursor;
   const opening = drawHistory(drawnFrom, history.length);
   if (divider) opening.splice(firstUnread - drawnFrom, 0, divider);
   const top = h("li.older", { "aria-hidden": "true" });
   list.append(top, ...opening);
+  if (atIndex >= 0) {
+    divider = byKey.get(at);
+    divider.classList.add("focused");
+  }
   let drawingOlder = false;
   const drawOlder = async () => {
     if (drawingOlder) return;
@@ -368,9 +374,9 @@ export async function renderThread(view, { id, at }) {
     if (!el) return toast("That message is no longer in this conversation.");
     pinned = false;
     divider = null;
+    for (const other of list.querySelectorAll(".msg.focused")) other.classList.remove("focused");
+    el.classList.add("focused");
     el.scrollIntoView({ block: "center" });
-    el.classList.add("flash");
-    setTimeout(() => el.classList.remove("flash"), 2000);
   };
   const ai = (name) => () => import("./thread-ai.js").then((chips) => chips[name]({ id, jump, onShare: (text) => sendText({ text }) }));
   const composer = createComposer({
@@ -433,7 +439,8 @@ export async function renderThread(view, { id, at }) {
   resized.observe(list);
   addEventListener("scroll", onScroll, { passive: true });
   if (undelivered()) watchDelivery();
-  if (at) requestAnimationFrame(() => jump(at));
+  // A message older than the first page is drawn and shown once the thread is up.
+  if (at && atIndex < 0) requestAnimationFrame(() => jump(at));
 
   onEvent = (event) => {
     if (event.conversation_id !== id) {

@@ -1,8 +1,10 @@
-// Communications > Notes: personal notes beside Messages; a note's "Extract tasks" opens capture's review.
+// Communications > Notes: personal notes beside Messages; a note's "Summarize" shows what it comes to, and
+// "Extract tasks" opens capture's review.
 
 import { api, clientId, post } from "../api.js";
 import { button, count, emptyState, explain, fill, formError, h, onSubmit, rowList, screenHeader, toast } from "../ui.js";
 import { openCapture } from "./capture.js";
+import { openSummarySheet } from "./summary.js";
 
 /** The segments of Communications, with `current` marked. */
 export const commsSegments = (current) => h("nav.segmented", { label: "Communications" },
@@ -47,7 +49,7 @@ export async function renderNotes(view) {
   return () => clearTimeout(searching);
 }
 
-/** A note with when it was written, the tasks made from it, and its "Extract tasks" button. */
+/** A note with when it was written, the tasks made from it, and its "Summarize" and "Extract tasks" buttons. */
 function noteRow(note, redraw) {
   const made = note.task_ids.length ? ` · ${count(note.task_ids.length, "task")}` : "";
   const written = new Date(note.created_at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
@@ -63,7 +65,17 @@ function noteRow(note, redraw) {
       extract.disabled = false;
     }
   } } });
+  const summarize = button({ class: "btn small", text: "Summarize", label: `Summarize note ${note.id}`, on: { click: async () => {
+    summarize.disabled = true;
+    try {
+      openSummarySheet("Note summary", await post(`/notes/${note.id}/summary`));
+    } catch (failure) {
+      toast(explain(failure));
+    } finally {
+      summarize.disabled = false;
+    }
+  } } });
   return h("div.row.note-row", { "data-note": note.id },
     h("span.grow", {}, h("span.note-text", { text: note.text }), h("small.hint", { text: `${note.source === "voice" ? "Voice · " : ""}${written}${made}` })),
-    extract);
+    h("span.note-actions", {}, summarize, extract));
 }

@@ -90,8 +90,8 @@ function actionCard(action, tz, leaving, jump) {
   const due = action.due && `${relativeDay(action.due.slice(0, 10), todayIn(tz))} ${clockTime(action.due.slice(11))}`;
   const who = where.assignee_id === state.user.id ? "You" : where.assignee_id ? action.assignee : action.assignee_id ? null : "Anyone";
   const meta = [who, due, where.project_name ?? "Inbox", `${Math.round(action.confidence * 100)}% sure`].filter(Boolean).join(" · ");
-  const state = h("div.ai-action-state");
-  const added = (taskId) => state.replaceChildren(h("span.added", { text: "Added" }),
+  const standing = h("div.ai-action-state");
+  const added = (taskId) => standing.replaceChildren(h("span.added", { text: "Added" }),
     button({ class: "btn small", text: "Open", on: { click: leaving(() => openTaskById(taskId)) } }));
   const add = button({ class: "btn small primary", text: "Add", label: `Add ${action.title}`, on: { click: () => {
     add.disabled = true;
@@ -108,9 +108,9 @@ function actionCard(action, tz, leaving, jump) {
     });
   } } });
   if (action.task_id) added(action.task_id);
-  else state.append(add);
+  else standing.append(add);
   return h("li.ai-action.card", {},
     h("p.title", { text: action.title }), h("p.meta", { text: meta }),
     where.note ? h("p.hint", { text: where.note }) : null,
-    h("div.ai-action-foot", {}, button({ class: "link-btn", text: `From ${action.sender ?? "a former member"}'s message`, on: { click: leaving(() => jump(action.message_id)) } }), state));
+    h("div.ai-action-foot", {}, button({ class: "link-btn", text: `From ${action.sender ?? "a former member"}'s message`, on: { click: leaving(() => jump(action.message_id)) } }), standing));
 }

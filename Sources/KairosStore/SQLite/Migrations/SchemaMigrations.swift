@@ -38,7 +38,8 @@ enum SchemaMigrations {
         migrator.registerMigration("v32-ai-consent", migrate: addAIConsent)
         migrator.registerMigration("v33-notes", migrate: createNotes)
         migrator.registerMigration("v34-daily-brief-sent-on", migrate: addDailyBriefSentOn)
-        migrator.registerMigration("v35-daily-brief-opening", migrate: addDailyBriefOpening)
+        migrator.registerMigration("v35-app-opens", migrate: createAppOpens)
+        migrator.registerMigration("v36-daily-brief-opening", migrate: addDailyBriefOpening)
         return migrator
     }
 
