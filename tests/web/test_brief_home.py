@@ -24,6 +24,11 @@ def test_home_shows_the_top_three_with_their_reasons_and_opens_one(browser: Brow
 
     signed_in(browser, ada)
     browser.see_text(".top-three", "Send the deck")
+    # The brief opens with the server's words on the day, then the Top 3.
+    assert brief["opening"].startswith("1 task is due today, and 1 is still on your list from before.")
+    assert browser.find(".brief-card").text == brief["opening"]
+    snapshot = browser.texts(".icons .row .grow")
+    assert snapshot == ["Tasks to sort", "New mentions", "Unread messages", "Notes"]
     picks = browser.all(".top-three .pick")
     assert [(p.find_element("css selector", ".text").text, p.find_element("css selector", ".reason").text) for p in picks] == expected
     assert "Learn the cello" not in browser.find(".top-three").text

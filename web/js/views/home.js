@@ -1,6 +1,6 @@
 // Home: a greeting, the big capture button, a running stopwatch, the mentions missed while away, the brief's
-// Top 3 with the server's reason for each, today's tasks with when the next daily brief comes, and an inbox
-// snapshot.
+// opening and Top 3 with the server's reason for each, today's tasks with when the next daily brief comes, and
+// an inbox snapshot (tasks to sort, new mentions, unread messages, notes).
 
 import { api } from "../api.js";
 import { dayText, describeDue, hourMinuteIn, nextBrief, todayIn } from "../dates.js";
@@ -19,7 +19,7 @@ const TOP = 5;
 
 export async function renderHome(view) {
   const tz = userTimeZone();
-  const [tasks, inbox, watch, notices, brief, missed] = await Promise.all([
+  const [tasks, inbox, watch, notices, brief, missed, unread] = await Promise.all([
     tasksWhere("overdue | today", "today"),
     api(`/tasks?project_id=${inboxProject().id}&limit=200`),
     api("/time/timer"),
@@ -27,6 +27,7 @@ export async function renderHome(view) {
     api("/brief"),
     // Read once this start's (or return's) open is recorded, which decides whether the user was away.
     Promise.resolve(state.opened).then(() => api("/mentions/digest")),
+    api("/conversations/unread_count"),
   ]);
   const hour = Number(hourMinuteIn(new Date(), tz).slice(0, 2));
   const greeting = hour < 5 ? "Good evening" : hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
@@ -44,8 +45,10 @@ export async function renderHome(view) {
 
   if (missed.groups.length) body.push(missedMentionsCard(missed));
 
+  // The brief's opening, the order of the Top 3 and their reasons are the server's; Home only shows them.
+  body.push(h("h2.section-title", { text: "Your brief" }), h("div.card.brief-card", {}, h("p", { text: brief.opening }),
+    brief.model.used ? h("p.hint", { text: "Written by your server's AI model this morning." }) : null));
   if (brief.top3.length) {
-    // The order and the reasons are the server's; Home only shows them.
     body.push(h("h2.section-title", { text: "Top 3" }),
       rowList(".top-three", brief.top3.map(({ task, reason }) =>
         button({ class: "row pick", on: { click: () => openTaskById(task.id, "That's no longer there.") } },
@@ -64,10 +67,14 @@ export async function renderHome(view) {
   }
 
   const inboxCount = inbox.results.length + (inbox.next_cursor ? "+" : "");
+  const snapshot = (href, icon, text, count) => h("a.row", { href }, h("span.lead", { icon }),
+    h("span.grow", { text }), count === undefined ? null : h("span.count", { text: String(count) }), h("span.chev", { icon: "chevron" }));
   body.push(h("h2.section-title", { text: "Inbox" }),
     rowList(".icons", [
-      h("a.row", { href: "#/tasks/inbox" }, h("span.lead", { icon: "inbox" }),
-        h("span.grow", { text: "Tasks to sort" }), h("span.count", { text: String(inboxCount) }), h("span.chev", { icon: "chevron" })),
+      snapshot("#/tasks/inbox", "inbox", "Tasks to sort", inboxCount),
+      snapshot("#/notifications", "bell", "New mentions", brief.mentions.length),
+      snapshot("#/messages", "messages", "Unread messages", unread.unread_count),
+      snapshot("#/notes", "book", "Notes"),
     ]));
 
   const subtitle = still ? `${dateLine} · ${still} still on your list` : dateLine;
