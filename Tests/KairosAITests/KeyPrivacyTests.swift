@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    /// A service holding a model may be printed whole (a service group logs the services it runs).
+    @Test(arguments: ModelProvider.allCases)
+    func aModelPrintedWholeNeverShowsTheKey(_ provider: ModelProvider) async throws {
+        try await FakeVendorServer.with([]) { server in
+            let model = makeModel(provider, at: server)
+            struct Holder { let model: any LanguageModel }
+            for text in [
+                String(describing: model), String(reflecting: model), String(describing: Holder(model: model)),
+            ] {
+                #expect(!text.contains(secretKey), "\(text)")
+            }
+        }
+    }
+
     @Test func eachFailureIsOneLogLineNamingTheVendorAndTheError() async throws {
         let logs = CapturedLogs()
         try await FakeVendorServer.with([

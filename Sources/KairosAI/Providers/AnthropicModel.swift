@@ -10,7 +10,7 @@ import NIOHTTP1
 public struct AnthropicModel: LanguageModel {
     public let identity: ModelIdentity
     private let endpoint: String
-    private let apiKey: String?
+    private let apiKey: APIKey?
     private let transport: ModelHTTPTransport
 
     /// The API version this client speaks.
@@ -21,7 +21,7 @@ public struct AnthropicModel: LanguageModel {
     ) {
         identity = configuration.identity
         endpoint = configuration.baseURL + "/v1/messages"
-        apiKey = configuration.apiKey
+        apiKey = APIKey(configuration.apiKey)
         transport = ModelHTTPTransport(configuration: configuration, client: client, retry: retry, logger: logger)
     }
 
@@ -73,7 +73,7 @@ public struct AnthropicModel: LanguageModel {
 
     private func httpRequest(_ body: JSONValue) -> ModelHTTPRequest {
         var headers = HTTPHeaders()
-        if let apiKey { headers.add(name: "x-api-key", value: apiKey) }
+        if let apiKey { headers.add(name: "x-api-key", value: apiKey.value) }
         headers.add(name: "anthropic-version", value: Self.apiVersion)
         headers.add(name: "content-type", value: "application/json")
         return ModelHTTPRequest(url: endpoint, headers: headers, body: body.jsonData)

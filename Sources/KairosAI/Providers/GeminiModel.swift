@@ -11,7 +11,7 @@ import NIOHTTP1
 public struct GeminiModel: LanguageModel {
     public let identity: ModelIdentity
     private let modelURL: String
-    private let apiKey: String?
+    private let apiKey: APIKey?
     private let transport: ModelHTTPTransport
 
     public init(
@@ -21,7 +21,7 @@ public struct GeminiModel: LanguageModel {
         let model =
             configuration.model.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? configuration.model
         modelURL = configuration.baseURL + "/v1beta/models/" + model
-        apiKey = configuration.apiKey
+        apiKey = APIKey(configuration.apiKey)
         transport = ModelHTTPTransport(configuration: configuration, client: client, retry: retry, logger: logger)
     }
 
@@ -69,7 +69,7 @@ public struct GeminiModel: LanguageModel {
 
     private func httpRequest(url: String, body: JSONValue) -> ModelHTTPRequest {
         var headers = HTTPHeaders()
-        if let apiKey { headers.add(name: "x-goog-api-key", value: apiKey) }
+        if let apiKey { headers.add(name: "x-goog-api-key", value: apiKey.value) }
         headers.add(name: "content-type", value: "application/json")
         return ModelHTTPRequest(url: url, headers: headers, body: body.jsonData)
     }

@@ -13,7 +13,7 @@ import NIOHTTP1
 public struct OpenAICompatibleModel: LanguageModel {
     public let identity: ModelIdentity
     private let endpoint: String
-    private let apiKey: String?
+    private let apiKey: APIKey?
     private let transport: ModelHTTPTransport
     private let logger: Logger
     private let structuredMode: NIOLockedValueBox<StructuredMode>
@@ -32,7 +32,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     ) {
         identity = configuration.identity
         endpoint = configuration.baseURL + "/chat/completions"
-        apiKey = configuration.apiKey
+        apiKey = APIKey(configuration.apiKey)
         self.logger = logger
         structuredMode = NIOLockedValueBox(.jsonSchema)
         transport = ModelHTTPTransport(configuration: configuration, client: client, retry: retry, logger: logger)
@@ -118,7 +118,7 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     private func httpRequest(_ body: JSONValue) -> ModelHTTPRequest {
         var headers = HTTPHeaders()
-        if let apiKey { headers.add(name: "authorization", value: "Bearer \(apiKey)") }
+        if let apiKey { headers.add(name: "authorization", value: "Bearer \(apiKey.value)") }
         headers.add(name: "content-type", value: "application/json")
         return ModelHTTPRequest(url: endpoint, headers: headers, body: body.jsonData)
     }

@@ -47,7 +47,7 @@ struct ModelHTTPTransport: Sendable {
     let client: HTTPClient
     let identity: ModelIdentity
     /// Scrubbed from every message that is logged or returned.
-    let secret: String?
+    let secret: APIKey?
     let retry: RetryPolicy
     let logger: Logger
 
@@ -228,8 +228,8 @@ struct ModelHTTPTransport: Sendable {
 
     /// The text with the key taken out, for anything logged or returned.
     func scrub(_ text: String) -> String {
-        guard let secret, !secret.isEmpty else { return text }
-        return text.replacingOccurrences(of: secret, with: "[key]")
+        guard let secret else { return text }
+        return text.replacingOccurrences(of: secret.value, with: "[key]")
     }
 
     /// The vendor's own words from an error body (`{"error": {"message"}}`, `{"error": "..."}`), shortened.
@@ -264,7 +264,7 @@ extension ModelHTTPTransport {
     /// The transport of a configured model: its vendor and model named in logs, its key kept out of them.
     init(configuration: ModelConfiguration, client: HTTPClient, retry: RetryPolicy, logger: Logger) {
         self.init(
-            client: client, identity: configuration.identity, secret: configuration.apiKey, retry: retry,
+            client: client, identity: configuration.identity, secret: APIKey(configuration.apiKey), retry: retry,
             logger: logger)
     }
 }
