@@ -79,6 +79,7 @@ public struct AppServices: Sendable {
     public let notes: NoteService
     public let brief: BriefService
     public let summaries: ThreadSummaryService
+    public let searchAnswers: SearchAnswerService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -126,6 +127,9 @@ public struct AppServices: Sendable {
         brief = BriefService(store: store, clock: clock)
         summaries = ThreadSummaryService(
             conversations: conversations, model: languageModel.map { ModelSummary(model: $0, logger: logger) })
+        searchAnswers = SearchAnswerService(
+            store: store, conversations: conversations, search: search,
+            model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
     }
 }
 
@@ -213,7 +217,7 @@ public func buildRouter(
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     ThreadSummaryController(summaries: services.summaries).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
-    SearchController(search: services.search).addRoutes(to: signedIn)
+    SearchController(search: services.search, answers: services.searchAnswers).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)

@@ -412,3 +412,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & SharingStore & InviteStore & NotificationStore
     & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore & CredentialStore
     & UserDataStore & AccountDeletionStore & AssistantStore & NoteStore & BriefStore & DailyBriefStore
+    & CommitmentStore

@@ -47,7 +47,7 @@ const routes = [
   [/^#\/welcome$/, "home", async (view) => (await later.onboarding()).renderOnboarding(view)],
   [/^#\/messages$/, "messages", async (view) => (await later.messages()).renderMessages(view)],
   [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],
-  [/^#\/messages\/([\w-]+)$/, "messages", async (view, m) => (await later.messages()).renderThread(view, { id: m[1] })],
+  [/^#\/messages\/([\w-]+)(?:\/([\w-]+))?$/, "messages", async (view, m) => (await later.messages()).renderThread(view, { id: m[1], at: m[2] })],
   [/^#\/notes$/, "messages", async (view) => (await later.notes()).renderNotes(view)],
   [/^#\/assistant$/, "assistant", async (view) => (await later.assistant()).renderAssistant(view)],
   [/^#\/time$/, "time", renderTime],

@@ -21,16 +21,8 @@ public struct ThreadSummaryService: Sendable {
     ) async throws -> ConversationSummary {
         let last = try request.requireLast()
         let (conversation, messages) = try await conversations.latestMessages(in: id, of: user, last: last)
-        // Notices from Kairos and shared task cards are not anyone's words; the cards' tasks go to the model as
-        // the thread's task references.
-        let written = messages.filter { $0.kind == .text && $0.authorID != nil && !$0.text.isEmpty }
-        let thread = ActionThread(
-            members: conversation.members.map { ActionMember(id: $0.userID, name: $0.name) },
-            messages: written.map { message in
-                ActionMessage(
-                    senderID: message.authorID ?? "", sentAt: message.createdAt, in: user.timeZone, text: message.text)
-            },
-            timeZone: user.timeZone)
+        let (thread, written) = ActionThread.written(in: conversation, messages: messages, for: user)
+        // The shared task cards' tasks go to the model as the thread's task references.
         let sharedTasks = messages.compactMap { $0.kind == .taskCard ? $0.task?.content : nil }
         let answer: (summary: ThreadSummary, model: ModelUse)
         switch ModelConsent(model: model, user: user) {

@@ -132,7 +132,7 @@ function receiptsOf(conversation) {
     .map((m) => [m.user_id, { delivered: Number(m.last_delivered_message_id ?? 0), read: Number(m.last_read_message_id ?? 0) }]));
 }
 
-export async function renderThread(view, { id }) {
+export async function renderThread(view, { id, at }) {
   // Events that come while the history loads are kept and applied after it (applying one twice is harmless).
   const early = [];
   let onEvent = (event) => early.push(event);
@@ -264,12 +264,19 @@ export async function renderThread(view, { id }) {
   let divider = firstUnread < 0 ? null : h("li.msg.system.unread-divider", { text: "New messages" });
   // The thread opens on its newest screenful (from the divider, when that is further up); older
   // messages go above as the user scrolls up towards them: those fetched with it, then earlier pages.
-  let drawnFrom = Math.max(0, Math.min(history.length - FIRST_DRAWN, firstUnread < 0 ? Infinity : firstUnread));
+  // Opened at a message (from a search answer), the thread draws from it and holds it in view instead.
+  const atIndex = at ? history.findIndex((m) => m.id === at) : -1;
+  let drawnFrom = Math.max(0, Math.min(history.length - FIRST_DRAWN, atIndex >= 0 ? atIndex : firstUnread < 0 ? Infinity : firstUnread));
   let olderPages = page.next_cursor;
   const opening = drawHistory(drawnFrom, history.length);
-  if (divider) opening.splice(firstUnread - drawnFrom, 0, divider);
+  if (divider && firstUnread >= drawnFrom) opening.splice(firstUnread - drawnFrom, 0, divider);
   const top = h("li.older", { "aria-hidden": "true" });
   list.append(top, ...opening);
+  const found = atIndex >= 0 && list.querySelector(`[data-id="${at}"]`);
+  if (found) {
+    found.classList.add("found");
+    divider = found;
+  }
   let drawingOlder = false;
   const drawOlder = async () => {
     if (drawingOlder) return;
