@@ -71,11 +71,12 @@ extension SearchQuestion: JSONWritable, Decodable {
         }
         let direction = try c.decodeIfPresent(String.self, forKey: .direction)
         let from = try c.decodeIfPresent(Date.self, forKey: .from)
+        let to = try c.decodeIfPresent(Date.self, forKey: .to)
         self.init(
             person: person, commitment: try c.decode(Bool.self, forKey: .commitment),
             direction: direction.flatMap(CommitmentDirection.init(rawValue:)),
             asked: try c.decode(Bool.self, forKey: .asked),
-            period: from.map { SearchPeriod(from: $0, to: try? c.decodeIfPresent(Date.self, forKey: .to)) },
+            period: from.map { SearchPeriod(from: $0, to: to) },
             words: try c.decode([String].self, forKey: .words))
     }
 }
