@@ -165,6 +165,28 @@ extension TestAPI {
         }
     }
 
+    @Test func anAnswerAskedAgainFollowsNewEditedAndRenamedWords() async throws {
+        try await withAdaBobAndCarol { ada, bob, carol in
+            let group = try await ada.group("Launch", with: [bob, carol]).id
+            let deck = try await ada.send("I'll send the deck", to: group).message
+            #expect(try await ada.reasons("what did I promise Bob") == ["You said you'd send the deck in Launch today"])
+
+            _ = try expectOK(
+                try await ada.post("messages/\(deck.id)", MessageSendRequest(text: "I'll send the slides")),
+                as: PostedMessage.self)
+            #expect(try await ada.reasons("what did I promise Bob") == ["You said you'd send the slides in Launch today"])
+
+            try await ada.send("I'll book the room", to: group)
+            _ = try expectOK(
+                try await ada.post("conversations/\(group)", ConversationUpdateRequest(name: "Go-live")),
+                as: Conversation.self)
+            #expect(
+                Set(try await ada.reasons("what did I promise Bob")) == [
+                    "You said you'd send the slides in Go-live today", "You said you'd book the room in Go-live today",
+                ])
+        }
+    }
+
     @Test func aPlainSearchAnswersWithTheSameHitsAsSearch() async throws {
         try await withAdaBobAndCarol { ada, bob, _ in
             let dm = try await ada.directMessage(with: bob).id

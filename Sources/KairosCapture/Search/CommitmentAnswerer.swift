@@ -7,9 +7,10 @@ public struct SharedThread: Sendable {
     public var conversationID: String
     /// The group's name; nil for a direct message.
     public var name: String?
-    public var thread: ActionThread
-    /// The ids of the thread's messages, in the same order.
+    /// The ids of the thread's messages, in order.
     public var messageIDs: [String]
+    /// Who wrote each of the thread's messages, in the same order.
+    public var senderIDs: [String]
     /// When each of the thread's messages was sent, in the same order.
     public var sentAt: [Date]
     /// The thread's open actions, as the action engine reads them.
@@ -18,8 +19,8 @@ public struct SharedThread: Sendable {
     public init(conversationID: String, name: String?, thread: ActionThread, messageIDs: [String], sentAt: [Date]) {
         self.conversationID = conversationID
         self.name = name
-        self.thread = thread
         self.messageIDs = messageIDs
+        self.senderIDs = thread.messages.map(\.senderID)
         self.sentAt = sentAt
         self.actions = ActionEngine().actions(in: thread)
     }
@@ -128,7 +129,7 @@ public struct CommitmentAnswerer: Sendable {
         _ action: ActionItem, in shared: SharedThread, question: SearchQuestion, userID: String, phrasing: Phrasing
     ) -> AnswerResult? {
         let personID = phrasing.person.id
-        let senderID = shared.thread.messages[action.message].senderID
+        let senderID = shared.senderIDs[action.message]
         let sentAt = shared.sentAt[action.message]
         guard let assigneeID = action.assignee?.id, senderID == userID || senderID == personID else { return nil }
         let direction: CommitmentDirection

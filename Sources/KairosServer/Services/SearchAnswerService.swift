@@ -14,6 +14,11 @@ public struct SearchAnswerService: Sendable {
     let model: ModelSearchPlan?
     let clock: Clock
     private let answerer = CommitmentAnswerer()
+    /// Each conversation's actions as the engine read them, under a key that changes with whatever they are
+    /// read from (the messages, their edits, the members' names, the zone), so a question asked again reads
+    /// only the conversations that changed. The store's write count is no use here: any message anywhere
+    /// would throw every entry away.
+    private let threadActions = VersionedCache<SharedThread>(version: { 0 }, lifetime: 3_600, capacity: 1_000)
 
     /// How many of a conversation's latest messages the action engine reads.
     public static let messagesPerConversation = 200
@@ -89,14 +94,20 @@ public struct SearchAnswerService: Sendable {
                     let (conversation, messages) = try await conversations.latestMessages(
                         in: id, of: user, last: Self.messagesPerConversation)
                     let theirs = messages.filter { $0.authorID == user.id || $0.authorID == personID }
-                    let (thread, written) = ActionThread.written(in: conversation, messages: theirs, for: user)
-                    return (
-                        index,
-                        SharedThread(
+                    let members = conversation.members.map { "\($0.userID):\($0.name)" }.joined(separator: ",")
+                    let edited = theirs.compactMap(\.editedAt).max()?.timeIntervalSince1970 ?? 0
+                    let key = [
+                        conversation.id, user.id, personID, user.timezone, conversation.name ?? "", members,
+                        "\(theirs.count)", theirs.first?.id ?? "", theirs.last?.id ?? "", "\(edited)",
+                    ].joined(separator: "|")
+                    let shared = try await threadActions.value(for: key, now: clock.now()) {
+                        let (thread, written) = ActionThread.written(in: conversation, messages: theirs, for: user)
+                        return SharedThread(
                             conversationID: conversation.id,
                             name: conversation.kind == .group ? conversation.name : nil, thread: thread,
                             messageIDs: written.map(\.id), sentAt: written.map(\.createdAt))
-                    )
+                    }
+                    return (index, shared)
                 }
             }
             var threads: [(Int, SharedThread)] = []
