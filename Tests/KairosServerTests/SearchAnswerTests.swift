@@ -140,6 +140,22 @@ extension TestAPI {
         }
     }
 
+    @Test func aTaskAssignedToThePersonThatIFollowAnswersWhatTheyOweMe() async throws {
+        try await withSharedLaunch { ada, bob, carol, _, launch in
+            let banners = try await ada.createTask("Order the banners", projectID: launch.id)
+            _ = try await ada.updateTask(banners.id) { $0.assigneeID = .set(bob.me.id) }
+            _ = try await ada.createTask("Print the flyers", projectID: launch.id)
+            #expect(try await carol.reasons("what does Bob owe me").isEmpty)
+
+            try expectNoContent(try await carol.post("tasks/\(banners.id)/follow"))
+            let owed = try await carol.answer("what does Bob owe me")
+            #expect(owed.results.map(\.reason) == ["Assigned to Bob, and you follow it"])
+            #expect(owed.results.map(\.taskID) == [banners.id])
+            // Nothing of it is Carol's to do.
+            #expect(try await carol.reasons("what did I promise Bob").isEmpty)
+        }
+    }
+
     @Test func messagesWithTheWordsLeftAnswerTooAndNobodyElsesLeak() async throws {
         try await withSharedLaunch { ada, bob, carol, dave, _ in
             let dm = try await ada.directMessage(with: bob).id
