@@ -98,8 +98,10 @@ import Testing
             ("what did I promise Ben since yesterday", SearchPeriod(from: start("2026-03-03"))),
             ("what did I promise Ben since last week", SearchPeriod(from: start("2026-02-23"))),
             ("what did I promise Ben in the last 3 days", SearchPeriod(from: Self.now.addingTimeInterval(-3 * 86_400))),
-            ("what did I promise Ben over the past two weeks",
-             SearchPeriod(from: Self.now.addingTimeInterval(-14 * 86_400))),
+            (
+                "what did I promise Ben over the past two weeks",
+                SearchPeriod(from: Self.now.addingTimeInterval(-14 * 86_400))
+            ),
             ("what did I promise Ben in the past week", SearchPeriod(from: Self.now.addingTimeInterval(-7 * 86_400))),
         ]
         for (query, period) in cases {

@@ -69,11 +69,14 @@ extension TestAPI {
                 ])
             #expect(
                 Set(try await ada.reasons("what does Bob owe me")) == [
-                    "You asked Bob to review the pricing copy today", "Bob told you they'd draft the press release today",
+                    "You asked Bob to review the pricing copy today",
+                    "Bob told you they'd draft the press release today",
                     "Bob said they'd fix the signup bug in Launch today",
                 ])
             #expect(
-                try await ada.reasons("what did Bob ask me") == ["Bob asked you to book the venue for the offsite today"])
+                try await ada.reasons("what did Bob ask me") == [
+                    "Bob asked you to book the venue for the offsite today"
+                ])
             // Bob's side of the same conversations, read from his seat.
             #expect(
                 Set(try await bob.reasons("what did Ada ask me")) == [
@@ -96,7 +99,10 @@ extension TestAPI {
             ada.clock.set(wednesdayAfternoon)
             try await ada.send("I'll send the invoice", to: dm)
 
-            #expect(try await ada.reasons("what did I promise Bob yesterday") == ["You told Bob you'd book the flights yesterday"])
+            #expect(
+                try await ada.reasons("what did I promise Bob yesterday") == [
+                    "You told Bob you'd book the flights yesterday"
+                ])
             #expect(
                 try await ada.reasons("what did I promise Bob since Tuesday") == [
                     "You told Bob you'd send the invoice today", "You told Bob you'd book the flights yesterday",
@@ -190,7 +196,8 @@ extension TestAPI {
             _ = try expectOK(
                 try await ada.post("messages/\(deck.id)", MessageSendRequest(text: "I'll send the slides")),
                 as: PostedMessage.self)
-            #expect(try await ada.reasons("what did I promise Bob") == ["You said you'd send the slides in Launch today"])
+            #expect(
+                try await ada.reasons("what did I promise Bob") == ["You said you'd send the slides in Launch today"])
 
             try await ada.send("I'll book the room", to: group)
             _ = try expectOK(
@@ -200,6 +207,23 @@ extension TestAPI {
                 Set(try await ada.reasons("what did I promise Bob")) == [
                     "You said you'd send the slides in Go-live today", "You said you'd book the room in Go-live today",
                 ])
+        }
+    }
+
+    @Test func theEngineReadsTheTenMostRecentlyActiveConversationsAndSearchReadsThemAll() async throws {
+        try await withAdaBobAndCarol { ada, bob, _ in
+            var groups: [String] = []
+            for n in 0...10 { groups.append(try await ada.group("Team \(n)", with: [bob]).id) }
+            try await ada.send("I'll send the deck", to: groups[0])
+            for group in groups.dropFirst() { try await bob.send("hello", to: group) }
+
+            #expect(try await ada.reasons("what did I promise Bob").isEmpty)
+            let about = try await ada.answer("what did I promise Bob about the deck")
+            #expect(about.results.map(\.kind) == [.message])
+            #expect(about.results.map(\.reason) == ["Has “deck”: you wrote it in Team 0 today"])
+
+            try await bob.send("any news?", to: groups[0])
+            #expect(try await ada.reasons("what did I promise Bob") == ["You said you'd send the deck in Team 0 today"])
         }
     }
 
@@ -221,7 +245,8 @@ extension TestAPI {
     @Test func badQueriesAreRefusedNamingQ() async throws {
         try await withAdaBobAndCarol { ada, _, _ in
             expectError(try await ada.get("search/answer"), .badRequest, code: "invalid_field", mentioning: "q")
-            expectError(try await ada.get("search/answer", ["q": "  "]), .badRequest, code: "invalid_field", mentioning: "q")
+            expectError(
+                try await ada.get("search/answer", ["q": "  "]), .badRequest, code: "invalid_field", mentioning: "q")
             expectError(
                 try await ada.get("search/answer", ["q": String(repeating: "a", count: 501)]), .badRequest,
                 code: "invalid_field", mentioning: "q")

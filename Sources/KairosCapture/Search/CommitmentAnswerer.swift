@@ -35,10 +35,11 @@ public struct CommitmentAnswerer: Sendable {
     public init() {}
 
     /// The results for `question`, asked by `userID` at `now` in `timeZone`: tasks and commitments newest first,
-    /// then messages in the order given. Empty when the question is not about a person's commitments.
+    /// then messages in the order given. `groupNames` names the groups among the conversations by id (a message
+    /// elsewhere is in a direct message). Empty when the question is not about a person's commitments.
     public func results(
         for question: SearchQuestion, userID: String, tasks: [PersonTask], threads: [SharedThread],
-        messages: [SearchHit], now: Date, timeZone: TimeZone
+        messages: [SearchHit], groupNames: [String: String], now: Date, timeZone: TimeZone
     ) -> [AnswerResult] {
         guard question.isCommitmentQuestion, let person = question.person else { return [] }
         let phrasing = Phrasing(person: person, now: now, timeZone: timeZone)
@@ -63,7 +64,6 @@ public struct CommitmentAnswerer: Sendable {
             }
         }
         found.sort { ($0.at, $0.taskID ?? $0.messageID ?? "") > ($1.at, $1.taskID ?? $1.messageID ?? "") }
-        let groupNames = Dictionary(threads.map { ($0.conversationID, $0.name) }, uniquingKeysWith: { first, _ in first })
         let matching = messages.filter { hit in
             !madeFrom.contains(hit.id) && !said.contains(hit.id)
                 && (question.period?.contains(hit.createdAt ?? now) ?? true)
@@ -74,7 +74,7 @@ public struct CommitmentAnswerer: Sendable {
                     kind: .message,
                     reason: phrasing.messageReason(
                         authorID: hit.authorID, authorName: hit.authorName, userID: userID,
-                        groupName: hit.conversationID.flatMap { groupNames[$0] } ?? nil,
+                        groupName: hit.conversationID.flatMap { groupNames[$0] },
                         words: question.words, sentAt: hit.createdAt ?? now),
                     title: nil, snippet: hit.snippet, conversationID: hit.conversationID, messageID: hit.id,
                     at: hit.createdAt ?? now)
@@ -112,7 +112,8 @@ public struct CommitmentAnswerer: Sendable {
         if let source = task.source {
             let author =
                 source.authorID == userID ? "your" : source.authorID == personID ? "\(name)'s" : "a"
-            let place = source.conversationName.map { " in \($0)" } ?? (author == "a" ? " in your chat with \(name)" : "")
+            let place =
+                source.conversationName.map { " in \($0)" } ?? (author == "a" ? " in your chat with \(name)" : "")
             reasons.append("made from \(author) message\(place) \(phrasing.day(source.sentAt))")
         }
         guard !reasons.isEmpty else { return nil }

@@ -67,7 +67,8 @@ extension SearchQuestion: JSONWritable, Decodable {
         var person: QueryPerson?
         if try !c.decodeNil(forKey: .person) {
             let p = try c.nestedContainer(keyedBy: PersonKeys.self, forKey: .person)
-            person = QueryPerson(id: try p.decode(String.self, forKey: .id), name: try p.decode(String.self, forKey: .name))
+            person = QueryPerson(
+                id: try p.decode(String.self, forKey: .id), name: try p.decode(String.self, forKey: .name))
         }
         let direction = try c.decodeIfPresent(String.self, forKey: .direction)
         let from = try c.decodeIfPresent(Date.self, forKey: .from)

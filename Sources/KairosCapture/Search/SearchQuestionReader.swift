@@ -54,7 +54,8 @@ public struct SearchQuestionReader: Sendable {
                     guard index + name.count <= words.count,
                         zip(name, words[index..<(index + name.count)]).allSatisfy({ $0 == $1.text })
                     else { continue }
-                    best = name.count > best.length ? (name.count, [person]) : (best.length, best.people.union([person]))
+                    best =
+                        name.count > best.length ? (name.count, [person]) : (best.length, best.people.union([person]))
                 }
             }
             guard best.length > 0 else { continue }
@@ -127,7 +128,9 @@ public struct SearchQuestionReader: Sendable {
                 guard let kind else { continue }
                 used[index] = true
                 used[ahead] = true
-                if !Self.myPromises.contains(pronoun) && !Self.theirPromises.contains(pronoun) { used[ahead + 1] = true }
+                if !Self.myPromises.contains(pronoun) && !Self.theirPromises.contains(pronoun) {
+                    used[ahead + 1] = true
+                }
                 return Cue(index: index, kind: kind)
             }
         }

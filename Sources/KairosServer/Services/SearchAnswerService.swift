@@ -22,6 +22,9 @@ public struct SearchAnswerService: Sendable {
 
     /// How many of a conversation's latest messages the action engine reads.
     public static let messagesPerConversation = 200
+    /// How many of the conversations both are in the action engine reads, the most recently active first: the
+    /// engine's time grows with every message it reads, and a question must answer while it is typed.
+    public static let conversationsRead = 10
     /// How long a completed task still answers ("what did I promise Ben" shows what was done this week too).
     static let recentlyDone: TimeInterval = 7 * 86_400
     /// How many matching messages join the answer at most.
@@ -65,21 +68,25 @@ public struct SearchAnswerService: Sendable {
                 query, kind: nil, personID: nil, conversationID: nil, projectID: nil, for: user, page: page)
             return SearchAnswer(question: question, answered: false, results: [], hits: hits, model: use)
         }
-        let shared = try await store.sharedConversationIDs(userID: user.id, otherID: person.id)
-        let threads = try await sharedThreads(shared, of: user, and: person.id)
+        let shared = try await store.sharedConversations(userID: user.id, otherID: person.id)
+        let threads = try await sharedThreads(
+            shared.prefix(Self.conversationsRead).map(\.id), of: user, and: person.id)
         let tasks = try await store.personTasks(
             userID: user.id, personID: person.id, completedSince: now.addingTimeInterval(-Self.recentlyDone))
         var messages: [SearchHit] = []
         if !question.words.isEmpty, !shared.isEmpty {
             messages = try await search.messages(
                 SearchQuery(
-                    text: question.words.joined(separator: " "), kind: .message, conversationIDs: shared,
+                    text: question.words.joined(separator: " "), kind: .message, conversationIDs: shared.map(\.id),
                     since: question.period?.from, until: question.period?.to),
                 for: user, limit: Self.messageLimit)
         }
+        let groupNames = Dictionary(
+            shared.compactMap { conversation in conversation.groupName.map { (conversation.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
         let results = answerer.results(
-            for: question, userID: user.id, tasks: tasks, threads: threads, messages: messages, now: now,
-            timeZone: user.timeZone)
+            for: question, userID: user.id, tasks: tasks, threads: threads, messages: messages,
+            groupNames: groupNames, now: now, timeZone: user.timeZone)
         return SearchAnswer(
             question: question, answered: true, results: results, hits: Page(results: [], nextCursor: nil), model: use)
     }

@@ -3,21 +3,23 @@ import GRDB
 import KairosCore
 
 extension SQLiteStore: CommitmentStore {
-    public func sharedConversationIDs(userID: String, otherID: String) async throws -> [String] {
+    public func sharedConversations(userID: String, otherID: String) async throws -> [SharedConversation] {
         let viewer = try require(userID.rowID, "User")
         guard let other = otherID.rowID else { return [] }
         return try await pool.read { db in
-            try Int64.fetchAll(
-                db,
+            try db.fetchRows(
                 sql: """
-                    SELECT c.id FROM conversation_members me
+                    SELECT c.id, c.kind, c.name FROM conversation_members me
                     JOIN conversation_members them ON them.conversation_id = me.conversation_id AND them.user_id = ?
                     JOIN conversations c ON c.id = me.conversation_id
                     WHERE me.user_id = ?
                     ORDER BY c.last_activity DESC, c.id DESC
                     """,
                 arguments: [other, viewer]
-            ).map(\.apiID)
+            ).map { row in
+                SharedConversation(
+                    id: (row[0] as Int64).apiID, groupName: row[1] as String == "group" ? row[2] as String? : nil)
+            }
         }
     }
 
@@ -41,8 +43,7 @@ extension SQLiteStore: CommitmentStore {
             FROM tasks
             LEFT JOIN messages src ON src.id = \(source)
             LEFT JOIN conversations c ON c.id = src.conversation_id
-            WHERE (tasks.user_id = ?1 OR tasks.project_id IN (SELECT project_id FROM project_members WHERE user_id = ?1))
-                AND (tasks.completed_at IS NULL OR tasks.completed_at >= ?3)
+            WHERE (tasks.completed_at IS NULL OR tasks.completed_at >= ?3) AND \(Visible.tasks)
                 AND (src.id IS NOT NULL
                     OR tasks.assigned_by = ?1 AND \(assignee)?2)
                     OR tasks.assigned_by = ?2 AND \(assignee)?1)
@@ -51,7 +52,9 @@ extension SQLiteStore: CommitmentStore {
             ORDER BY tasks.added_at DESC, tasks.id DESC
             """
         return try await pool.read { db in
-            try db.fetchRows(sql: sql, arguments: [viewer, person, completedSince.micros], uncached: true).map { row in
+            // Visible's two plain placeholders come after ?3 in the text, so they are ?4 and ?5.
+            let arguments: StatementArguments = [viewer, person, completedSince.micros] + Visible.arguments(viewer)
+            return try db.fetchRows(sql: sql, arguments: arguments, uncached: true).map { row in
                 let assignees = (row[6] as String?)?.split(separator: ",").compactMap { Int64($0)?.apiID } ?? []
                 var source: PersonTaskSource?
                 if let message = row[8] as Int64? {
