@@ -15,3 +15,12 @@ extension KairosClient {
             ])
     }
 }
+
+extension KairosClient {
+    /// The answer to `query` (`GET /search/answer`): a commitment question about a person ("what did I promise
+    /// Ben", "what did Ben ask me last week") answered with tasks, commitments and messages, each saying why it
+    /// was found; any other query with the plain search's first page of `limit` hits.
+    public func answer(_ query: String, limit: Int? = nil) async throws -> SearchAnswer {
+        try await send(.get, "search", "answer", query: ["q": query, "limit": limit.map { String($0) }])
+    }
+}

@@ -81,6 +81,7 @@ public struct AppServices: Sendable {
     public let summaries: ThreadSummaryService
     public let threadActions: ThreadActionService
     public let mentionDigests: MentionDigestService
+    public let searchAnswers: SearchAnswerService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -133,6 +134,9 @@ public struct AppServices: Sendable {
         threadActions = ThreadActionService(
             conversations: conversations, store: store,
             model: languageModel.map { ModelActions(model: $0, logger: logger) })
+        searchAnswers = SearchAnswerService(
+            store: store, conversations: conversations, search: search,
+            model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
     }
 }
 
@@ -221,7 +225,7 @@ public func buildRouter(
     ThreadSummaryController(summaries: services.summaries).addRoutes(to: signedIn)
     ThreadActionController(actions: services.threadActions).addRoutes(to: signedIn)
     EventController(conversations: services.conversations).addRoutes(to: signedIn)
-    SearchController(search: services.search).addRoutes(to: signedIn)
+    SearchController(search: services.search, answers: services.searchAnswers).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)

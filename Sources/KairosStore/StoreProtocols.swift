@@ -414,3 +414,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & UserDataStore & AccountDeletionStore & AssistantStore & NoteStore & BriefStore & DailyBriefStore
     & MessageTaskLinkStore
     & MentionDigestStore
+    & CommitmentStore

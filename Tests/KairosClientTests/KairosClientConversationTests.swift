@@ -213,3 +213,36 @@ struct KairosClientActionTests {
         }
     }
 }
+
+@Suite("KairosClient: commitment questions against a live server")
+struct KairosClientSearchAnswerTests {
+    @Test("What did I promise Bob is answered with why; a plain search gives the hits; an empty query is refused")
+    func answer() async throws {
+        try await withSignedInClient { ada in
+            var bob = KairosClient(baseURL: ada.baseURL)
+            let bobAuth = try await bob.signUp(
+                email: "bob@example.com", password: "correct horse", name: "Bob", timezone: "UTC")
+            bob.token = bobAuth.token
+            let dm = try await ada.createConversation(.directMessage(userID: bobAuth.user.id))
+            let promised = try await ada.sendMessage(conversationID: dm.id, text: "I'll send the lighthouse photos")
+
+            let answer = try await ada.answer("what did I promise Bob")
+            #expect(answer.answered && answer.question.person?.id == bobAuth.user.id)
+            #expect(answer.question.direction == .mine && answer.model == ModelUse(used: false, reason: "off"))
+            let result = try #require(answer.results.first)
+            #expect(answer.results.count == 1 && result.kind == .commitment)
+            #expect(result.title == "Send the lighthouse photos" && result.messageID == promised.message.id)
+            #expect(result.conversationID == dm.id && result.reason.hasPrefix("You told Bob you'd send the lighthouse photos"))
+
+            let plain = try await ada.answer("lighthouse", limit: 5)
+            #expect(!plain.answered && plain.results.isEmpty)
+            #expect(plain.hits.results.map(\.id) == [promised.message.id])
+            do {
+                _ = try await ada.answer(" ")
+                Issue.record("an empty query must be refused")
+            } catch let KairosClientError.server(status, code, message) {
+                #expect(status == 400 && code == "invalid_field" && message.contains("q"))
+            }
+        }
+    }
+}

@@ -23,6 +23,9 @@ final class ScriptedModel: LanguageModel, @unchecked Sendable {
 
     init(_ script: Answer...) { self.script = script }
 
+    /// Adds an answer after those scripted so far, for a test that knows it only once the server is running.
+    func append(_ answer: Answer) { lock.withLock { script.append(answer) } }
+
     /// The prompts sent so far, oldest first.
     var prompts: [ModelPrompt] { lock.withLock { received } }
 

@@ -71,15 +71,24 @@ public struct SearchQuery: Sendable {
     public var conversationID: String?
     /// Only tasks in this project, and messages in conversations linked to it.
     public var projectID: String?
+    /// Only messages in these conversations.
+    public var conversationIDs: [String]?
+    /// Only messages sent at or after this moment.
+    public var since: Date?
+    /// Only messages sent before this moment.
+    public var until: Date?
 
     public init(
         text: String, kind: SearchHit.Kind? = nil, personID: String? = nil, conversationID: String? = nil,
-        projectID: String? = nil
+        projectID: String? = nil, conversationIDs: [String]? = nil, since: Date? = nil, until: Date? = nil
     ) {
         self.text = text
         self.kind = kind
         self.personID = personID
         self.conversationID = conversationID
         self.projectID = projectID
+        self.conversationIDs = conversationIDs
+        self.since = since
+        self.until = until
     }
 }

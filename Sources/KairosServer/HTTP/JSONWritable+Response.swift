@@ -43,6 +43,7 @@ extension Reminder: JSONResponseGenerator {}
 extension Page: ResponseGenerator, JSONResponseGenerator where Item: JSONWritable {}
 extension CompletedPage: JSONResponseGenerator {}
 extension CaptureResult: JSONResponseGenerator {}
+extension SearchAnswer: JSONResponseGenerator {}
 extension CaptureSpanResult: JSONResponseGenerator {}
 extension QuickAddPreview: JSONResponseGenerator {}
 extension CaptureCommitResponse: JSONResponseGenerator {}

@@ -16,15 +16,7 @@ extension ConversationService {
     /// The latest `last` messages of conversation `id` as `user` sees them; "not found" for someone not in it.
     public func reading(of id: String, for user: User, last: Int) async throws -> ThreadReading {
         let (conversation, messages) = try await latestMessages(in: id, of: user, last: last)
-        // Notices from Kairos and shared task cards are not anyone's words.
-        let written = messages.filter { $0.kind == .text && $0.authorID != nil && !$0.text.isEmpty }
-        let thread = ActionThread(
-            members: conversation.members.map { ActionMember(id: $0.userID, name: $0.name) },
-            messages: written.map { message in
-                ActionMessage(
-                    senderID: message.authorID ?? "", sentAt: message.createdAt, in: user.timeZone, text: message.text)
-            },
-            timeZone: user.timeZone)
+        let (thread, written) = ActionThread.written(in: conversation, messages: messages, for: user)
         return ThreadReading(
             conversation: conversation, thread: thread, messageIDs: written.map(\.id),
             sharedTasks: messages.compactMap { $0.kind == .taskCard ? $0.task : nil })

@@ -14,7 +14,9 @@ extension SQLiteStore: SearchStore {
         let wanted = offset + page.fetchLimit
         let ranked = try await pool.read { db -> [(rank: Double, hit: SearchHit)] in
             var hits: [(rank: Double, hit: SearchHit)] = []
-            if query.kind != .message, query.personID == nil, query.conversationID == nil {
+            if query.kind != .message, query.personID == nil, query.conversationID == nil,
+                query.conversationIDs == nil
+            {
                 hits += try Self.taskHits(db, owner: owner, pattern: pattern, project: query.projectID, limit: wanted)
             }
             if query.kind != .task {
@@ -85,6 +87,18 @@ extension SQLiteStore: SearchStore {
         if let project = query.projectID {
             sql += " AND c.project_id = ?"
             arguments += [project.rowID ?? 0]
+        }
+        if let conversations = query.conversationIDs {
+            sql += " AND m.conversation_id IN (\(databaseQuestionMarks(count: max(conversations.count, 1))))"
+            arguments += StatementArguments(conversations.isEmpty ? [0] : conversations.map { $0.rowID ?? 0 })
+        }
+        if let since = query.since {
+            sql += " AND m.created_at >= ?"
+            arguments += [since.micros]
+        }
+        if let until = query.until {
+            sql += " AND m.created_at < ?"
+            arguments += [until.micros]
         }
         sql += " ORDER BY messages_fts.rowid DESC LIMIT \(rankedMessageWindow)"
         let candidates = try db.fetchRows(sql: sql, arguments: arguments, uncached: true)

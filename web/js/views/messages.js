@@ -264,12 +264,13 @@ export async function renderThread(view, { id, at }) {
   let divider = firstUnread < 0 ? null : h("li.msg.system.unread-divider", { text: "New messages" });
   // The thread opens on its newest screenful (from the divider, when that is further up); older
   // messages go above as the user scrolls up towards them: those fetched with it, then earlier pages.
-  // Opened at a message (a mention on Home's card): drawn from there, and held in view as the divider is.
+  // Opened at a message (a mention, a search answer, a task's source): drawn from there, and held in view as the
+  // divider is.
   const atIndex = at ? history.findIndex((m) => m.id === at) : -1;
   let drawnFrom = Math.max(0, Math.min(history.length - FIRST_DRAWN, ...[firstUnread, atIndex].filter((i) => i >= 0)));
   let olderPages = page.next_cursor;
   const opening = drawHistory(drawnFrom, history.length);
-  if (divider) opening.splice(firstUnread - drawnFrom, 0, divider);
+  if (divider && firstUnread >= drawnFrom) opening.splice(firstUnread - drawnFrom, 0, divider);
   const top = h("li.older", { "aria-hidden": "true" });
   list.append(top, ...opening);
   if (atIndex >= 0) {

@@ -1,4 +1,5 @@
-// Search: the user's open tasks and messages (from Messages, messages only; from a thread, that thread).
+// Search: the user's open tasks and messages (from Messages, messages only; from a thread, that thread); from
+// Home, a question about what someone promised is answered with why each thing was found.
 
 import { api } from "../api.js";
 import { projectById, state } from "../state.js";
@@ -20,8 +21,12 @@ export function renderSearch(view, { conversationId: c, messages } = {}) {
     const id = ++asked;
     if (!q) return fill(results);
     try {
-      const page = await api(`/search?q=${encodeURIComponent(q)}&limit=50${scope}`);
-      if (id === asked) draw(results, page.results, q);
+      // The whole-app search also answers "what did I promise Ben"; a conversation's search stays a plain one.
+      const answer = scope ? null : await api(`/search/answer?q=${encodeURIComponent(q)}&limit=50`);
+      const page = answer ? answer.hits : await api(`/search?q=${encodeURIComponent(q)}&limit=50${scope}`);
+      if (id !== asked) return;
+      if (answer?.answered) drawAnswer(results, answer);
+      else draw(results, page.results, q);
     } catch (error) {
       if (id === asked) fill(results, h("p.hint", { text: explain(error) }));
     }
@@ -43,6 +48,19 @@ function draw(results, hits, q) {
       h("span.grow", {}, h("span.text", {}, highlighted(hit.snippet)),
         h("span.when", { text: hit.kind === "task" ? projectById(hit.project_id)?.name ?? "Task" : whereSaid(hit) }))))));
 }
+
+/** A commitment question's answer: each task, commitment or message with the reason it was found. */
+function drawAnswer(results, { question, results: found }) {
+  const who = question.person.name;
+  if (!found.length) return fill(results, emptyState("search", "Nothing found", `Nothing you and ${who} promised or asked matches.`));
+  fill(results, rowList(".icons.feed.answer", found.map((item) =>
+    button({ class: "row search-hit", data: { kind: item.kind }, on: { click: () => openFound(item) } },
+      h("span.kind", { icon: item.kind === "task" ? "tasks" : "messages" }),
+      h("span.grow", {}, h(`span.text${item.is_done ? ".done" : ""}`, {}, item.title ?? highlighted(item.snippet)),
+        h("span.when.reason", { text: item.reason }))))));
+}
+
+const openFound = (item) => (item.task_id ? openTaskById(item.task_id) : (location.hash = `#/messages/${item.conversation_id}/at/${item.message_id}`));
 
 /** Who wrote a message hit and in which thread: "Bob", "You · Bob", "Carol · Band". */
 const whereSaid = (hit) => [...new Set([hit.author_id === state.user.id ? "You" : hit.author_name ?? "Deleted user", hit.conversation_name])].join(" · ");
