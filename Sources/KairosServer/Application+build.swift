@@ -58,6 +58,8 @@ public struct ServerConfiguration: Sendable {
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("kairos.sqlite") }
     /// The folder of uploaded files' content, inside the data folder.
     public var attachmentsDirectory: String { (dataDirectory as NSString).appendingPathComponent("attachments") }
+    /// The server's VAPID private key for Web Push, inside the data folder.
+    public var vapidKeyPath: String { (dataDirectory as NSString).appendingPathComponent("vapid-key.pem") }
 }
 
 /// Everything the routes need, built once per process.
@@ -90,14 +92,17 @@ public struct AppServices: Sendable {
     public let socketAuthTimeout: Duration
     /// The configured language model; nil when none is (`KAIROS_AI_PROVIDER` off): nothing is sent anywhere.
     public let languageModel: (any LanguageModel)?
+    /// The key Web Push is signed with; nil where nothing is pushed (maintenance commands).
+    public let vapid: VAPIDKey?
 
     public init(
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
-        logger: Logger = Logger(label: "kairos")
+        vapid: VAPIDKey? = nil, logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
+        self.vapid = vapid
         let hub = RealtimeHub(clock: clock)
         store.observeNewEvents { events in hub.publish(events) }
         realtime = hub
@@ -148,6 +153,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let folderLock = try DataFolderLock(folder: configuration.dataDirectory)
     let store = try SQLiteStore(path: configuration.databasePath)
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
+    let vapid = try VAPIDKey.loadOrCreate(at: configuration.vapidKeyPath)
     var modelServices: [any Service] = []
     var languageModel: (any LanguageModel)?
     if let model = configuration.model {
@@ -160,7 +166,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel, logger: logger)
+        languageModel: languageModel, vapid: vapid, logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -235,6 +241,7 @@ public func buildRouter(
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     BriefController(brief: services.brief).addRoutes(to: signedIn)
+    PushController(vapid: services.vapid).addRoutes(to: signedIn)
     MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
     return router
 }

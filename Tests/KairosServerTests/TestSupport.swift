@@ -242,7 +242,8 @@ func withAPI(
         let services = AppServices(
             store: store,
             attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
-            clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone, languageModel: languageModel)
+            clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone, languageModel: languageModel,
+            vapid: try VAPIDKey.loadOrCreate(at: folder.appendingPathComponent("vapid-key.pem").path))
         let app = Application(router: buildRouter(services))
         try await app.test(.router) { client in
             try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))

@@ -7,7 +7,7 @@ import KairosStore
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Manage the server's data directly (run on the server machine).",
-        subcommands: [CreateUserCommand.self, ResetPasswordCommand.self, OutboxCommand.self])
+        subcommands: [CreateUserCommand.self, ResetPasswordCommand.self, OutboxCommand.self, VAPIDCommand.self])
 }
 
 /// `kairos admin create-user`: makes an account without the sign-up endpoint and prints its API token.
@@ -42,5 +42,23 @@ struct CreateUserCommand: AsyncParsableCommand {
             email: email, name: name, password: secret, timezone: timezone)
         print("Created \(created.user.email) (id \(created.user.id), time zone \(created.user.timezone)).")
         print("API token: \(created.token)")
+    }
+}
+
+/// `kairos admin vapid`: the server's VAPID public key for Web Push, made in the data folder if there is none yet.
+struct VAPIDCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vapid", abstract: "Print the server's VAPID public key for Web Push (base64url).")
+
+    @Option(help: "Folder holding the server's data.")
+    var data = "kairos-data"
+
+    func run() async throws {
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        do {
+            print(try VAPIDKey.loadOrCreate(at: ServerConfiguration(dataDirectory: data).vapidKeyPath).publicKey)
+        } catch let error as VAPIDKeyError {
+            throw CLIError(error.description)
+        }
     }
 }
