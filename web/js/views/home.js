@@ -46,8 +46,11 @@ export async function renderHome(view) {
   if (missed.groups.length) body.push(missedMentionsCard(missed));
 
   // The brief's opening, the order of the Top 3 and their reasons are the server's; Home only shows them.
-  body.push(h("h2.section-title", { text: "Your brief" }), h("div.card.brief-card", {}, h("p", { text: brief.opening }),
-    brief.model.used ? h("p.hint", { text: "Written by your server's AI model this morning." }) : null));
+  // An empty day already says so under Today: the card comes when the brief has something to rank.
+  if (brief.top3.length || brief.model.used) {
+    body.push(h("h2.section-title", { text: "Your brief" }), h("div.card.brief-card", {}, h("p", { text: brief.opening }),
+      brief.model.used ? h("p.hint", { text: "Written by your server's AI model this morning." }) : null));
+  }
   if (brief.top3.length) {
     body.push(h("h2.section-title", { text: "Top 3" }),
       rowList(".top-three", brief.top3.map(({ task, reason }) =>

@@ -10,6 +10,9 @@ import { openTaskById } from "./detail.js";
 
 const SECTIONS = [["summary", "Summary"], ["decisions", "Decisions"], ["blockers", "Blockers"], ["open_questions", "Open questions"], ["next_steps", "Next steps"]];
 
+/** Why an answer did not come, offline said as such: both chips need the server. */
+const failed = (error) => (navigator.onLine ? explain(error) : "You're offline. This needs the server: try again once you're back online.");
+
 /** What the model line says under an answer: nothing offline, that the server's model wrote it otherwise. */
 const byModel = (model) => (model?.used ? h("p.hint", { text: "Written by your server's AI model." }) : null);
 
@@ -54,7 +57,7 @@ export async function openSummary({ id, jump, onShare }) {
     } } });
     foot.replaceChildren(byModel(whole?.model) ?? h("p.hint", { text: "Only you see this summary." }), share || "");
   } catch (error) {
-    status.textContent = explain(error);
+    status.textContent = failed(error);
   }
 }
 
@@ -68,7 +71,7 @@ export async function openActions({ id, jump }) {
   try {
     found = await post(`/conversations/${id}/actions`, { last: 50 });
   } catch (error) {
-    status.textContent = explain(error);
+    status.textContent = failed(error);
     return;
   }
   status.textContent = found.actions.length ? "" : "No tasks found in the latest messages.";
