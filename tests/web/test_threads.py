@@ -195,7 +195,7 @@ def test_search_hits_name_the_person_and_thread_in_messages_and_inside_a_thread(
 
     signed_in(browser, ada, "#/messages")
     browser.labelled("Search messages").click()
-    browser.labelled("Search messages").send_keys("projector")
+    browser.find('input[aria-label="Search messages"]').send_keys("projector")
     browser.wait().until(lambda d: len(hits(browser)) == 3)
     assert sorted(hits(browser)) == [
         ("bring the projector and cables", "Bob Stone"),
@@ -210,7 +210,7 @@ def test_search_hits_name_the_person_and_thread_in_messages_and_inside_a_thread(
     # Inside the thread with Bob, search finds only that thread's messages.
     browser.go(f"#/messages/{conversation}")
     browser.labelled("Search this conversation").click()
-    browser.labelled("Search this conversation").send_keys("projector")
+    browser.find('input[aria-label="Search this conversation"]').send_keys("projector")
     browser.wait().until(lambda d: len(hits(browser)) == 2)
     assert sorted(text for text, _ in hits(browser)) == ["bring the projector and cables", "the projector & screen are mine"]
     browser.all(".search-hit")[0].click()
