@@ -32,6 +32,8 @@ public struct ServerConfiguration: Sendable {
     public var mailRetryBase: Duration
     /// The language model behind capture and the assistant (`KAIROS_AI_*`); nil keeps everything offline.
     public var model: ModelConfiguration? = nil
+    /// Which push endpoints devices may subscribe with (`KAIROS_PUSH_ALLOW_LOOPBACK`).
+    public var pushEndpoints = PushEndpointRule()
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -84,6 +86,7 @@ public struct AppServices: Sendable {
     public let threadActions: ThreadActionService
     public let mentionDigests: MentionDigestService
     public let searchAnswers: SearchAnswerService
+    public let push: PushService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -99,7 +102,8 @@ public struct AppServices: Sendable {
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
-        vapid: VAPIDKey? = nil, logger: Logger = Logger(label: "kairos")
+        vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(),
+        logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
         self.vapid = vapid
@@ -142,6 +146,7 @@ public struct AppServices: Sendable {
         searchAnswers = SearchAnswerService(
             store: store, conversations: conversations, search: search,
             model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
+        push = PushService(store: store, clock: clock, endpoints: pushEndpoints)
     }
 }
 
@@ -166,7 +171,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel, vapid: vapid, logger: logger)
+        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints, logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -241,7 +246,7 @@ public func buildRouter(
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     BriefController(brief: services.brief).addRoutes(to: signedIn)
-    PushController(vapid: services.vapid).addRoutes(to: signedIn)
+    PushController(vapid: services.vapid, push: services.push).addRoutes(to: signedIn)
     MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
     return router
 }

@@ -105,6 +105,22 @@ public enum NotificationText {
         "Whenever you\u{2019}re ready: \(task)"
     }
 
+    /// The words under a reminder's task when it shows on a device.
+    public static let reminderNudge = "Whenever you\u{2019}re ready."
+
+    /// The heading of a notification shown on a device or sent to a hook.
+    public static func noticeTitle(of kind: AppNotification.Kind) -> String {
+        switch kind {
+        case .mention: "You were mentioned"
+        case .message: "New message"
+        case .assigned: "A task for you"
+        case .taskCompleted: "Task done"
+        case .taskReopened: "Task reopened"
+        case .reminder: "Reminder"
+        case .brief: "Your daily brief"
+        }
+    }
+
     /// Names the brief's Top 3, the first task first.
     public static func dailyBrief(topThree: [String]) -> String {
         let names = topThree.map { "\u{201C}\($0)\u{201D}" }

@@ -64,6 +64,31 @@ public enum NotificationPolicy {
         return listener.quietHours?.contains(instant, in: listener.timeZone) == true ? .held : .now
     }
 
+    /// A way a notification leaves Kairos, beyond the person's feed and open apps.
+    public enum Channel: String, Sendable, CaseIterable {
+        /// Web Push to each device the person subscribed.
+        case push
+        /// Each outgoing webhook and ntfy topic the person set up.
+        case webhook
+        case email
+    }
+
+    /// The channels a notification of `kind` leaves by. One held by quiet hours waits in the feed alone: a
+    /// phone stays silent, whichever app it would ring through. What is said to the person directly (their
+    /// reminders, mentions, tasks given to them, their brief) goes to their devices; their own hooks also
+    /// hear about the tasks they follow.
+    public static func channels(for kind: AppNotification.Kind, quiet: Bool) -> [Channel] {
+        guard !quiet else { return [] }
+        switch kind {
+        case .reminder, .mention, .assigned, .brief:
+            return [.push, .webhook]
+        case .taskCompleted, .taskReopened:
+            return [.webhook]
+        case .message:
+            return []
+        }
+    }
+
     /// Whether `occasion` reaches `listener`'s feed at all, whenever it happens.
     public static func hears(_ occasion: Occasion, _ listener: Listener) -> Bool {
         switch occasion {

@@ -42,6 +42,10 @@ public enum Limits {
     public static let attachmentName = 255
     /// The largest frame a realtime client may send: its frames are small commands.
     public static let socketFrameBytes = 16 * 1024
+    /// The longest push endpoint taken, in bytes: push services' addresses are a few hundred.
+    public static let pushEndpointLength = 2_000
+    /// How many devices one person may have subscribed to Web Push; subscribing one more retires the oldest.
+    public static let pushSubscriptionsPerUser = 20
 
     /// Checks that a text's length (in characters, after trimming whitespace) lies in `range`.
     public static func requireText(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KairosAI
+import KairosCore
 import KairosServer
 import Logging
 
@@ -54,6 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let retry = environment["KAIROS_MAIL_RETRY_SECONDS"].flatMap(Double.init) {
             configuration.mailRetryBase = .milliseconds(Int(retry * 1000))
         }
+        configuration.pushEndpoints = PushEndpointRule(allowsLoopback: environment["KAIROS_PUSH_ALLOW_LOOPBACK"] == "1")
         configuration.model = try model.configuration()
         let app = try await buildApplication(configuration)
         try await app.runService()

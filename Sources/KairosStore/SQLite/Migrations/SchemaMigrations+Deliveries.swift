@@ -1,0 +1,45 @@
+import GRDB
+
+extension SchemaMigrations {
+    /// Each device's Web Push subscription, and the queue of notices on their way out: one row per notice and
+    /// device (or other receiver), kept after it went as the delivery log. `notice_cursor` is the last
+    /// notification already turned into deliveries.
+    static func createDeliveries(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE push_subscriptions (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    endpoint TEXT NOT NULL UNIQUE,
+                    p256dh TEXT NOT NULL,
+                    auth TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX push_subscriptions_by_user ON push_subscriptions(user_id, id);
+                CREATE TABLE deliveries (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    channel TEXT NOT NULL CHECK (channel IN ('push', 'webhook', 'email')),
+                    target_id INTEGER NOT NULL,
+                    notification_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'delivered', 'failed', 'dropped')),
+                    due_at INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    status INTEGER,
+                    error TEXT,
+                    created_at INTEGER NOT NULL,
+                    finished_at INTEGER,
+                    UNIQUE (notification_id, channel, target_id)
+                );
+                CREATE INDEX deliveries_due ON deliveries(due_at, id) WHERE state = 'waiting';
+                CREATE INDEX deliveries_by_target ON deliveries(channel, target_id, id);
+                CREATE TABLE notice_cursor (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    notification_id INTEGER NOT NULL
+                );
+                INSERT INTO notice_cursor (id, notification_id) SELECT 1, COALESCE(MAX(id), 0) FROM notifications;
+                """)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+import KairosCore
+
+extension SQLiteStore: PushSubscriptionStore {
+    public func savePushSubscription(
+        userID: String, endpoint: String, p256dh: String, auth: String, now: Date
+    ) async throws -> PushSubscription {
+        let user = try require(userID.rowID, "User")
+        return try await write { db in
+            let row = try require(
+                try db.fetchRow(
+                    sql: """
+                        INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+                        VALUES (?1, ?2, ?3, ?4, ?5)
+                        ON CONFLICT (endpoint) DO UPDATE SET user_id = ?1, p256dh = ?3, auth = ?4,
+                            created_at = CASE WHEN user_id = ?1 THEN created_at ELSE ?5 END
+                        RETURNING *
+                        """,
+                    arguments: [user, endpoint, p256dh, auth, now.micros]),
+                "Push subscription")
+            let saved = PushSubscription(row: row)
+            // Keys that changed make what waited for the old ones unreadable on the device; a new owner must
+            // not get the last one's notices.
+            try db.run(
+                sql: "DELETE FROM deliveries WHERE channel = 'push' AND target_id = ? AND state = 'waiting' AND user_id <> ?",
+                arguments: [row["id"] as Int64, user])
+            let excess = try Int64.fetchAll(
+                db,
+                sql: "SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
+                arguments: [user, Limits.pushSubscriptionsPerUser])
+            for id in excess { try Self.removePushSubscription(db, id) }
+            return saved
+        }
+    }
+
+    public func pushSubscriptions(userID: String) async throws -> [PushSubscription] {
+        guard let user = userID.rowID else { return [] }
+        return try await pool.read { db in
+            try db.fetchRows(
+                sql: "SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, id", arguments: [user]
+            ).map(PushSubscription.init(row:))
+        }
+    }
+
+    public func deletePushSubscription(userID: String, id: String) async throws {
+        let user = try require(userID.rowID, "User")
+        let subscription = try require(id.rowID, "Push subscription")
+        try await write { db in
+            let owned = try db.fetchValue(
+                Bool.self, sql: "SELECT 1 FROM push_subscriptions WHERE id = ? AND user_id = ?",
+                arguments: [subscription, user]) ?? false
+            guard owned else { throw KairosError.notFound("Push subscription") }
+            try Self.removePushSubscription(db, subscription)
+        }
+    }
+
+    /// Removes a subscription and drops what waits for it; what went to it stays in the log.
+    static func removePushSubscription(_ db: Database, _ id: Int64) throws {
+        try db.run(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [id])
+        try db.run(
+            sql: "DELETE FROM deliveries WHERE channel = 'push' AND target_id = ? AND state = 'waiting'", arguments: [id])
+    }
+}
+
+extension SQLiteStore: DeliveryStore {
+    public func unqueuedNotices(limit: Int) async throws -> [UnqueuedNotice] {
+        try await pool.read { db in
+            try db.fetchRows(
+                sql: """
+                    SELECT n.id, n.user_id, n.kind, n.text, n.task_id, t.content, n.conversation_id, n.message_id,
+                        n.quiet, n.created_at
+                    FROM notifications n LEFT JOIN tasks t ON t.id = n.task_id
+                    WHERE n.id > (SELECT notification_id FROM notice_cursor) ORDER BY n.id LIMIT ?
+                    """,
+                arguments: [limit]
+            ).compactMap { row in
+                guard let kind = AppNotification.Kind(rawValue: row[2]) else { return nil }
+                let facts = NoticeFacts(
+                    notificationID: (row[0] as Int64).apiID, kind: kind, text: row[3],
+                    taskID: (row[4] as Int64?)?.apiID, taskContent: row[5],
+                    conversationID: (row[6] as Int64?)?.apiID, messageID: (row[7] as Int64?)?.apiID,
+                    createdAt: Date(micros: row[9]))
+                return UnqueuedNotice(userID: (row[1] as Int64).apiID, facts: facts, quiet: row[8])
+            }
+        }
+    }
+
+    public func queueDeliveries(_ drafts: [DeliveryDraft], throughNotificationID: String, now: Date) async throws {
+        let through = try require(throughNotificationID.rowID, "Notification")
+        try await write { db in
+            for draft in drafts {
+                guard let notification = draft.notificationID.rowID, let user = draft.userID.rowID else { continue }
+                let receivers =
+                    switch draft.channel {
+                    case .push: "SELECT id FROM push_subscriptions WHERE user_id = ?1"
+                    case .webhook, .email: ""
+                    }
+                guard !receivers.isEmpty else { continue }
+                try db.run(
+                    sql: """
+                        INSERT OR IGNORE INTO deliveries (user_id, channel, target_id, notification_id, kind, payload,
+                            due_at, created_at)
+                        SELECT ?1, ?2, r.id, ?3, ?4, ?5, ?6, ?6 FROM (\(receivers)) r
+                        """,
+                    arguments: [
+                        user, draft.channel.rawValue, notification, draft.kind.rawValue, Data(draft.payload),
+                        now.micros,
+                    ])
+            }
+            try db.run(
+                sql: "UPDATE notice_cursor SET notification_id = MAX(notification_id, ?)", arguments: [through])
+        }
+    }
+
+    public func dueDeliveries(now: Date, limit: Int) async throws -> [QueuedDelivery] {
+        try await pool.read { db in
+            try db.fetchRows(
+                sql: """
+                    SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, s.id AS subscription_id,
+                        s.endpoint, s.p256dh, s.auth, s.created_at
+                    FROM deliveries d JOIN push_subscriptions s ON s.id = d.target_id
+                    WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel = 'push'
+                    ORDER BY d.due_at, d.id LIMIT ?
+                    """,
+                arguments: [now.micros, limit]
+            ).map { row in
+                let user = (row[1] as Int64).apiID
+                let subscription = PushSubscription(
+                    id: (row[5] as Int64).apiID, userID: user, endpoint: row[6], p256dh: row[7], auth: row[8],
+                    createdAt: Date(micros: row[9]))
+                return QueuedDelivery(
+                    id: (row[0] as Int64).apiID, userID: user, notificationID: (row[2] as Int64).apiID,
+                    payload: Array(row[3] as Data), attempts: row[4], target: .push(subscription))
+            }
+        }
+    }
+
+    public func recordDeliveries(_ records: [(deliveryID: String, record: DeliveryRecord)], now: Date) async throws {
+        guard !records.isEmpty else { return }
+        try await write { db in
+            for (deliveryID, record) in records {
+                guard let id = deliveryID.rowID else { continue }
+                switch record {
+                case .delivered(let status):
+                    try db.run(
+                        sql: """
+                            UPDATE deliveries SET state = 'delivered', attempts = attempts + 1, status = ?, error = NULL,
+                                finished_at = ? WHERE id = ? AND state = 'waiting'
+                            """,
+                        arguments: [status, now.micros, id])
+                case .retry(let at, let status, let error):
+                    try db.run(
+                        sql: """
+                            UPDATE deliveries SET attempts = attempts + 1, due_at = ?, status = ?, error = ?
+                            WHERE id = ? AND state = 'waiting'
+                            """,
+                        arguments: [at.micros, status, error, id])
+                case .failed(let status, let error):
+                    try db.run(
+                        sql: """
+                            UPDATE deliveries SET state = 'failed', attempts = attempts + 1, status = ?, error = ?,
+                                finished_at = ? WHERE id = ? AND state = 'waiting'
+                            """,
+                        arguments: [status, error, now.micros, id])
+                case .gone(let status):
+                    let target = try db.fetchRow(
+                        sql: "SELECT channel, target_id FROM deliveries WHERE id = ?", arguments: [id])
+                    try db.run(
+                        sql: """
+                            UPDATE deliveries SET state = 'dropped', attempts = attempts + 1, status = ?,
+                                error = 'The receiver is gone: it was removed.', finished_at = ?
+                            WHERE id = ? AND state = 'waiting'
+                            """,
+                        arguments: [status, now.micros, id])
+                    if let target, target["channel"] as String == NotificationPolicy.Channel.push.rawValue {
+                        try Self.removePushSubscription(db, target["target_id"])
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension PushSubscription {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, userID: (row["user_id"] as Int64).apiID, endpoint: row["endpoint"],
+            p256dh: row["p256dh"], auth: row["auth"], createdAt: Date(micros: row["created_at"]))
+    }
+}
