@@ -87,6 +87,7 @@ public struct AppServices: Sendable {
     public let mentionDigests: MentionDigestService
     public let searchAnswers: SearchAnswerService
     public let push: PushService
+    public let noticeActions: NoticeActionService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -147,6 +148,8 @@ public struct AppServices: Sendable {
             store: store, conversations: conversations, search: search,
             model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
         push = PushService(store: store, clock: clock, endpoints: pushEndpoints)
+        noticeActions = NoticeActionService(
+            key: vapid.map(NoticeActionKey.init(vapid:)), store: store, tasks: tasks, reminders: reminders)
     }
 }
 
@@ -224,6 +227,7 @@ public func buildRouter(
     accounts.addPublicRoutes(to: api.group("auth"))
     let invites = InviteController(invites: services.invites)
     invites.addPublicRoutes(to: api)
+    NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: api)
 
     let signedIn = api.add(middleware: BearerAuthMiddleware(accounts: services.accounts))
         .group(context: AuthenticatedContext.self)

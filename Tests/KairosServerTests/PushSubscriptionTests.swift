@@ -35,6 +35,11 @@ extension TestAPI {
         return try #require(reply.object?["id"] as? String)
     }
 
+    /// The key the server signs notices' links with, made from its VAPID key in the data folder.
+    func actionKey() throws -> NoticeActionKey {
+        NoticeActionKey(vapid: try VAPIDKey.loadOrCreate(at: dataFolder.appendingPathComponent("vapid-key.pem").path))
+    }
+
     func subscriptionEndpoints() async throws -> [String] {
         let list = try #require(try await get("push/subscriptions").object?["results"] as? [[String: Any]])
         return list.compactMap { $0["endpoint"] as? String }
@@ -125,7 +130,8 @@ struct PushSubscriptionTests {
             try await ada.remind(task.id, at: "2026-03-04T10:00:00")
             let channel = RecordingChannel()
             let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", clock: ada.clock.serverClock)
+                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
+                clock: ada.clock.serverClock)
 
             ada.clock.set("2026-03-04T15:00:00Z")
             try await ada.fireDueReminders()
@@ -143,8 +149,9 @@ struct PushSubscriptionTests {
 
             // Another pass, or another worker after a restart, sends nothing again.
             try await delivery.pass()
-            try await NoticeDelivery(store: ada.store, push: channel, publicURL: "https://x", clock: ada.clock.serverClock)
-                .pass()
+            try await NoticeDelivery(
+                store: ada.store, push: channel, publicURL: "https://x", actionKey: nil, clock: ada.clock.serverClock
+            ).pass()
             #expect(channel.sent.count == 2)
         }
     }
@@ -158,7 +165,8 @@ struct PushSubscriptionTests {
             try await ada.remind(task.id, at: "2026-03-04T10:00:00")
             let channel = RecordingChannel()
             let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", clock: ada.clock.serverClock)
+                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
+                clock: ada.clock.serverClock)
             ada.clock.set("2026-03-04T15:00:00Z")
             try await ada.fireDueReminders()
             channel.answer(.gone(status: 410))
@@ -194,8 +202,9 @@ struct PushSubscriptionTests {
             let channel = RecordingChannel()
             ada.clock.set("2026-03-04T15:00:00Z")
             try await ada.fireDueReminders()
-            try await NoticeDelivery(store: ada.store, push: channel, publicURL: "https://x", clock: ada.clock.serverClock)
-                .pass()
+            try await NoticeDelivery(
+                store: ada.store, push: channel, publicURL: "https://x", actionKey: nil, clock: ada.clock.serverClock
+            ).pass()
             #expect(try await ada.reminderNotifications().first?.quiet == true)
             #expect(channel.sent.isEmpty)
         }

@@ -47,22 +47,39 @@ public struct Notice: Sendable, Equatable {
         self.createdAt = createdAt
     }
 
-    /// The notice as JSON, with `url` the server's public address joined with `path`:
-    /// `{"id", "kind", "title", "body", "task_id"?, "url", "actions": [{"action", "title"}], "created_at"}`.
-    public func json(publicURL: String) -> [UInt8] {
+    /// The notice as JSON, with `url` the server's public address joined with `path`, and each action's `url`:
+    /// Open's is the app's, Done's and Snooze's the API's, signed with `actionToken` so they work without the
+    /// person's session (left out without one).
+    /// `{"id", "kind", "title", "body", "task_id"?, "url", "tag", "acknowledge_url"?, "actions": [{"action", "title",
+    /// "url"}], "created_at"}`.
+    public func json(publicURL: String, actionToken: String?) -> [UInt8] {
         var json = JSONWriter()
+        let root = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        let actions = self.actions.filter { $0 == .open || actionToken != nil }
         json.object { json in
             json.key("id"); json.string(id)
             json.key("kind"); json.string(kind.rawValue)
             json.key("title"); json.string(title)
             json.key("body"); json.string(body)
             if let taskID { json.key("task_id"); json.string(taskID) }
-            json.key("url"); json.string(url(publicURL: publicURL))
+            json.key("url"); json.string(root + path)
+            json.key("tag"); json.string(tag)
+            // Opening a reminder answers it: a repeating one stops on every device.
+            if kind == .reminder, taskID != nil, let actionToken {
+                json.key("acknowledge_url")
+                json.string("\(root)/api/v1/notices/\(id)/acknowledge?token=\(actionToken)")
+            }
             json.key("actions")
             json.array(actions) { json, action in
                 json.object { json in
                     json.key("action"); json.string(action.rawValue)
                     json.key("title"); json.string(action.title)
+                    json.key("url")
+                    if action == .open {
+                        json.string(root + path)
+                    } else {
+                        json.string("\(root)/api/v1/notices/\(id)/\(action.rawValue)?token=\(actionToken ?? "")")
+                    }
                 }
             }
             json.key("created_at"); json.date(createdAt)
@@ -70,7 +87,10 @@ public struct Notice: Sendable, Equatable {
         return json.bytes
     }
 
-    public func url(publicURL: String) -> String {
-        (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + path
+    /// What a device groups the notice under: a reminder's repeats replace each other, so a phone shows the
+    /// latest once.
+    public var tag: String {
+        if kind == .reminder, let taskID { return "reminder-\(taskID)" }
+        return "notice-\(id)"
     }
 }

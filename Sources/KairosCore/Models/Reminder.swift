@@ -21,11 +21,15 @@ public struct Reminder: Decodable, Hashable, Sendable {
     public var fireAt: Date?
     /// When it last went off (for this occurrence of a relative one); nil while it waits.
     public var firedAt: Date?
+    /// Its own choice to come back until answered (`ReminderRepeats`); nil follows its owner's setting.
+    public var nag: Bool?
+    /// Waiting to come back (repeating until answered, or snoozed) rather than for its set time.
+    public var again: Bool
     public var createdAt: Date
 
     public init(
         id: String, taskID: String, userID: String, type: Kind, minuteOffset: Int?, at: Date?, fireAt: Date?,
-        firedAt: Date?, createdAt: Date
+        firedAt: Date?, nag: Bool? = nil, again: Bool = false, createdAt: Date
     ) {
         self.id = id
         self.taskID = taskID
@@ -35,11 +39,13 @@ public struct Reminder: Decodable, Hashable, Sendable {
         self.at = at
         self.fireAt = fireAt
         self.firedAt = firedAt
+        self.nag = nag
+        self.again = again
         self.createdAt = createdAt
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, type, due
+        case id, type, due, nag, again
         case taskID = "task_id"
         case userID = "notify_uid"
         case minuteOffset = "minute_offset"
@@ -62,6 +68,8 @@ public struct Reminder: Decodable, Hashable, Sendable {
             ? c.nestedContainer(keyedBy: DueKeys.self, forKey: .due).decode(Date.self, forKey: .datetime) : nil
         fireAt = try c.decodeIfPresent(Date.self, forKey: .fireAt)
         firedAt = try c.decodeIfPresent(Date.self, forKey: .firedAt)
+        nag = try c.decodeIfPresent(Bool.self, forKey: .nag)
+        again = try c.decodeIfPresent(Bool.self, forKey: .again) ?? false
         createdAt = try c.decode(Date.self, forKey: .createdAt)
     }
 }
@@ -101,6 +109,9 @@ extension Reminder: JSONWritable {
             json.key("is_deleted"); json.bool(false)
             json.key("fire_at"); json.date(fireAt)
             json.key("fired_at"); json.date(firedAt)
+            json.key("nag")
+            if let nag { json.bool(nag) } else { json.null() }
+            json.key("again"); json.bool(again)
             json.key("created_at"); json.date(createdAt)
         }
     }
@@ -139,19 +150,23 @@ public struct ReminderCreateRequest: Codable, Sendable {
     public var minuteOffset: Int?
     /// Todoist's delivery channel: `push` (what Kairos does) or `email` (refused).
     public var service: String?
+    /// Come back until answered (`ReminderRepeats`); left out, the person's `nag_reminders` decides.
+    public var nag: Bool?
 
     public init(
-        taskID: String, type: String, due: ReminderDue? = nil, minuteOffset: Int? = nil, service: String? = nil
+        taskID: String, type: String, due: ReminderDue? = nil, minuteOffset: Int? = nil, service: String? = nil,
+        nag: Bool? = nil
     ) {
         self.taskID = taskID
         self.type = type
         self.due = due
         self.minuteOffset = minuteOffset
         self.service = service
+        self.nag = nag
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, due, service
+        case type, due, service, nag
         case taskID = "task_id"
         case reminderType = "reminder_type"
         case minuteOffset = "minute_offset"
@@ -159,20 +174,58 @@ public struct ReminderCreateRequest: Codable, Sendable {
 }
 
 /// `POST /reminders/{id}`: a new `due` (absolute) or `minute_offset` (relative); either turns the reminder into
-/// that kind. Fields left out stay as they are.
+/// that kind. `nag` sets its own choice to come back until answered (`null` follows the person's setting).
+/// Fields left out stay as they are.
 public struct ReminderUpdateRequest: Codable, Sendable {
     public var due: ReminderDue?
     public var minuteOffset: Int?
     public var service: String?
+    public var nag: FieldUpdate<Bool>
 
-    public init(due: ReminderDue? = nil, minuteOffset: Int? = nil, service: String? = nil) {
+    public init(
+        due: ReminderDue? = nil, minuteOffset: Int? = nil, service: String? = nil, nag: FieldUpdate<Bool> = .unchanged
+    ) {
         self.due = due
         self.minuteOffset = minuteOffset
         self.service = service
+        self.nag = nag
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case due, service
+        case due, service, nag
         case minuteOffset = "minute_offset"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        due = try c.decodeIfPresent(ReminderDue.self, forKey: .due)
+        minuteOffset = try c.decodeIfPresent(Int.self, forKey: .minuteOffset)
+        service = try c.decodeIfPresent(String.self, forKey: .service)
+        nag = try c.decodeUpdate(Bool.self, forKey: .nag)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(due, forKey: .due)
+        try c.encodeIfPresent(minuteOffset, forKey: .minuteOffset)
+        try c.encodeIfPresent(service, forKey: .service)
+        try c.encodeUpdate(nag, forKey: .nag)
+    }
+}
+
+/// `POST /reminders/{id}/snooze`: `{"for": "10m" | "1h" | "evening" | "morning"}` (`SnoozeChoice`).
+public struct ReminderSnoozeRequest: Codable, Sendable {
+    public var choice: String?
+
+    public init(_ choice: SnoozeChoice) {
+        self.choice = choice.rawValue
+    }
+
+    public init(choice: String?) {
+        self.choice = choice
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case choice = "for"
     }
 }

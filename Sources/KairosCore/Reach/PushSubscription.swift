@@ -90,9 +90,6 @@ public struct PushEndpointRule: Sendable {
 
     /// The length of base64url (padded or not) once decoded; nil when it is not base64url.
     static func decodedLength(_ text: String) -> Int? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 = base64.trimmingCharacters(in: CharacterSet(charactersIn: "="))
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)?.count
+        Base64URL.decode(text.trimmingCharacters(in: CharacterSet(charactersIn: "=")))?.count
     }
 }

@@ -23,6 +23,14 @@ struct ReminderController {
                 try context.parameters.require("id"), try await request.decodeJSON(as: ReminderUpdateRequest.self),
                 for: context.user)
         }
+        group.post("reminders/:id/snooze") { request, context -> Reminder in
+            try await reminders.snooze(
+                try context.parameters.require("id"), try await request.decodeJSON(as: ReminderSnoozeRequest.self),
+                for: context.user)
+        }
+        group.post("reminders/:id/acknowledge") { _, context -> Reminder in
+            try await reminders.acknowledge(try context.parameters.require("id"), for: context.user)
+        }
         group.delete("reminders/:id") { _, context -> Response in
             try await reminders.delete(try context.parameters.require("id"), for: context.user)
             return Response(status: .noContent)

@@ -15,6 +15,8 @@ public struct NoticeDelivery: Service {
     let store: any DeliveryStore
     let push: (any DeliveryChannel)?
     let publicURL: String
+    /// Signs the links of each notice's Done and Snooze; without it, notices carry Open alone.
+    let actionKey: NoticeActionKey?
     let clock: Clock
     let logger: Logger
     let interval: Duration
@@ -22,13 +24,15 @@ public struct NoticeDelivery: Service {
     let concurrency: Int
 
     public init(
-        store: any DeliveryStore, push: (any DeliveryChannel)?, publicURL: String, clock: Clock = .system,
+        store: any DeliveryStore, push: (any DeliveryChannel)?, publicURL: String, actionKey: NoticeActionKey?,
+        clock: Clock = .system,
         logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200),
         concurrency: Int = 64
     ) {
         self.store = store
         self.push = push
         self.publicURL = publicURL
+        self.actionKey = actionKey
         self.clock = clock
         self.logger = logger
         self.interval = interval
@@ -58,7 +62,8 @@ public struct NoticeDelivery: Service {
         for notice in notices {
             let channels = NotificationPolicy.channels(for: notice.facts.kind, quiet: notice.quiet)
             guard !channels.isEmpty else { continue }
-            let payload = Notice(notice.facts).json(publicURL: publicURL)
+            let token = actionKey?.token(notificationID: notice.facts.notificationID, userID: notice.userID)
+            let payload = Notice(notice.facts).json(publicURL: publicURL, actionToken: token)
             for channel in channels {
                 drafts.append(
                     DeliveryDraft(

@@ -49,7 +49,8 @@ public struct ReminderService: Sendable {
             }
             time = try Self.beforeDue(minutes, of: task)
         }
-        return try await store.createReminder(userID: user.id, taskID: task.id, time: time, now: now)
+        return try await store.createReminder(
+            userID: user.id, taskID: task.id, time: time, nag: request.nag, now: now)
     }
 
     /// Moves one of the caller's reminders: a new `due` makes it absolute, a new `minute_offset` relative.
@@ -57,7 +58,7 @@ public struct ReminderService: Sendable {
         let reminder = try await self.reminder(id, of: user)
         try Self.requireService(request.service)
         let now = clock.now()
-        let time: ReminderTime
+        let time: ReminderTime?
         switch (request.due, request.minuteOffset) {
         case (.some, .some):
             throw KairosError.invalidField(
@@ -68,10 +69,30 @@ public struct ReminderService: Sendable {
         case (nil, let minutes?):
             time = try Self.beforeDue(minutes, of: try await tasks.task(reminder.taskID, of: user))
         case (nil, nil):
-            return reminder
+            guard request.nag != .unchanged else { return reminder }
+            time = nil
         }
         _ = try await tasks.task(reminder.taskID, allowing: .update, for: user)
-        return try await store.updateReminder(userID: user.id, id: id, time: time, now: now)
+        return try await store.updateReminder(userID: user.id, id: id, time: time, nag: request.nag, now: now)
+    }
+
+    /// Brings one of the caller's reminders back at the moment `request` chooses, in their zone.
+    public func snooze(_ id: String, _ request: ReminderSnoozeRequest, for user: User) async throws -> Reminder {
+        guard let raw = request.choice, let choice = SnoozeChoice(rawValue: raw) else {
+            throw KairosError.invalidField(
+                field: "for",
+                message: "for must be one of \(SnoozeChoice.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        _ = try await reminder(id, of: user)
+        let now = clock.now()
+        return try await store.snoozeReminder(
+            userID: user.id, id: id, until: choice.moment(from: now, in: user.timeZone), now: now)
+    }
+
+    /// Answers one of the caller's reminders: one waiting to come back stops, on every device.
+    public func acknowledge(_ id: String, for user: User) async throws -> Reminder {
+        _ = try await reminder(id, of: user)
+        return try await store.acknowledgeReminder(userID: user.id, id: id, now: clock.now())
     }
 
     public func delete(_ id: String, for user: User) async throws {

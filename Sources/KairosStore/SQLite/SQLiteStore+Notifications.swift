@@ -193,7 +193,7 @@ extension SQLiteStore: NotificationStore {
     static func notify(
         _ db: Database, user: Int64, _ kind: AppNotification.Kind, occasion: NotificationPolicy.Occasion,
         text: String, actor: Int64?, conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil,
-        now: Date
+        reminder: Int64? = nil, now: Date
     ) throws -> Bool {
         guard
             let row = try db.fetchRow(
@@ -203,7 +203,7 @@ extension SQLiteStore: NotificationStore {
         else { return true }
         try notify(
             db, [recipient], kind, text: text, actor: actor, conversation: conversation, message: message, task: task,
-            now: now)
+            reminder: reminder, now: now)
         return recipient.quiet
     }
 
@@ -212,17 +212,17 @@ extension SQLiteStore: NotificationStore {
     /// hours.
     static func notify(
         _ db: Database, _ recipients: [Recipient], _ kind: AppNotification.Kind, text: String, actor: Int64?,
-        conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, now: Date
+        conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, reminder: Int64? = nil, now: Date
     ) throws {
         guard !recipients.isEmpty else { return }
         let rows = "[" + recipients.map { "[\($0.user),\($0.quiet ? 1 : 0)]" }.joined(separator: ",") + "]"
         try db.run(
             sql: """
-                INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, task_id, quiet,
-                    created_at)
-                SELECT value ->> 0, ?, ?, ?, ?, ?, ?, value ->> 1, ? FROM json_each(?)
+                INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, task_id,
+                    reminder_id, quiet, created_at)
+                SELECT value ->> 0, ?, ?, ?, ?, ?, ?, ?, value ->> 1, ? FROM json_each(?)
                 """,
-            arguments: [kind.rawValue, text, actor, conversation, message, task, now.micros, rows])
+            arguments: [kind.rawValue, text, actor, conversation, message, task, reminder, now.micros, rows])
         let pushed = recipients.filter { !$0.quiet }.map(\.user)
         guard !pushed.isEmpty else { return }
         try db.run(

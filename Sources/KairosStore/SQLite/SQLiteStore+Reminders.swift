@@ -26,7 +26,9 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
-    public func createReminder(userID: String, taskID: String, time: ReminderTime, now: Date) async throws -> Reminder {
+    public func createReminder(
+        userID: String, taskID: String, time: ReminderTime, nag: Bool?, now: Date
+    ) async throws -> Reminder {
         let user = try require(userID.rowID, "User")
         let task = try require(taskID.rowID, "Task")
         return try await write { db in
@@ -41,6 +43,7 @@ extension SQLiteStore: ReminderStore {
                     "You have \(Limits.maxRemindersPerTask) reminders on this task already. Remove one first.")
             }
             try Self.insertReminder(db, user: user, task: task, time: time, now: now)
+            try db.run(sql: "UPDATE reminders SET nag = ? WHERE id = ?", arguments: [nag, db.lastInsertedRowID])
             let reminder = try require(
                 try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [db.lastInsertedRowID])
                     .map(Reminder.init(row:)),
@@ -63,7 +66,9 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
-    public func updateReminder(userID: String, id: String, time: ReminderTime, now: Date) async throws -> Reminder {
+    public func updateReminder(
+        userID: String, id: String, time: ReminderTime?, nag: FieldUpdate<Bool>, now: Date
+    ) async throws -> Reminder {
         let user = try require(userID.rowID, "User")
         let reminder = try require(id.rowID, "Reminder")
         return try await write { db in
@@ -73,7 +78,12 @@ extension SQLiteStore: ReminderStore {
                     arguments: [reminder, user]),
                 "Reminder")
             let task: Int64 = row["task_id"]
-            if row["fired"] as Bool {
+            switch nag {
+            case .unchanged: break
+            case .clear: try db.run(sql: "UPDATE reminders SET nag = NULL WHERE id = ?", arguments: [reminder])
+            case .set(let nag): try db.run(sql: "UPDATE reminders SET nag = ? WHERE id = ?", arguments: [nag, reminder])
+            }
+            if let time, row["fired"] as Bool {
                 let waiting =
                     try db.fetchValue(
                         Int.self,
@@ -85,14 +95,20 @@ extension SQLiteStore: ReminderStore {
                 }
             }
             switch time {
-            case .at(let instant):
-                try db.run(
-                    sql: "UPDATE reminders SET at = ?, minute_offset = NULL, fire_at = ?, fired_at = NULL WHERE id = ?",
-                    arguments: [instant.micros, instant.micros, reminder])
-            case .beforeDue(let minutes):
+            case nil:
+                break
+            case .at(let instant)?:
                 try db.run(
                     sql: """
-                        UPDATE reminders SET at = NULL, minute_offset = ?, fired_at = NULL,
+                        UPDATE reminders SET at = ?, minute_offset = NULL, fire_at = ?, fired_at = NULL, again = 0,
+                            repeats = 0
+                        WHERE id = ?
+                        """,
+                    arguments: [instant.micros, instant.micros, reminder])
+            case .beforeDue(let minutes)?:
+                try db.run(
+                    sql: """
+                        UPDATE reminders SET at = NULL, minute_offset = ?, fired_at = NULL, again = 0, repeats = 0,
                             fire_at = (SELECT due_at - ? FROM tasks WHERE id = ?)
                         WHERE id = ?
                         """,
@@ -149,22 +165,48 @@ extension SQLiteStore: ReminderStore {
             let due = try db.fetchRows(
                 sql: """
                     SELECT r.id, r.user_id, r.task_id, tasks.content, tasks.completed_at IS NULL AS is_open,
-                        \(Visible.tasks.replacingOccurrences(of: "?", with: "r.user_id")) AS visible
-                    FROM reminders r JOIN tasks ON tasks.id = r.task_id
+                        \(Visible.tasks.replacingOccurrences(of: "?", with: "r.user_id")) AS visible,
+                        COALESCE(r.nag, u.nag_reminders) AS nags, r.repeats, r.repeats_today, r.repeat_day,
+                        u.timezone, u.quiet_start, u.quiet_end
+                    FROM reminders r JOIN tasks ON tasks.id = r.task_id JOIN users u ON u.id = r.user_id
                     WHERE r.fired_at IS NULL AND r.fire_at <= ? ORDER BY r.fire_at, r.id LIMIT ?
                     """,
                 arguments: [now.micros, limit])
             var fired: [FiredReminder] = []
             for row in due {
-                let reminder: Int64 = row[0]
-                let user: Int64 = row[1]
-                let task: Int64 = row[2]
-                try db.run(sql: "UPDATE reminders SET fired_at = ? WHERE id = ?", arguments: [now.micros, reminder])
-                guard row["is_open"] as Bool, row["visible"] as Bool else { continue }
-                let content: String = row[3]
+                let reminder: Int64 = row["id"]
+                let user: Int64 = row["user_id"]
+                let task: Int64 = row["task_id"]
+                guard row["is_open"] as Bool, row["visible"] as Bool else {
+                    try db.run(
+                        sql: "UPDATE reminders SET fired_at = ?, again = 0 WHERE id = ?",
+                        arguments: [now.micros, reminder])
+                    continue
+                }
+                if row["nags"] as Bool {
+                    let timeZone = TimeZone(identifier: row["timezone"]) ?? .gmt
+                    let count = ReminderRepeats.Count(
+                        repeats: row["repeats"], today: row["repeats_today"],
+                        day: (row["repeat_day"] as String?).flatMap(LocalDate.init(iso:)))
+                    let next = ReminderRepeats.next(
+                        after: now, count: count, quietHours: User.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
+                        timeZone: timeZone)
+                    try db.run(
+                        sql: """
+                            UPDATE reminders SET fire_at = ?, again = 1, repeats = ?, repeats_today = ?, repeat_day = ?
+                            WHERE id = ?
+                            """,
+                        arguments: [
+                            next.at.micros, next.count.repeats, next.count.today, next.count.day?.iso, reminder,
+                        ])
+                } else {
+                    try db.run(
+                        sql: "UPDATE reminders SET fired_at = ?, again = 0 WHERE id = ?", arguments: [now.micros, reminder])
+                }
+                let content: String = row["content"]
                 let quiet = try Self.notify(
                     db, user: user, .reminder, occasion: .reminder, text: NotificationText.reminder(content),
-                    actor: nil, task: task, now: now)
+                    actor: nil, task: task, reminder: reminder, now: now)
                 fired.append(
                     FiredReminder(
                         reminderID: reminder.apiID, userID: user.apiID, taskID: task.apiID, taskContent: content,
@@ -172,6 +214,72 @@ extension SQLiteStore: ReminderStore {
             }
             return fired
         }
+    }
+
+    public func snoozeReminder(userID: String, id: String, until: Date, now: Date) async throws -> Reminder {
+        let user = try require(userID.rowID, "User")
+        let reminder = try require(id.rowID, "Reminder")
+        return try await write { db in
+            let task = try require(
+                try db.fetchValue(
+                    Int64.self, sql: "SELECT task_id FROM reminders WHERE id = ? AND user_id = ?",
+                    arguments: [reminder, user]),
+                "Reminder")
+            try db.run(
+                sql: """
+                    UPDATE reminders SET fire_at = ?, fired_at = NULL, again = 1, repeats = 0 WHERE id = ?
+                    """,
+                arguments: [until.micros, reminder])
+            try Self.readReminderNotifications(db, reminder: reminder, user: user, now: now)
+            try Self.announceTaskChange(db, task: task, by: user, now: now)
+            return try require(
+                try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [reminder])
+                    .map(Reminder.init(row:)),
+                "Reminder")
+        }
+    }
+
+    public func acknowledgeReminder(userID: String, id: String, now: Date) async throws -> Reminder {
+        let user = try require(userID.rowID, "User")
+        let reminder = try require(id.rowID, "Reminder")
+        return try await write { db in
+            let task = try require(
+                try db.fetchValue(
+                    Int64.self, sql: "SELECT task_id FROM reminders WHERE id = ? AND user_id = ?",
+                    arguments: [reminder, user]),
+                "Reminder")
+            // Only a reminder waiting to come back stops: one set again for a new time keeps it.
+            try db.run(
+                sql: "UPDATE reminders SET fired_at = ?, again = 0, repeats = 0 WHERE id = ? AND again = 1",
+                arguments: [now.micros, reminder])
+            try Self.readReminderNotifications(db, reminder: reminder, user: user, now: now)
+            try Self.announceTaskChange(db, task: task, by: user, now: now)
+            return try require(
+                try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [reminder])
+                    .map(Reminder.init(row:)),
+                "Reminder")
+        }
+    }
+
+    public func noticeSubject(notificationID: String, userID: String) async throws -> NoticeSubject? {
+        guard let user = userID.rowID, let notification = notificationID.rowID else { return nil }
+        return try await pool.read { db in
+            try db.fetchRow(
+                sql: """
+                    SELECT n.task_id, r.id FROM notifications n
+                    LEFT JOIN reminders r ON r.id = n.reminder_id AND r.user_id = n.user_id
+                    WHERE n.id = ? AND n.user_id = ?
+                    """,
+                arguments: [notification, user]
+            ).map { NoticeSubject(taskID: ($0[0] as Int64?)?.apiID, reminderID: ($0[1] as Int64?)?.apiID) }
+        }
+    }
+
+    /// Marks read the feed entries a reminder left: answered on one device, it is answered on all.
+    private static func readReminderNotifications(_ db: Database, reminder: Int64, user: Int64, now: Date) throws {
+        try db.run(
+            sql: "UPDATE notifications SET read_at = ? WHERE reminder_id = ? AND user_id = ? AND read_at IS NULL",
+            arguments: [now.micros, reminder, user])
     }
 
     /// Brings back the fixed-time reminders that went off for a recurring task's occurrence, for its next
@@ -188,7 +296,7 @@ extension SQLiteStore: ReminderStore {
             calendar.timeZone = TimeZone(identifier: row[2]) ?? .gmt
             guard let moved = calendar.date(byAdding: .day, value: days, to: Date(micros: row[1])) else { continue }
             try db.run(
-                sql: "UPDATE reminders SET at = ?, fire_at = ?, fired_at = NULL WHERE id = ?",
+                sql: "UPDATE reminders SET at = ?, fire_at = ?, fired_at = NULL, again = 0, repeats = 0 WHERE id = ?",
                 arguments: [moved.micros, moved.micros, row[0] as Int64])
         }
     }
@@ -199,7 +307,7 @@ extension SQLiteStore: ReminderStore {
         try db.run(
             sql: """
                 UPDATE reminders SET fire_at = (SELECT due_at FROM tasks WHERE id = ?1) - minute_offset * 60000000,
-                    fired_at = NULL
+                    fired_at = NULL, again = 0, repeats = 0
                 WHERE task_id = ?1 AND minute_offset IS NOT NULL
                     AND fire_at IS NOT (SELECT due_at FROM tasks WHERE id = ?1) - minute_offset * 60000000
                 """,
@@ -214,6 +322,7 @@ extension Reminder {
             id: (row["id"] as Int64).apiID, taskID: (row["task_id"] as Int64).apiID,
             userID: (row["user_id"] as Int64).apiID, type: offset == nil ? .absolute : .relative, minuteOffset: offset,
             at: (row["at"] as Int64?).map(Date.init(micros:)), fireAt: (row["fire_at"] as Int64?).map(Date.init(micros:)),
-            firedAt: (row["fired_at"] as Int64?).map(Date.init(micros:)), createdAt: Date(micros: row["created_at"]))
+            firedAt: (row["fired_at"] as Int64?).map(Date.init(micros:)), nag: row["nag"], again: row["again"],
+            createdAt: Date(micros: row["created_at"]))
     }
 }

@@ -43,3 +43,22 @@ extension SchemaMigrations {
                 """)
     }
 }
+
+extension SchemaMigrations {
+    /// Reminders that come back until answered. `nag` is the reminder's own choice (NULL follows the person's
+    /// `nag_reminders`); `again` marks one waiting to come back (repeating, or snoozed) rather than for its
+    /// set time; `repeats`, `repeats_today` and `repeat_day` count its comebacks for `ReminderRepeats`. A
+    /// reminder's notification names it, so answering the notification answers the reminder.
+    static func addReminderRepeats(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE reminders ADD COLUMN nag INTEGER CHECK (nag IN (0, 1));
+                ALTER TABLE reminders ADD COLUMN again INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE reminders ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE reminders ADD COLUMN repeats_today INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE reminders ADD COLUMN repeat_day TEXT;
+                ALTER TABLE users ADD COLUMN nag_reminders INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE notifications ADD COLUMN reminder_id INTEGER;
+                """)
+    }
+}

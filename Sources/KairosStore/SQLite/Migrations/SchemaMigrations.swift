@@ -41,6 +41,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v35-app-opens", migrate: createAppOpens)
         migrator.registerMigration("v36-daily-brief-opening", migrate: addDailyBriefOpening)
         migrator.registerMigration("v37-deliveries", migrate: createDeliveries)
+        migrator.registerMigration("v38-reminder-repeats", migrate: addReminderRepeats)
         return migrator
     }
 
