@@ -38,6 +38,7 @@ public struct UserChanges: Sendable {
     public var dailyBriefTime: LocalTime?
     public var assistantAddsWithoutAsking: Bool?
     public var aiEnabled: Bool?
+    public var nagReminders: Bool?
 
     public init() {}
 }

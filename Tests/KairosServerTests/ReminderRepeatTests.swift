@@ -202,3 +202,28 @@ struct ReminderRepeatTests {
         }
     }
 }
+
+@Suite("Nagging as a person's setting")
+struct NagSettingTests {
+    @Test("With nag_reminders on, every reminder comes back unless it says otherwise")
+    func setting() async throws {
+        try await withAda { ada in
+            let me = try expectOK(try await ada.post("user", json: #"{"nag_reminders": true}"#), as: User.self)
+            #expect(me.nagReminders)
+            let task = try await ada.createTask("Drink water")
+            let follows = try await ada.remind(task.id, at: "2026-03-04T10:00:00")
+            let opted = try expectOK(
+                try await ada.remind(
+                    #"{"task_id": "\#(task.id)", "type": "absolute", "due": {"datetime": "2026-03-04T10:00:00"}, "nag": false}"#),
+                .created, as: Reminder.self)
+            #expect(follows.nag == nil && opted.nag == false)
+            ada.clock.set("2026-03-04T15:00:00Z")
+            try await ada.fireDueReminders()
+            let after = try await ada.reminders(on: task.id)
+            #expect(after.first { $0.id == follows.id }?.again == true)
+            #expect(after.first { $0.id == opted.id }?.again == false)
+            expectError(
+                try await ada.post("user", json: #"{"nag_reminders": "yes"}"#), .badRequest, code: "invalid_field")
+        }
+    }
+}

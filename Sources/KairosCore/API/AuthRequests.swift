@@ -66,12 +66,15 @@ public struct UserUpdateRequest: Codable, Sendable {
     public var assistantAddsWithoutAsking: Bool?
     /// Whether the user's words and tasks may be sent to the server's language model.
     public var aiEnabled: Bool?
+    /// Whether every reminder of the user's comes back until answered, unless it says otherwise.
+    public var nagReminders: Bool?
 
     public init(
         name: String? = nil, timezone: String? = nil, quietHours: FieldUpdate<QuietHours> = .unchanged,
         hideReadReceipts: Bool? = nil, workdays: [Int]? = nil, dailyBriefTime: String? = nil,
-        assistantAddsWithoutAsking: Bool? = nil, aiEnabled: Bool? = nil
+        assistantAddsWithoutAsking: Bool? = nil, aiEnabled: Bool? = nil, nagReminders: Bool? = nil
     ) {
+        self.nagReminders = nagReminders
         self.assistantAddsWithoutAsking = assistantAddsWithoutAsking
         self.aiEnabled = aiEnabled
         self.name = name
@@ -89,10 +92,12 @@ public struct UserUpdateRequest: Codable, Sendable {
         case dailyBriefTime = "daily_brief_time"
         case assistantAddsWithoutAsking = "assistant_adds_without_asking"
         case aiEnabled = "ai_enabled"
+        case nagReminders = "nag_reminders"
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        nagReminders = try c.decodeIfPresent(Bool.self, forKey: .nagReminders)
         name = try c.decodeIfPresent(String.self, forKey: .name)
         timezone = try c.decodeIfPresent(String.self, forKey: .timezone)
         quietHours = try c.decodeUpdate(QuietHours.self, forKey: .quietHours)
@@ -113,6 +118,7 @@ public struct UserUpdateRequest: Codable, Sendable {
         try c.encodeIfPresent(dailyBriefTime, forKey: .dailyBriefTime)
         try c.encodeIfPresent(assistantAddsWithoutAsking, forKey: .assistantAddsWithoutAsking)
         try c.encodeIfPresent(aiEnabled, forKey: .aiEnabled)
+        try c.encodeIfPresent(nagReminders, forKey: .nagReminders)
     }
 }
 

@@ -24,6 +24,9 @@ public struct User: Decodable, Hashable, Sendable {
     /// When off, nothing of this user's (their words, tasks or lists) is sent to the server's language model;
     /// the offline engines answer them.
     public var aiEnabled: Bool
+    /// When on, every reminder of theirs comes back until answered (`ReminderRepeats`), unless the reminder
+    /// says otherwise.
+    public var nagReminders: Bool
 
     /// Monday to Friday, until the user says otherwise.
     public static let defaultWorkdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
@@ -33,8 +36,9 @@ public struct User: Decodable, Hashable, Sendable {
         id: String, email: String, name: String, timezone: String, createdAt: Date, isGuest: Bool = false,
         quietHours: QuietHours? = nil, hideReadReceipts: Bool = false, workdays: [Weekday] = User.defaultWorkdays,
         dailyBriefTime: LocalTime = User.defaultDailyBriefTime, assistantAddsWithoutAsking: Bool = false,
-        aiEnabled: Bool = true
+        aiEnabled: Bool = true, nagReminders: Bool = false
     ) {
+        self.nagReminders = nagReminders
         self.assistantAddsWithoutAsking = assistantAddsWithoutAsking
         self.aiEnabled = aiEnabled
         self.quietHours = quietHours
@@ -59,6 +63,7 @@ public struct User: Decodable, Hashable, Sendable {
         case dailyBriefTime = "daily_brief_time"
         case assistantAddsWithoutAsking = "assistant_adds_without_asking"
         case aiEnabled = "ai_enabled"
+        case nagReminders = "nag_reminders"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +81,7 @@ public struct User: Decodable, Hashable, Sendable {
         dailyBriefTime = briefTime.flatMap(LocalTime.init(iso:)) ?? Self.defaultDailyBriefTime
         assistantAddsWithoutAsking = try c.decodeIfPresent(Bool.self, forKey: .assistantAddsWithoutAsking) ?? false
         aiEnabled = try c.decodeIfPresent(Bool.self, forKey: .aiEnabled) ?? true
+        nagReminders = try c.decodeIfPresent(Bool.self, forKey: .nagReminders) ?? false
     }
 
     /// The user's time zone, falling back to UTC if the stored name is unknown to this system.
@@ -136,6 +142,7 @@ extension User: JSONWritable {
             json.key("daily_brief_time"); json.string(dailyBriefTime.hourMinute)
             json.key("assistant_adds_without_asking"); json.bool(assistantAddsWithoutAsking)
             json.key("ai_enabled"); json.bool(aiEnabled)
+            json.key("nag_reminders"); json.bool(nagReminders)
         }
     }
 }

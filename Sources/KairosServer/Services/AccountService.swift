@@ -140,6 +140,7 @@ public struct AccountService: Sendable {
         changes.hideReadReceipts = request.hideReadReceipts
         changes.assistantAddsWithoutAsking = request.assistantAddsWithoutAsking
         changes.aiEnabled = request.aiEnabled
+        changes.nagReminders = request.nagReminders
         changes.workdays = try request.workdays.map(Limits.requireWorkdays)
         changes.dailyBriefTime = try request.dailyBriefTime.map { time throws(KairosError) in
             try Limits.requireClockTime(time, field: "daily_brief_time")

@@ -61,13 +61,13 @@ extension SQLiteStore: AccountStore {
                         hide_read_receipts = COALESCE(?, hide_read_receipts), workdays = COALESCE(?, workdays),
                         daily_brief_time = COALESCE(?, daily_brief_time),
                         assistant_adds_without_asking = COALESCE(?, assistant_adds_without_asking),
-                        ai_enabled = COALESCE(?, ai_enabled)
+                        ai_enabled = COALESCE(?, ai_enabled), nag_reminders = COALESCE(?, nag_reminders)
                     WHERE id = ?
                     """,
                 arguments: [
                     changes.name, changes.timezone, changes.hideReadReceipts, changes.workdays.map(User.workdayBits),
                     changes.dailyBriefTime?.hourMinute, changes.assistantAddsWithoutAsking, changes.aiEnabled,
-                    rowID,
+                    changes.nagReminders, rowID,
                 ])
             if changes.quietHours != .unchanged {
                 let window = changes.quietHours.newValue
@@ -135,7 +135,8 @@ extension User {
             quietHours: Self.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
             hideReadReceipts: row["hide_read_receipts"], workdays: Self.weekdays(fromBits: row["workdays"]),
             dailyBriefTime: LocalTime(iso: row["daily_brief_time"]) ?? User.defaultDailyBriefTime,
-            assistantAddsWithoutAsking: row["assistant_adds_without_asking"], aiEnabled: row["ai_enabled"])
+            assistantAddsWithoutAsking: row["assistant_adds_without_asking"], aiEnabled: row["ai_enabled"],
+            nagReminders: row["nag_reminders"])
     }
 
     /// Workdays are stored as one bit per day, Monday the lowest, so the schema can check the set.
