@@ -88,6 +88,7 @@ public struct AppServices: Sendable {
     public let searchAnswers: SearchAnswerService
     public let push: PushService
     public let noticeActions: NoticeActionService
+    public let reachSettings: ReachSettingsService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -148,8 +149,9 @@ public struct AppServices: Sendable {
             store: store, conversations: conversations, search: search,
             model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
         push = PushService(store: store, clock: clock, endpoints: pushEndpoints)
-        noticeActions = NoticeActionService(
-            key: vapid.map(NoticeActionKey.init(vapid:)), store: store, tasks: tasks, reminders: reminders)
+        let noticeKey = vapid.map(NoticeActionKey.init(vapid:))
+        noticeActions = NoticeActionService(key: noticeKey, store: store, tasks: tasks, reminders: reminders)
+        reachSettings = ReachSettingsService(store: store, key: noticeKey)
     }
 }
 
@@ -228,6 +230,8 @@ public func buildRouter(
     let invites = InviteController(invites: services.invites)
     invites.addPublicRoutes(to: api)
     NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: api)
+    let reach = ReachSettingsController(settings: services.reachSettings)
+    reach.addPublicRoutes(to: api)
 
     let signedIn = api.add(middleware: BearerAuthMiddleware(accounts: services.accounts))
         .group(context: AuthenticatedContext.self)
@@ -252,6 +256,7 @@ public func buildRouter(
     BriefController(brief: services.brief).addRoutes(to: signedIn)
     PushController(vapid: services.vapid, push: services.push).addRoutes(to: signedIn)
     MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
+    reach.addRoutes(to: signedIn)
     return router
 }
 

@@ -59,21 +59,40 @@ public struct NoticeDelivery: Service {
         let notices = try await store.unqueuedNotices(limit: Self.batch)
         guard let last = notices.last else { return 0 }
         var drafts: [DeliveryDraft] = []
-        for notice in notices {
-            let channels = NotificationPolicy.channels(for: notice.facts.kind, quiet: notice.quiet)
+        for unqueued in notices {
+            let channels = NotificationPolicy.channels(
+                for: unqueued.facts.kind, quiet: unqueued.quiet, settings: unqueued.settings,
+                hasPushDevice: unqueued.hasPushDevice)
             guard !channels.isEmpty else { continue }
-            let token = actionKey?.token(notificationID: notice.facts.notificationID, userID: notice.userID)
-            let payload = Notice(notice.facts).json(publicURL: publicURL, actionToken: token)
+            let notice = Notice(unqueued.facts)
+            let token = actionKey?.token(notificationID: notice.id, userID: unqueued.userID)
+            let payload = notice.json(publicURL: publicURL, actionToken: token)
             for channel in channels {
+                let mail = channel == .email ? self.mail(of: notice, to: unqueued) : nil
+                guard channel != .email || mail != nil else { continue }
                 drafts.append(
                     DeliveryDraft(
-                        notificationID: notice.facts.notificationID, userID: notice.userID, kind: notice.facts.kind,
-                        channel: channel, payload: payload))
+                        notificationID: notice.id, userID: unqueued.userID, kind: notice.kind, channel: channel,
+                        payload: payload, topic: notice.tag, mail: mail))
             }
         }
         try await store.queueDeliveries(drafts, throughNotificationID: last.facts.notificationID, now: clock.now())
         return notices.count
     }
+
+    /// The email of a notice, with its one-click unsubscribe from that kind; nil without a key to sign it.
+    private func mail(of notice: Notice, to person: UnqueuedNotice) -> OutgoingMail? {
+        guard let actionKey, let topic = ReachSettings.Topic(notice.kind) else { return nil }
+        let token = actionKey.unsubscribeToken(topic: topic, userID: person.userID)
+        let unsubscribe = "\(root)/api/v1/unsubscribe/\(topic.rawValue)?token=\(token)"
+        return OutgoingMail(
+            recipient: person.email, subject: notice.title,
+            body: NotificationText.noticeEmail(
+                body: notice.body, link: notice.url(publicURL: publicURL), topic: topic, unsubscribe: unsubscribe),
+            unsubscribeURL: unsubscribe)
+    }
+
+    private var root: String { publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
 
     /// Sends the deliveries due now, `concurrency` at a time, writing their outcomes as they come; returns how
     /// many it tried.

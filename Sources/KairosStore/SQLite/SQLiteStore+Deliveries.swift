@@ -69,8 +69,9 @@ extension SQLiteStore: DeliveryStore {
             try db.fetchRows(
                 sql: """
                     SELECT n.id, n.user_id, n.kind, n.text, n.task_id, t.content, n.conversation_id, n.message_id,
-                        n.quiet, n.created_at
-                    FROM notifications n LEFT JOIN tasks t ON t.id = n.task_id
+                        n.quiet, n.created_at, u.email, u.reach_settings,
+                        EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = n.user_id) AS has_push_device
+                    FROM notifications n JOIN users u ON u.id = n.user_id LEFT JOIN tasks t ON t.id = n.task_id
                     WHERE n.id > (SELECT notification_id FROM notice_cursor) ORDER BY n.id LIMIT ?
                     """,
                 arguments: [limit]
@@ -81,7 +82,9 @@ extension SQLiteStore: DeliveryStore {
                     taskID: (row[4] as Int64?)?.apiID, taskContent: row[5],
                     conversationID: (row[6] as Int64?)?.apiID, messageID: (row[7] as Int64?)?.apiID,
                     createdAt: Date(micros: row[9]))
-                return UnqueuedNotice(userID: (row[1] as Int64).apiID, facts: facts, quiet: row[8])
+                return UnqueuedNotice(
+                    userID: (row[1] as Int64).apiID, email: row[10], facts: facts, quiet: row[8],
+                    settings: ReachSettings(json: row[11]), hasPushDevice: row[12])
             }
         }
     }
@@ -91,6 +94,15 @@ extension SQLiteStore: DeliveryStore {
         try await write { db in
             for draft in drafts {
                 guard let notification = draft.notificationID.rowID, let user = draft.userID.rowID else { continue }
+                if let mail = draft.mail {
+                    try db.run(
+                        sql: """
+                            INSERT INTO outbox (recipient, subject, body, unsubscribe_url, created_at, next_attempt_at)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [mail.recipient, mail.subject, mail.body, mail.unsubscribeURL, now.micros, now.micros])
+                    continue
+                }
                 let receivers =
                     switch draft.channel {
                     case .push: "SELECT id FROM push_subscriptions WHERE user_id = ?1"
@@ -99,13 +111,13 @@ extension SQLiteStore: DeliveryStore {
                 guard !receivers.isEmpty else { continue }
                 try db.run(
                     sql: """
-                        INSERT OR IGNORE INTO deliveries (user_id, channel, target_id, notification_id, kind, payload,
-                            due_at, created_at)
-                        SELECT ?1, ?2, r.id, ?3, ?4, ?5, ?6, ?6 FROM (\(receivers)) r
+                        INSERT OR IGNORE INTO deliveries (user_id, channel, target_id, notification_id, kind, topic,
+                            payload, due_at, created_at)
+                        SELECT ?1, ?2, r.id, ?3, ?4, ?7, ?5, ?6, ?6 FROM (\(receivers)) r
                         """,
                     arguments: [
                         user, draft.channel.rawValue, notification, draft.kind.rawValue, Data(draft.payload),
-                        now.micros,
+                        now.micros, draft.topic,
                     ])
             }
             try db.run(
@@ -118,7 +130,7 @@ extension SQLiteStore: DeliveryStore {
             try db.fetchRows(
                 sql: """
                     SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, s.id AS subscription_id,
-                        s.endpoint, s.p256dh, s.auth, s.created_at
+                        s.endpoint, s.p256dh, s.auth, s.created_at, d.kind, d.topic
                     FROM deliveries d JOIN push_subscriptions s ON s.id = d.target_id
                     WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel = 'push'
                     ORDER BY d.due_at, d.id LIMIT ?
@@ -131,7 +143,8 @@ extension SQLiteStore: DeliveryStore {
                     createdAt: Date(micros: row[9]))
                 return QueuedDelivery(
                     id: (row[0] as Int64).apiID, userID: user, notificationID: (row[2] as Int64).apiID,
-                    payload: Array(row[3] as Data), attempts: row[4], target: .push(subscription))
+                    kind: AppNotification.Kind(rawValue: row[10]) ?? .reminder, payload: Array(row[3] as Data),
+                    topic: row[11], attempts: row[4], target: .push(subscription))
             }
         }
     }
@@ -187,5 +200,29 @@ extension PushSubscription {
         self.init(
             id: (row["id"] as Int64).apiID, userID: (row["user_id"] as Int64).apiID, endpoint: row["endpoint"],
             p256dh: row["p256dh"], auth: row["auth"], createdAt: Date(micros: row["created_at"]))
+    }
+}
+
+extension SQLiteStore: ReachSettingsStore {
+    public func reachSettings(userID: String) async throws -> ReachSettings {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            ReachSettings(
+                json: try db.fetchValue(String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user]))
+        }
+    }
+
+    public func updateReachSettings(
+        userID: String, _ change: @escaping @Sendable (ReachSettings) throws -> ReachSettings
+    ) async throws -> ReachSettings {
+        let user = try require(userID.rowID, "User")
+        return try await write { db in
+            let kept = try db.fetchValue(String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user])
+            let changed = try change(ReachSettings(json: kept))
+            try db.run(
+                sql: "UPDATE users SET reach_settings = ? WHERE id = ?",
+                arguments: [changed.chosen.isEmpty ? nil : changed.json, user])
+            return changed
+        }
     }
 }

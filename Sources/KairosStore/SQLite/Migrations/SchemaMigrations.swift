@@ -42,6 +42,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v36-daily-brief-opening", migrate: addDailyBriefOpening)
         migrator.registerMigration("v37-deliveries", migrate: createDeliveries)
         migrator.registerMigration("v38-reminder-repeats", migrate: addReminderRepeats)
+        migrator.registerMigration("v39-reach-settings", migrate: addReachSettings)
         return migrator
     }
 
