@@ -103,20 +103,6 @@ public enum PageLimit {
     public static let range = 1...200
 }
 
-enum Base64URL {
-    static func decode(_ text: String) -> [UInt8]? {
-        var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base.count % 4 != 0 { base += "=" }
-        guard let data = Data(base64Encoded: base) else { return nil }
-        return Array(data)
-    }
-}
-
 extension String {
-    var base64URL: String {
-        Data(utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    var base64URL: String { Base64URL.encode(utf8) }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KairosCore
 
 /// The server's VAPID key pair (RFC 8292): it signs the token each Web Push request carries, and its public
 /// half is the `applicationServerKey` browsers subscribe with. Made once and kept in the data folder, since a
@@ -9,9 +10,7 @@ public struct VAPIDKey: Sendable {
 
     /// The public key as browsers take it: the uncompressed P-256 point (65 bytes), base64url without padding.
     public var publicKey: String {
-        Data(privateKey.publicKey.x963Representation).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(privateKey.publicKey.x963Representation)
     }
 
     init(privateKey: P256.Signing.PrivateKey) {
