@@ -38,26 +38,28 @@ struct WebPushReceiver {
         let senderKey = Array(body[21..<(21 + idLength)])
         let record = body[(21 + idLength)...]
 
+        // The receiver's steps as RFC 8291 §3.4 writes them, HMAC by HMAC.
         let sender = try P256.KeyAgreement.PublicKey(x963Representation: senderKey)
-        let shared = try privateKey.sharedSecretFromKeyAgreement(with: sender)
-        let keyInfo =
-            Array("WebPush: info".utf8) + [0] + Array(privateKey.publicKey.x963Representation) + senderKey
-        let inputKey = shared.hkdfDerivedSymmetricKey(
-            using: SHA256.self, salt: authSecret, sharedInfo: keyInfo, outputByteCount: 32)
-        let contentKey = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: inputKey, salt: salt, info: Array("Content-Encoding: aes128gcm".utf8) + [0],
-            outputByteCount: 16)
-        let nonce = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: inputKey, salt: salt, info: Array("Content-Encoding: nonce".utf8) + [0],
-            outputByteCount: 12)
+        let ecdhSecret = try privateKey.sharedSecretFromKeyAgreement(with: sender).withUnsafeBytes { Array($0) }
+        let authKey = Self.hmac(key: authSecret, ecdhSecret)
+        let keyInfo = Array("WebPush: info".utf8) + [0] + Array(privateKey.publicKey.x963Representation) + senderKey
+        let inputKey = Self.hmac(key: authKey, keyInfo + [1])
+        let pseudoRandomKey = Self.hmac(key: salt, inputKey)
+        let contentKey = Self.hmac(key: pseudoRandomKey, Array("Content-Encoding: aes128gcm".utf8) + [0, 1])
+            .prefix(16)
+        let nonce = Self.hmac(key: pseudoRandomKey, Array("Content-Encoding: nonce".utf8) + [0, 1]).prefix(12)
         let box = try AES.GCM.SealedBox(
-            nonce: AES.GCM.Nonce(data: nonce.withUnsafeBytes { Array($0) }), ciphertext: record.dropLast(16),
+            nonce: AES.GCM.Nonce(data: nonce), ciphertext: record.dropLast(16),
             tag: record.suffix(16))
-        var padded = Array(try AES.GCM.open(box, using: contentKey))
+        var padded = Array(try AES.GCM.open(box, using: SymmetricKey(data: contentKey)))
         // The last record ends with the delimiter 2, then any zero padding.
         while padded.last == 0 { padded.removeLast() }
         guard padded.popLast() == 2 else { throw ReceiverError.notTheLastRecord }
         return Decrypted(plaintext: padded, salt: salt, recordSize: recordSize, senderKey: senderKey)
+    }
+
+    static func hmac(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
     }
 
     enum ReceiverError: Error {

@@ -33,7 +33,6 @@ import base64
 import json
 import os
 import re
-import sys
 import threading
 import time
 import uuid
@@ -144,7 +143,7 @@ class PushService:
         self._gone: set[str] = set()
         self._attempts: list[Message] = []
         self._rejections: list[Rejection] = []
-        self._server: _Server | None = None
+        self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
     # Lifecycle
@@ -158,8 +157,9 @@ class PushService:
 
     def start(self) -> None:
         """Starts serving on a free port of 127.0.0.1."""
-        server = _Server(("127.0.0.1", 0), _Handler)
-        server.push = self
+        handler = type("PushServiceHandler", (_Handler,), {"push": self})
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server.daemon_threads = True
         self._server = server
         # A short poll makes stop() quick: shutdown() waits for the serving loop to look again.
         self._thread = threading.Thread(
@@ -374,27 +374,21 @@ def _reply(handler: _Handler, status: int, body: bytes, headers: dict[str, str] 
     handler.wfile.write(body)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    push: PushService
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A client closing an idle kept-alive connection is how pools work, not a failure worth a traceback.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    server: _Server
+    push: PushService
 
-    def _any(self) -> None:
+    def handle(self) -> None:
         try:
-            self.server.push._handle(self)
-        except (BrokenPipeError, ConnectionResetError):
+            super().handle()
+        except ConnectionError:
+            # A sender closing a kept-alive connection, or going away mid-answer, ends only that connection.
             self.close_connection = True
 
-    do_POST = do_GET = do_PUT = do_DELETE = _any
+    def do_POST(self) -> None:
+        self.push._handle(self)
+
+    do_GET = do_PUT = do_DELETE = do_POST
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
