@@ -61,6 +61,8 @@ import Testing
         ("https://Push.Example.net:8443/send/abc?x=1", "https://push.example.net:8443"),
         ("http://127.0.0.1:8123/push/abc", "http://127.0.0.1:8123"),
         ("http://localhost/push/abc", "http://localhost"),
+        ("http://[::1]:8123/push/abc", "http://[::1]:8123"),
+        ("HTTPS://[2001:DB8::1]/push/abc", "https://[2001:db8::1]"),
     ])
     func theAudienceIsThePushServicesOrigin(endpoint: String, origin: String) throws {
         let subscription = try WebPushReceiver().subscription(endpoint: endpoint)
