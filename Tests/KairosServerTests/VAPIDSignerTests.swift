@@ -26,7 +26,7 @@ import Testing
     }
 
     static func signer(_ key: VAPIDKey, clock: TestClock) throws -> VAPIDSigner {
-        try VAPIDSigner(key: key, contact: "mailto:admin@example.com", now: { clock.now })
+        try VAPIDSigner(key: key, contact: "mailto:admin@example.com", clock: clock.serverClock)
     }
 
     @Test func theHeaderCarriesASignedTokenForThePushServiceAndTheServerKey() throws {

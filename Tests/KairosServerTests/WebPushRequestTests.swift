@@ -14,7 +14,7 @@ import Testing
         return WebPushRequestBuilder(
             signer: try VAPIDSigner(
                 key: VAPIDKey(privateKey: P256.Signing.PrivateKey()), contact: "mailto:admin@example.com",
-                now: { clock.now }))
+                clock: clock.serverClock))
     }
 
     static func body(of request: HTTPClientRequest) async throws -> [UInt8] {

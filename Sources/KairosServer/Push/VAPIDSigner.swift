@@ -28,11 +28,11 @@ public final class VAPIDSigner: Sendable {
     /// The `mailto:` or `https:` URL a push service may use to reach whoever runs this server (the `sub` claim).
     public let contact: String
     private let key: VAPIDKey
-    private let now: @Sendable () -> Date
+    private let clock: Clock
     private let tokens = NIOLockedValueBox<[String: Token]>([:])
 
-    /// A signer with the server's key; `now` is the clock, which tests move.
-    public init(key: VAPIDKey, contact: String, now: @escaping @Sendable () -> Date = { Date() }) throws(KairosError) {
+    /// A signer with the server's key, telling the time by `clock`.
+    public init(key: VAPIDKey, contact: String, clock: Clock = .system) throws(KairosError) {
         let lowered = contact.lowercased()
         let reachable =
             (lowered.hasPrefix("mailto:") && contact.dropFirst(7).contains("@"))
@@ -45,7 +45,7 @@ public final class VAPIDSigner: Sendable {
         }
         self.key = key
         self.contact = contact
-        self.now = now
+        self.clock = clock
     }
 
     /// The `Authorization` header value for a request to `subscription`'s push service:
@@ -57,7 +57,7 @@ public final class VAPIDSigner: Sendable {
     /// The signed token for `audience` (a push service's origin): the kept one while it has more than
     /// `renewal` left, else a new one valid for `lifetime`.
     public func token(for audience: String) throws -> String {
-        let now = self.now()
+        let now = clock.now()
         if let kept = tokens.withLockedValue({ $0[audience] }), kept.expires.timeIntervalSince(now) >= Self.renewal {
             return kept.value
         }
