@@ -84,6 +84,7 @@ public struct AppServices: Sendable {
     public let threadActions: ThreadActionService
     public let mentionDigests: MentionDigestService
     public let searchAnswers: SearchAnswerService
+    public let webhooks: WebhookService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -99,7 +100,7 @@ public struct AppServices: Sendable {
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
-        vapid: VAPIDKey? = nil, logger: Logger = Logger(label: "kairos")
+        vapid: VAPIDKey? = nil, hookClient: HTTPClient = .shared, logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
         self.vapid = vapid
@@ -142,6 +143,9 @@ public struct AppServices: Sendable {
         searchAnswers = SearchAnswerService(
             store: store, conversations: conversations, search: search,
             model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
+        webhooks = WebhookService(
+            store: store, clock: clock,
+            channel: WebhookChannel(client: hookClient, publicURL: publicURL, logger: logger))
     }
 }
 
@@ -154,6 +158,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let store = try SQLiteStore(path: configuration.databasePath)
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let vapid = try VAPIDKey.loadOrCreate(at: configuration.vapidKeyPath)
+    let hookClient = HTTPClient.forHooks()
     var modelServices: [any Service] = []
     var languageModel: (any LanguageModel)?
     if let model = configuration.model {
@@ -166,7 +171,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel, vapid: vapid, logger: logger)
+        languageModel: languageModel, vapid: vapid, hookClient: hookClient, logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -183,7 +188,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: modelServices + [
-            folderLock, mail, services.conversations.deliveries,
+            HTTPClientService(client: hookClient), folderLock, mail, services.conversations.deliveries,
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
@@ -243,6 +248,7 @@ public func buildRouter(
     BriefController(brief: services.brief).addRoutes(to: signedIn)
     PushController(vapid: services.vapid).addRoutes(to: signedIn)
     MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
+    WebhookController(webhooks: services.webhooks).addRoutes(to: signedIn)
     return router
 }
 

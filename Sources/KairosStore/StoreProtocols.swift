@@ -415,3 +415,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & MessageTaskLinkStore
     & MentionDigestStore
     & CommitmentStore
+    & WebhookStore

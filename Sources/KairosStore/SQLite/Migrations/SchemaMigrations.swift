@@ -40,6 +40,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v34-daily-brief-sent-on", migrate: addDailyBriefSentOn)
         migrator.registerMigration("v35-app-opens", migrate: createAppOpens)
         migrator.registerMigration("v36-daily-brief-opening", migrate: addDailyBriefOpening)
+        migrator.registerMigration("v37-webhooks", migrate: createWebhooks)
         return migrator
     }
 

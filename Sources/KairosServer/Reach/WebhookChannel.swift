@@ -1,0 +1,161 @@
+import AsyncHTTPClient
+import Foundation
+import KairosCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Sends one notice to one of a user's hooks: a signed JSON POST for a `json` hook, an ntfy JSON publish for an
+/// `ntfy` topic. It only delivers: what to send, to whom and when to try again is decided elsewhere; it answers
+/// what became of the attempt.
+public struct WebhookChannel: Sendable {
+    let client: HTTPClient
+    /// The server's public address, for the links a notice carries.
+    let publicURL: String
+    let logger: Logger
+
+    /// How long one attempt may take, from connecting to the answer.
+    static let deadline = TimeAmount.seconds(10)
+    /// The most of a receiver's answer body read (and dropped) before the connection is reused.
+    static let answerBytes = 64 * 1024
+
+    public init(client: HTTPClient, publicURL: String, logger: Logger) {
+        self.client = client
+        self.publicURL = publicURL
+        self.logger = logger
+    }
+
+    /// Sends `notice` to `hook` as delivery `deliveryID`, at `now`, and tells what the receiver made of it. A 404
+    /// is a failure, not a gone address (a receiver's 404 may pass); an unreachable receiver or one that takes
+    /// longer than 10 seconds is worth another try.
+    public func send(_ notice: Notice, to hook: WebhookTarget, deliveryID: String, now: Date) async -> DeliveryOutcome {
+        var logger = logger
+        // The hook's id only: its address may itself be a secret (a Home Assistant webhook id).
+        logger[metadataKey: "hook"] = "\(hook.id)"
+        logger[metadataKey: "delivery"] = "\(deliveryID)"
+        let request: HTTPClientRequest
+        switch hook.format {
+        case .json:
+            request = jsonRequest(notice, to: hook, deliveryID: deliveryID, now: now)
+        case .ntfy:
+            guard let ntfy = ntfyRequest(notice, to: hook) else {
+                return .failed(status: nil, reason: "The hook's address names no ntfy topic. Add it again.")
+            }
+            request = ntfy
+        }
+        let outcome: DeliveryOutcome
+        do {
+            let response = try await client.execute(request, deadline: .now() + Self.deadline, logger: logger)
+            _ = try? await response.body.collect(upTo: Self.answerBytes)
+            outcome = .of(
+                status: Int(response.status.code),
+                retryAfter: RetryAfter.duration(response.headers.first(name: "Retry-After"), now: now),
+                goneOn404: false)
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            outcome = .retry(status: nil, reason: "The receiver did not answer within 10 seconds.", after: nil)
+        } catch {
+            outcome = .retry(status: nil, reason: "The receiver could not be reached: \(error).", after: nil)
+        }
+        logger.debug("Webhook attempt", metadata: ["outcome": "\(outcome)"])
+        return outcome
+    }
+
+    // MARK: Requests
+
+    /// `{"type", "delivery_id", "sent_at", "notice"}`, signed as `WebhookSignature` says.
+    func jsonRequest(_ notice: Notice, to hook: WebhookTarget, deliveryID: String, now: Date) -> HTTPClientRequest {
+        var json = JSONWriter()
+        json.object { json in
+            json.key("type"); json.string(notice.kind.rawValue)
+            json.key("delivery_id"); json.string(deliveryID)
+            json.key("sent_at"); json.date(now)
+            json.key("notice"); json.raw(notice.json(publicURL: publicURL))
+        }
+        let body = json.bytes
+        let timestamp = Int64(now.timeIntervalSince1970.rounded(.down))
+        var request = post(hook.url, body: body)
+        request.headers.add(name: "Kairos-Delivery", value: deliveryID)
+        request.headers.add(name: "Kairos-Timestamp", value: String(timestamp))
+        if let secret = hook.secret {
+            request.headers.add(
+                name: "Kairos-Signature",
+                value: WebhookSignature.header(secret: secret, timestamp: timestamp, body: body))
+        }
+        return request
+    }
+
+    /// ntfy's JSON publish, to the server's root: `{"topic", "title", "message", "priority", "tags", "click",
+    /// "actions"}`, with the token as `Authorization: Bearer` when the hook has one. Nil when the hook's address
+    /// names no topic.
+    func ntfyRequest(_ notice: Notice, to hook: WebhookTarget) -> HTTPClientRequest? {
+        guard let topic = NtfyTopic(url: hook.url) else { return nil }
+        let url = notice.url(publicURL: publicURL)
+        var json = JSONWriter()
+        json.object { json in
+            json.key("topic"); json.string(topic.name)
+            json.key("title"); json.string(notice.title)
+            json.key("message"); json.string(notice.body.isEmpty ? notice.title : notice.body)
+            json.key("priority"); json.int(Self.ntfyPriority(notice.kind))
+            json.key("tags"); json.array([Self.ntfyTag(notice.kind)]) { json, tag in json.string(tag) }
+            json.key("click"); json.string(url)
+            json.key("actions")
+            json.array([Notice.Action.open]) { json, action in
+                json.object { json in
+                    json.key("action"); json.string("view")
+                    json.key("label"); json.string(action.title)
+                    json.key("url"); json.string(url)
+                    json.key("clear"); json.bool(true)
+                }
+            }
+        }
+        var request = post(topic.publishURL, body: json.bytes)
+        if let token = hook.token {
+            request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
+        }
+        return request
+    }
+
+    private func post(_ url: String, body: [UInt8]) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Kairos-Webhook/1")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return request
+    }
+
+    /// ntfy's 4 (high: a long vibration) for what asks for the person now, a reminder or a mention; its default 3
+    /// for the rest.
+    static func ntfyPriority(_ kind: AppNotification.Kind) -> Int {
+        switch kind {
+        case .reminder, .mention: 4
+        case .message, .assigned, .taskCompleted, .taskReopened, .brief: 3
+        }
+    }
+
+    /// The emoji ntfy shows beside the title, by its short code.
+    static func ntfyTag(_ kind: AppNotification.Kind) -> String {
+        switch kind {
+        case .reminder: "alarm_clock"
+        case .mention: "speech_balloon"
+        case .message: "envelope"
+        case .assigned: "inbox_tray"
+        case .taskCompleted: "white_check_mark"
+        case .taskReopened: "leftwards_arrow_with_hook"
+        case .brief: "sunrise"
+        }
+    }
+}
+
+extension HTTPClient {
+    /// A client for users' hooks: it never follows a redirect (which could carry an ntfy token's header to
+    /// wherever it points), gives up connecting after five seconds, and does not keep retrying a receiver that
+    /// refuses the connection, so the attempt answers at once. Shut it down when done.
+    public static func forHooks() -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout.connect = .seconds(5)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+}
