@@ -25,21 +25,23 @@ actor HookReceiver {
     private(set) var received: [Received] = []
     private var status: HTTPResponse.Status
     private var answerHeaders: HTTPFields
+    private var delay: Duration = .zero
 
     init(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) {
         self.status = status
         self.answerHeaders = headers
     }
 
-    /// Answers the next requests with `status` and `headers`.
-    func answer(_ status: HTTPResponse.Status, headers: HTTPFields = [:]) {
+    /// Answers the next requests with `status` and `headers`, each `delay` after it came.
+    func answer(_ status: HTTPResponse.Status, headers: HTTPFields = [:], after delay: Duration = .zero) {
         self.status = status
         self.answerHeaders = headers
+        self.delay = delay
     }
 
-    fileprivate func record(_ request: Received) -> Response {
+    fileprivate func record(_ request: Received) -> (Response, Duration) {
         received.append(request)
-        return Response(status: status, headers: answerHeaders)
+        return (Response(status: status, headers: answerHeaders), delay)
     }
 
     /// Runs `body` with a receiver listening on 127.0.0.1 and its address (`http://127.0.0.1:PORT`).
@@ -50,10 +52,12 @@ actor HookReceiver {
         let router = Router()
         let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             let bytes = try await request.body.collect(upTo: 1 << 20)
-            return await receiver.record(
+            let (response, delay) = await receiver.record(
                 Received(
                     method: request.method, path: request.uri.path, headers: request.headers,
                     body: Data(buffer: bytes)))
+            try await Task.sleep(for: delay)
+            return response
         }
         router.post("/", use: handler)
         router.post("**", use: handler)

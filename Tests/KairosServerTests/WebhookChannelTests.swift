@@ -26,11 +26,15 @@ import Testing
     }
 
     /// Runs `body` with a channel on a client of its own (shut down afterwards).
-    static func withChannel(_ body: (WebhookChannel) async throws -> Void) async throws {
+    static func withChannel(
+        deadline: Duration = .seconds(10), _ body: (WebhookChannel) async throws -> Void
+    ) async throws {
         let client = HTTPClient.forHooks()
         do {
             try await body(
-                WebhookChannel(client: client, publicURL: "https://kairos.example/", logger: Logger(label: "test")))
+                WebhookChannel(
+                    client: client, publicURL: "https://kairos.example/", logger: Logger(label: "test"),
+                    deadline: deadline))
         } catch {
             try await client.shutdown()
             throw error
@@ -170,7 +174,33 @@ import Testing
                 Issue.record("expected a retry without a status, got \(outcome)")
                 return
             }
-            #expect(reason.hasPrefix("The receiver could not be reached"))
+            #expect(reason.hasPrefix("The receiver could not be reached: it refused the connection."))
+        }
+    }
+
+    @Test func aReceiverTooSlowToAnswerIsTriedAgainLater() async throws {
+        try await HookReceiver.listening { address, receiver in
+            await receiver.answer(.ok, after: .seconds(2))
+            try await Self.withChannel(deadline: .milliseconds(300)) { channel in
+                let started = ContinuousClock.now
+                let outcome = await channel.send(
+                    Self.reminder, to: Self.hook("\(address)/hook"), deliveryID: "d", now: Self.now)
+                #expect(outcome == .retry(status: nil, reason: "The receiver did not answer in time.", after: nil))
+                #expect(ContinuousClock.now - started < .seconds(2))
+            }
+        }
+    }
+
+    @Test func aRedirectIsNotFollowed() async throws {
+        try await HookReceiver.listening { address, receiver in
+            await receiver.answer(.movedPermanently, headers: [.location: "\(address)/elsewhere"])
+            try await Self.withChannel { channel in
+                let outcome = await channel.send(
+                    Self.reminder, to: Self.hook("\(address)/topic", format: .ntfy, token: Self.token), deliveryID: "d",
+                    now: Self.now)
+                #expect(outcome == .failed(status: 301, reason: "The receiver refused it with 301."))
+            }
+            #expect(await receiver.received.map(\.path) == ["/"])
         }
     }
 

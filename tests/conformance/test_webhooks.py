@@ -99,4 +99,4 @@ def test_an_unreachable_receiver_is_reported_not_delivered(new_account: Callable
     hook = add_hook(ada, url=f"http://127.0.0.1:{free_port()}/hook")
     result = ada.raw.post(f"/webhooks/{hook['id']}/test", timeout=30).json()
     assert result["delivered"] is False and result["status"] is None
-    assert "could not be reached" in result["error"]
+    assert "refused the connection" in result["error"]

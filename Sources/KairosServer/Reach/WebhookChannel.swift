@@ -15,19 +15,21 @@ public struct WebhookChannel: Sendable {
     let logger: Logger
 
     /// How long one attempt may take, from connecting to the answer.
-    static let deadline = TimeAmount.seconds(10)
+    let deadline: Duration
     /// The most of a receiver's answer body read (and dropped) before the connection is reused.
     static let answerBytes = 64 * 1024
 
-    public init(client: HTTPClient, publicURL: String, logger: Logger) {
+    /// `deadline` bounds each attempt; 10 seconds unless a test needs it shorter.
+    public init(client: HTTPClient, publicURL: String, logger: Logger, deadline: Duration = .seconds(10)) {
         self.client = client
         self.publicURL = publicURL
         self.logger = logger
+        self.deadline = deadline
     }
 
     /// Sends `notice` to `hook` as delivery `deliveryID`, at `now`, and tells what the receiver made of it. A 404
     /// is a failure, not a gone address (a receiver's 404 may pass); an unreachable receiver or one that takes
-    /// longer than 10 seconds is worth another try.
+    /// longer than the deadline is worth another try.
     public func send(_ notice: Notice, to hook: WebhookTarget, deliveryID: String, now: Date) async -> DeliveryOutcome {
         var logger = logger
         // The hook's id only: its address may itself be a secret (a Home Assistant webhook id).
@@ -45,19 +47,28 @@ public struct WebhookChannel: Sendable {
         }
         let outcome: DeliveryOutcome
         do {
-            let response = try await client.execute(request, deadline: .now() + Self.deadline, logger: logger)
+            let response = try await client.execute(request, deadline: .now() + TimeAmount(deadline), logger: logger)
             _ = try? await response.body.collect(upTo: Self.answerBytes)
             outcome = .of(
                 status: Int(response.status.code),
                 retryAfter: RetryAfter.duration(response.headers.first(name: "Retry-After"), now: now),
                 goneOn404: false)
         } catch let error as HTTPClientError where error == .deadlineExceeded {
-            outcome = .retry(status: nil, reason: "The receiver did not answer within 10 seconds.", after: nil)
+            outcome = .retry(status: nil, reason: "The receiver did not answer in time.", after: nil)
         } catch {
-            outcome = .retry(status: nil, reason: "The receiver could not be reached: \(error).", after: nil)
+            outcome = .retry(status: nil, reason: Self.unreachable(error), after: nil)
         }
         logger.debug("Webhook attempt", metadata: ["outcome": "\(outcome)"])
         return outcome
+    }
+
+    /// Why the receiver could not be reached, in words for the person setting the hook up.
+    static func unreachable(_ error: any Error) -> String {
+        if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
+            return "The receiver could not be reached: it refused the connection. Check the address, and that "
+                + "the receiver is running."
+        }
+        return "The receiver could not be reached: \(error)"
     }
 
     // MARK: Requests
