@@ -106,7 +106,8 @@ public struct WebhookChannel: Sendable {
             json.key("topic"); json.string(topic.name)
             json.key("title"); json.string(notice.title)
             json.key("message"); json.string(notice.body.isEmpty ? notice.title : notice.body)
-            json.key("priority"); json.int(Self.ntfyPriority(notice.kind))
+            // ntfy's 4 (high: a long vibration) for what asks for the person now; its default 3 otherwise.
+            json.key("priority"); json.int(notice.asksForAttention ? 4 : 3)
             json.key("tags"); json.array([Self.ntfyTag(notice.kind)]) { json, tag in json.string(tag) }
             json.key("click"); json.string(url)
             json.key("actions")
@@ -133,15 +134,6 @@ public struct WebhookChannel: Sendable {
         request.headers.add(name: "User-Agent", value: "Kairos-Webhook/1")
         request.body = .bytes(ByteBuffer(bytes: body))
         return request
-    }
-
-    /// ntfy's 4 (high: a long vibration) for what asks for the person now, a reminder or a mention; its default 3
-    /// for the rest.
-    static func ntfyPriority(_ kind: AppNotification.Kind) -> Int {
-        switch kind {
-        case .reminder, .mention: 4
-        case .message, .assigned, .taskCompleted, .taskReopened, .brief: 3
-        }
     }
 
     /// The emoji ntfy shows beside the title, by its short code.
