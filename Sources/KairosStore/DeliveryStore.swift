@@ -68,6 +68,7 @@ public struct DeliveryDraft: Sendable, Equatable {
 public struct QueuedDelivery: Sendable, Equatable {
     public enum Target: Sendable, Equatable {
         case push(PushSubscription)
+        case webhook(WebhookTarget)
     }
 
     public var id: String

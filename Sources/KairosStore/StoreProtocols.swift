@@ -417,3 +417,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & MentionDigestStore
     & CommitmentStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore
+    & WebhookStore

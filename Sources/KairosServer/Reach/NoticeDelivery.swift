@@ -14,6 +14,7 @@ import ServiceLifecycle
 public struct NoticeDelivery: Service {
     let store: any DeliveryStore
     let push: (any DeliveryChannel)?
+    let hooks: (any DeliveryChannel)?
     let publicURL: String
     /// Signs the links of each notice's Done and Snooze; without it, notices carry Open alone.
     let actionKey: NoticeActionKey?
@@ -24,13 +25,15 @@ public struct NoticeDelivery: Service {
     let concurrency: Int
 
     public init(
-        store: any DeliveryStore, push: (any DeliveryChannel)?, publicURL: String, actionKey: NoticeActionKey?,
+        store: any DeliveryStore, push: (any DeliveryChannel)?, hooks: (any DeliveryChannel)? = nil, publicURL: String,
+        actionKey: NoticeActionKey?,
         clock: Clock = .system,
         logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200),
         concurrency: Int = 64
     ) {
         self.store = store
         self.push = push
+        self.hooks = hooks
         self.publicURL = publicURL
         self.actionKey = actionKey
         self.clock = clock
@@ -125,6 +128,9 @@ public struct NoticeDelivery: Service {
         case .push:
             guard let push else { return .failed(status: nil, reason: "Web Push is not set up on this server.") }
             return await push.send(delivery)
+        case .webhook:
+            guard let hooks else { return .failed(status: nil, reason: "Hooks are not set up on this server.") }
+            return await hooks.send(delivery)
         }
     }
 

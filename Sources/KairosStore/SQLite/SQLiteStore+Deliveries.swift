@@ -106,7 +106,8 @@ extension SQLiteStore: DeliveryStore {
                 let receivers =
                     switch draft.channel {
                     case .push: "SELECT id FROM push_subscriptions WHERE user_id = ?1"
-                    case .webhook, .email: ""
+                    case .webhook: "SELECT id FROM webhooks WHERE user_id = ?1"
+                    case .email: ""
                     }
                 guard !receivers.isEmpty else { continue }
                 try db.run(
@@ -129,22 +130,39 @@ extension SQLiteStore: DeliveryStore {
         try await pool.read { db in
             try db.fetchRows(
                 sql: """
-                    SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, s.id AS subscription_id,
-                        s.endpoint, s.p256dh, s.auth, s.created_at, d.kind, d.topic
-                    FROM deliveries d JOIN push_subscriptions s ON s.id = d.target_id
-                    WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel = 'push'
+                    SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, d.kind, d.topic, d.channel,
+                        s.id AS s_id, s.endpoint, s.p256dh, s.auth, s.created_at AS s_created_at,
+                        w.id AS w_id, w.url, w.format, w.secret, w.token, w.created_at AS w_created_at
+                    FROM deliveries d
+                    LEFT JOIN push_subscriptions s ON d.channel = 'push' AND s.id = d.target_id
+                    LEFT JOIN webhooks w ON d.channel = 'webhook' AND w.id = d.target_id
+                    WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel IN ('push', 'webhook')
                     ORDER BY d.due_at, d.id LIMIT ?
                     """,
                 arguments: [now.micros, limit]
-            ).map { row in
-                let user = (row[1] as Int64).apiID
-                let subscription = PushSubscription(
-                    id: (row[5] as Int64).apiID, userID: user, endpoint: row[6], p256dh: row[7], auth: row[8],
-                    createdAt: Date(micros: row[9]))
+            ).compactMap { row in
+                let user = (row["user_id"] as Int64).apiID
+                let target: QueuedDelivery.Target
+                if let subscription = row["s_id"] as Int64? {
+                    target = .push(
+                        PushSubscription(
+                            id: subscription.apiID, userID: user, endpoint: row["endpoint"], p256dh: row["p256dh"],
+                            auth: row["auth"], createdAt: Date(micros: row["s_created_at"])))
+                } else if let hook = row["w_id"] as Int64? {
+                    target = .webhook(
+                        WebhookTarget(
+                            id: hook.apiID, userID: user, url: row["url"],
+                            format: Webhook.Format(rawValue: row["format"]) ?? .json,
+                            secret: (row["secret"] as String?).map(DeliveryCredential.init),
+                            token: (row["token"] as String?).map(DeliveryCredential.init),
+                            createdAt: Date(micros: row["w_created_at"])))
+                } else {
+                    return nil
+                }
                 return QueuedDelivery(
-                    id: (row[0] as Int64).apiID, userID: user, notificationID: (row[2] as Int64).apiID,
-                    kind: AppNotification.Kind(rawValue: row[10]) ?? .reminder, payload: Array(row[3] as Data),
-                    topic: row[11], attempts: row[4], target: .push(subscription))
+                    id: (row["id"] as Int64).apiID, userID: user, notificationID: (row["notification_id"] as Int64).apiID,
+                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder, payload: Array(row["payload"] as Data),
+                    topic: row["topic"], attempts: row["attempts"], target: target)
             }
         }
     }
