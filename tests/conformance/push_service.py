@@ -137,6 +137,8 @@ class PushService:
     def __init__(self, expected_key: str | None = None) -> None:
         #: The VAPID public key (base64url) every request must be signed with; None takes any valid key.
         self.expected_key = expected_key
+        #: Seconds a message waits, taken and recorded, before its answer goes back: a slow push service.
+        self.answer_delay = 0.0
         self._lock = threading.Condition()
         self._subscriptions: dict[str, Subscription] = {}
         self._script: dict[str, deque[_Answer]] = {}
@@ -268,6 +270,8 @@ class PushService:
                       else script.popleft() if script else _Answer(201, None))
             self._attempts.append(Message(subscription.id, headers, payload, plaintext, claims, answer.status))
             self._lock.notify_all()
+        if self.answer_delay:
+            time.sleep(self.answer_delay)
         extra = {"Location": f"/message/{uuid.uuid4().hex}"} if answer.status == 201 else {}
         if answer.retry_after is not None:
             extra["Retry-After"] = str(answer.retry_after)

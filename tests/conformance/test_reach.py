@@ -142,3 +142,56 @@ def test_a_device_the_push_service_says_is_gone_is_dropped_and_a_busy_one_is_tri
             time.sleep(0.1)
         assert [a.status for a in push.attempts(busy.id)] == [503]
         assert push.rejections == []
+
+
+def test_a_thousand_reminders_in_one_minute_each_reach_the_device_once_across_a_kill(tmp_path: Path) -> None:
+    """The server is SIGKILLed while it sends; restarted, it sends the rest. A notice cut off mid-send goes
+    again with the same id, topic and tag, so the device shows each reminder once."""
+    data, logs = tmp_path / "data", tmp_path / "logs"
+    logs.mkdir()
+    server = KairosServer(host="127.0.0.1", port=free_port())
+    env = {"KAIROS_PUSH_ALLOW_LOOPBACK": "1"}
+    proc = launch(server, data, logs, env=env)
+    try:
+        token, _ = sign_up(server)
+        api = client(server, token)
+        with PushService(expected_key=api.get("/push/vapid").json()["public_key"]) as push:
+            push.answer_delay = 0.02  # a slow push service, so the kill lands while messages are in flight
+            device = push.subscribe()
+            assert api.post("/push/subscriptions", json=device.json).status_code == 201
+            tasks = [api.post("/tasks", json={"content": f"Errand {n}"}).json()["id"] for n in range(1000)]
+            moment = in_seconds(10)
+            for task in tasks:
+                answer = api.post("/reminders", json={"task_id": task, "type": "absolute", "due": {"datetime": moment}})
+                assert answer.status_code == 201, answer.text
+            assert {r["fire_at"][:19] for r in api.get("/reminders", params={"limit": 200}).json()["results"]} == {moment[:19]}, (
+                "every reminder must be set for the same moment")
+
+            push.wait_for(300, timeout=40, subscription_id=device.id)
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=15)
+            received_before = len(push.messages(device.id))
+            assert received_before < 1000, "the kill came after everything was sent: nothing was tested"
+
+            proc = launch(server, data, logs, env=env)
+            deadline = time.monotonic() + 60
+            while len({m.payload["id"] for m in push.messages(device.id)}) < 1000 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            messages = push.messages(device.id)
+            first: dict[str, object] = {}
+            for message in messages:
+                first.setdefault(message.payload["id"], message)
+            assert len(first) == 1000, f"{1000 - len(first)} reminders never arrived"
+            assert {m.payload["task_id"] for m in first.values()} == set(tasks)
+            # Sent twice only what was in flight at the kill (64 at once, their answers written 8 at a time),
+            # identical for the device to show once.
+            again = [m for m in messages if first[m.payload["id"]] is not m]
+            assert len(again) <= 64 + 8, f"{len(again)} notices went twice"
+            for message in again:
+                original = first[message.payload["id"]]
+                assert message.headers["topic"] == original.headers["topic"]
+                assert message.payload == original.payload
+            assert push.rejections == []
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=15)

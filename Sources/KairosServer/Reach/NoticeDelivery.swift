@@ -55,6 +55,7 @@ public struct NoticeDelivery: Service {
     }
 
     static let batch = 500
+    static let recordBatch = 8
 
     /// Turns the next notifications into deliveries; returns how many notifications it read.
     @discardableResult
@@ -97,8 +98,8 @@ public struct NoticeDelivery: Service {
 
     private var root: String { publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
 
-    /// Sends the deliveries due now, `concurrency` at a time, writing their outcomes as they come; returns how
-    /// many it tried.
+    /// Sends the deliveries due now, `concurrency` at a time, writing their outcomes as they come (a few at a
+    /// time); returns how many it tried.
     @discardableResult
     public func deliverDue() async throws -> Int {
         let due = try await store.dueDeliveries(now: clock.now(), limit: Self.batch)
@@ -112,7 +113,8 @@ public struct NoticeDelivery: Service {
             }
             while let (delivery, outcome) = try await group.next() {
                 records.append((delivery.id, record(of: outcome, for: delivery)))
-                if records.count >= concurrency {
+                // Written in small batches: an answer not yet written when the process dies is sent again.
+                if records.count >= Self.recordBatch {
                     try await store.recordDeliveries(records, now: clock.now())
                     records.removeAll(keepingCapacity: true)
                 }
