@@ -78,6 +78,27 @@ public struct ReachSettings: Sendable, Equatable {
     }
 }
 
+extension ReachSettings: Decodable {
+    struct Kind: Decodable {
+        let kind: String
+        let channels: [String]
+        let `default`: Bool
+    }
+
+    /// The answer of `GET /notifications/settings`: the kinds changed from their defaults are the choices.
+    public init(from decoder: any Decoder) throws {
+        let kinds = try decoder.container(keyedBy: KindsKey.self).decode([Kind].self, forKey: .kinds)
+        var chosen: [Topic: Set<NotificationPolicy.Channel>] = [:]
+        for kind in kinds where !kind.default {
+            guard let topic = Topic(rawValue: kind.kind) else { continue }
+            chosen[topic] = Set(kind.channels.compactMap(NotificationPolicy.Channel.init(rawValue:)))
+        }
+        self.init(chosen: chosen)
+    }
+
+    enum KindsKey: String, CodingKey { case kinds }
+}
+
 extension ReachSettings: JSONWritable {
     /// Every kind with its channels, and whether they are the defaults:
     /// `{"kinds": [{"kind", "channels", "default"}]}`.
@@ -100,12 +121,31 @@ extension ReachSettings: JSONWritable {
 
 /// `POST /notifications/settings`: `{"reminder": ["push", "email"], "brief": null, ...}`; a list sets the kind's
 /// channels (empty: the feed alone), `null` gives it back its defaults, a kind left out stays as it is.
-public struct ReachSettingsRequest: Decodable, Sendable {
+public struct ReachSettingsRequest: Codable, Sendable {
     public var changes: [String: [String]?]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         changes = try container.decode([String: [String]?].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for (kind, channels) in changes {
+            if let channels {
+                try container.encode(channels, forKey: AnyKey(kind))
+            } else {
+                try container.encodeNil(forKey: AnyKey(kind))
+            }
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public init(changes: [String: [String]?]) {
