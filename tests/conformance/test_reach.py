@@ -183,10 +183,10 @@ def test_a_thousand_reminders_in_one_minute_each_reach_the_device_once_across_a_
                 first.setdefault(message.payload["id"], message)
             assert len(first) == 1000, f"{1000 - len(first)} reminders never arrived"
             assert {m.payload["task_id"] for m in first.values()} == set(tasks)
-            # Sent twice only what was in flight at the kill (64 at once, their answers written 8 at a time),
-            # identical for the device to show once.
+            # Sent twice only what was in flight at the kill (64 at once) or answered while the last answers were
+            # being written, identical for the device to show once.
             again = [m for m in messages if first[m.payload["id"]] is not m]
-            assert len(again) <= 64 + 8, f"{len(again)} notices went twice"
+            assert len(again) <= 64 + 16, f"{len(again)} notices went twice"
             for message in again:
                 original = first[message.payload["id"]]
                 assert message.headers["topic"] == original.headers["topic"]

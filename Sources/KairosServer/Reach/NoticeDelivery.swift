@@ -2,6 +2,7 @@ import Foundation
 import KairosCore
 import KairosStore
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Takes notices out of Kairos: turns each new notification into deliveries on the channels
@@ -42,9 +43,19 @@ public struct NoticeDelivery: Service {
         self.concurrency = concurrency
     }
 
+    /// Queues and sends side by side: a slow receiver never holds back the queueing of new notices.
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be sent") {
-            try await pass()
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask {
+                try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be queued") {
+                    while try await queueNew() == Self.batch {}
+                }
+            }
+            group.addTask {
+                try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be sent") {
+                    while try await deliverDue() == Self.batch {}
+                }
+            }
         }
     }
 
@@ -55,7 +66,6 @@ public struct NoticeDelivery: Service {
     }
 
     static let batch = 500
-    static let recordBatch = 8
 
     /// Turns the next notifications into deliveries; returns how many notifications it read.
     @discardableResult
@@ -98,30 +108,45 @@ public struct NoticeDelivery: Service {
 
     private var root: String { publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
 
-    /// Sends the deliveries due now, `concurrency` at a time, writing their outcomes as they come (a few at a
-    /// time); returns how many it tried.
+    /// Sends the deliveries due now, `concurrency` at a time, and returns how many it tried. Their outcomes
+    /// are written beside the sending, each write taking all that came since the last: an answer not yet
+    /// written when the process dies is sent again.
     @discardableResult
     public func deliverDue() async throws -> Int {
         let due = try await store.dueDeliveries(now: clock.now(), limit: Self.batch)
         guard !due.isEmpty else { return 0 }
-        var records: [(deliveryID: String, record: DeliveryRecord)] = []
-        try await withThrowingTaskGroup(of: (QueuedDelivery, DeliveryOutcome).self) { group in
-            var waiting = due[...]
-            for _ in 0..<concurrency {
-                guard let next = waiting.popFirst() else { break }
-                group.addTask { (next, await send(next)) }
+        let answered = NIOLockedValueBox<[(deliveryID: String, record: DeliveryRecord)]>([])
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let writeAnswered: @Sendable () async throws -> Void = {
+            let records = answered.withLockedValue { records in
+                defer { records.removeAll() }
+                return records
             }
-            while let (delivery, outcome) = try await group.next() {
-                records.append((delivery.id, record(of: outcome, for: delivery)))
-                // Written in small batches: an answer not yet written when the process dies is sent again.
-                if records.count >= Self.recordBatch {
-                    try await store.recordDeliveries(records, now: clock.now())
-                    records.removeAll(keepingCapacity: true)
-                }
-                if let next = waiting.popFirst() { group.addTask { (next, await send(next)) } }
-            }
+            try await store.recordDeliveries(records, now: clock.now())
         }
-        try await store.recordDeliveries(records, now: clock.now())
+        try await withThrowingTaskGroup(of: Void.self) { writer in
+            writer.addTask {
+                for await _ in wakes { try await writeAnswered() }
+                try await writeAnswered()
+            }
+            await withTaskGroup(of: Void.self) { group in
+                let attempt: @Sendable (QueuedDelivery) async -> Void = { delivery in
+                    let record = record(of: await send(delivery), for: delivery)
+                    answered.withLockedValue { $0.append((delivery.id, record)) }
+                    wake.yield()
+                }
+                var waiting = due[...]
+                for _ in 0..<concurrency {
+                    guard let next = waiting.popFirst() else { break }
+                    group.addTask { await attempt(next) }
+                }
+                while await group.next() != nil {
+                    if let next = waiting.popFirst() { group.addTask { await attempt(next) } }
+                }
+            }
+            wake.finish()
+            try await writer.waitForAll()
+        }
         return due.count
     }
 
