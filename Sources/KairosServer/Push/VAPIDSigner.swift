@@ -28,6 +28,8 @@ public final class VAPIDSigner: Sendable {
     /// The `mailto:` or `https:` URL a push service may use to reach whoever runs this server (the `sub` claim).
     public let contact: String
     private let key: VAPIDKey
+    /// The key's public half as the header carries it, written once.
+    private let publicKey: String
     private let clock: Clock
     private let tokens = NIOLockedValueBox<[String: Token]>([:])
 
@@ -44,6 +46,7 @@ public final class VAPIDSigner: Sendable {
                     + "this server, such as mailto:admin@example.com.")
         }
         self.key = key
+        self.publicKey = key.publicKey
         self.contact = contact
         self.clock = clock
     }
@@ -51,7 +54,7 @@ public final class VAPIDSigner: Sendable {
     /// The `Authorization` header value for a request to `subscription`'s push service:
     /// `vapid t=<token>, k=<public key>`.
     public func authorization(for subscription: WebPushSubscription) throws -> String {
-        "vapid t=\(try token(for: subscription.origin)), k=\(key.publicKey)"
+        "vapid t=\(try token(for: subscription.origin)), k=\(publicKey)"
     }
 
     /// The signed token for `audience` (a push service's origin): the kept one while it has more than

@@ -48,12 +48,12 @@ public struct NoticeDelivery: Service {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
                 try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be queued") {
-                    while try await queueNew() == Self.batch {}
+                    while try await queueNew() > 0 {}
                 }
             }
             group.addTask {
                 try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be sent") {
-                    while try await deliverDue() == Self.batch {}
+                    while try await deliverDue() > 0 {}
                 }
             }
         }
@@ -61,8 +61,8 @@ public struct NoticeDelivery: Service {
 
     /// Queues every new notification and sends everything due, until neither has more.
     public func pass() async throws {
-        while try await queueNew() == Self.batch {}
-        while try await deliverDue() == Self.batch {}
+        while try await queueNew() > 0 {}
+        while try await deliverDue() > 0 {}
     }
 
     static let batch = 500
