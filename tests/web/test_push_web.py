@@ -30,7 +30,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import Select
 
-from .test_task_screens import add_task, open_task, tap
+from .test_task_screens import add_task, open_task
 from .webapp import Browser, Person, signed_in
 
 UTC = dt.timezone.utc
