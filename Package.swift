@@ -107,6 +107,16 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
+        // The push service of scripts/bench-push: takes Web Push requests and notes when each arrived.
+        .executableTarget(
+            name: "PushBench",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "KairosCoreTests", dependencies: ["KairosCore"]),
         .testTarget(
             name: "KairosCaptureTests",

@@ -22,6 +22,26 @@ extension KairosClient {
         try await send(.post, "reminders", id, body: request)
     }
 
+    /// Brings one of your reminders back later (`POST /reminders/{id}/snooze`).
+    public func snoozeReminder(id: String, _ request: ReminderSnoozeRequest) async throws -> Reminder {
+        try await send(.post, "reminders", id, "snooze", body: request)
+    }
+
+    /// Answers one of your reminders: one waiting to come back stops (`POST /reminders/{id}/acknowledge`).
+    public func acknowledgeReminder(id: String) async throws -> Reminder {
+        try await send(.post, "reminders", id, "acknowledge")
+    }
+
+    /// Where each kind of notice goes (`GET /notifications/settings`).
+    public func notificationSettings() async throws -> ReachSettings {
+        try await send(.get, "notifications", "settings")
+    }
+
+    /// Changes where kinds of notice go (`POST /notifications/settings`).
+    public func updateNotificationSettings(_ request: ReachSettingsRequest) async throws -> ReachSettings {
+        try await send(.post, "notifications", "settings", body: request)
+    }
+
     /// Removes one of your reminders (`DELETE /reminders/{id}`).
     public func deleteReminder(id: String) async throws {
         let _: NoContent = try await send(.delete, "reminders", id)

@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     public var model: ModelConfiguration? = nil
     /// Which push endpoints devices may subscribe with (`KAIROS_PUSH_ALLOW_LOOPBACK`).
     public var pushEndpoints = PushEndpointRule()
+    /// Who push services may write to about this server's pushes (`KAIROS_PUSH_CONTACT`, a `mailto:` or
+    /// `https:` URL); the mail sender's address when not set.
+    public var pushContact: String?
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -60,6 +63,12 @@ public struct ServerConfiguration: Sendable {
     public var databasePath: String { (dataDirectory as NSString).appendingPathComponent("kairos.sqlite") }
     /// The folder of uploaded files' content, inside the data folder.
     public var attachmentsDirectory: String { (dataDirectory as NSString).appendingPathComponent("attachments") }
+    /// `mailto:` the mail sender's address, for push services to write to.
+    var mailContact: String {
+        let address = mailSender.split(separator: "<").last.map { $0.trimmingCharacters(in: ["<", ">", " "]) }
+        return "mailto:" + (address ?? mailSender)
+    }
+
     /// The server's VAPID private key for Web Push, inside the data folder.
     public var vapidKeyPath: String { (dataDirectory as NSString).appendingPathComponent("vapid-key.pem") }
 }
@@ -88,6 +97,12 @@ public struct AppServices: Sendable {
     public let searchAnswers: SearchAnswerService
     public let push: PushService
     public let noticeActions: NoticeActionService
+    public let reachSettings: ReachSettingsService
+    /// Signs the links notices carry; nil without a VAPID key.
+    let noticeKey: NoticeActionKey?
+    /// The address people open the server at.
+    let publicURL: String
+    public let webhooks: WebhookService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -103,7 +118,7 @@ public struct AppServices: Sendable {
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
-        vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(),
+        vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(), hookClient: HTTPClient = .shared,
         logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
@@ -148,8 +163,14 @@ public struct AppServices: Sendable {
             store: store, conversations: conversations, search: search,
             model: languageModel.map { ModelSearchPlan(model: $0, logger: logger) }, clock: clock)
         push = PushService(store: store, clock: clock, endpoints: pushEndpoints)
-        noticeActions = NoticeActionService(
-            key: vapid.map(NoticeActionKey.init(vapid:)), store: store, tasks: tasks, reminders: reminders)
+        let noticeKey = vapid.map(NoticeActionKey.init(vapid:))
+        self.noticeKey = noticeKey
+        self.publicURL = publicURL
+        noticeActions = NoticeActionService(key: noticeKey, store: store, tasks: tasks, reminders: reminders)
+        reachSettings = ReachSettingsService(store: store, key: noticeKey)
+        webhooks = WebhookService(
+            store: store, clock: clock,
+            channel: WebhookChannel(client: hookClient, publicURL: publicURL, logger: logger))
     }
 }
 
@@ -162,6 +183,14 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let store = try SQLiteStore(path: configuration.databasePath)
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let vapid = try VAPIDKey.loadOrCreate(at: configuration.vapidKeyPath)
+    let hookClient = HTTPClient.forHooks()
+    let pushClient = HTTPClient.forPush()
+    let signer: VAPIDSigner
+    do {
+        signer = try VAPIDSigner(key: vapid, contact: configuration.pushContact ?? configuration.mailContact)
+    } catch {
+        throw VAPIDKeyError("KAIROS_PUSH_CONTACT must be a mailto: or https: address push services can write to.")
+    }
     var modelServices: [any Service] = []
     var languageModel: (any LanguageModel)?
     if let model = configuration.model {
@@ -174,7 +203,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints, logger: logger)
+        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints, hookClient: hookClient,
+        logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -191,7 +221,13 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: modelServices + [
-            folderLock, mail, services.conversations.deliveries,
+            HTTPClientService(client: hookClient), HTTPClientService(client: pushClient), folderLock, mail,
+            services.conversations.deliveries,
+            NoticeDelivery(
+                store: store,
+                push: WebPushChannel(client: pushClient, builder: WebPushRequestBuilder(signer: signer), logger: logger),
+                hooks: services.webhooks.channel, publicURL: services.publicURL, actionKey: services.noticeKey,
+                logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
@@ -228,6 +264,8 @@ public func buildRouter(
     let invites = InviteController(invites: services.invites)
     invites.addPublicRoutes(to: api)
     NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: api)
+    let reach = ReachSettingsController(settings: services.reachSettings)
+    reach.addPublicRoutes(to: api)
 
     let signedIn = api.add(middleware: BearerAuthMiddleware(accounts: services.accounts))
         .group(context: AuthenticatedContext.self)
@@ -252,6 +290,8 @@ public func buildRouter(
     BriefController(brief: services.brief).addRoutes(to: signedIn)
     PushController(vapid: services.vapid, push: services.push).addRoutes(to: signedIn)
     MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
+    reach.addRoutes(to: signedIn)
+    WebhookController(webhooks: services.webhooks).addRoutes(to: signedIn)
     return router
 }
 

@@ -14,17 +14,26 @@ public protocol PushSubscriptionStore: Sendable {
     func deletePushSubscription(userID: String, id: String) async throws
 }
 
-/// A notification written since the last were queued, with what its notice says.
+/// A notification written since the last were queued, with what its notice says and what its person chose.
 public struct UnqueuedNotice: Sendable, Equatable {
     public var userID: String
+    public var email: String
     public var facts: NoticeFacts
     /// It fell in the person's quiet hours.
     public var quiet: Bool
+    public var settings: ReachSettings
+    public var hasPushDevice: Bool
 
-    public init(userID: String, facts: NoticeFacts, quiet: Bool) {
+    public init(
+        userID: String, email: String, facts: NoticeFacts, quiet: Bool, settings: ReachSettings = ReachSettings(),
+        hasPushDevice: Bool
+    ) {
         self.userID = userID
+        self.email = email
         self.facts = facts
         self.quiet = quiet
+        self.settings = settings
+        self.hasPushDevice = hasPushDevice
     }
 }
 
@@ -36,16 +45,22 @@ public struct DeliveryDraft: Sendable, Equatable {
     public var channel: NotificationPolicy.Channel
     /// The notice's JSON, as each receiver gets it.
     public var payload: [UInt8]
+    /// What a push service may replace a notice not yet delivered with (RFC 8030 `Topic`): a reminder's repeats.
+    public var topic: String?
+    /// For `email`: the message, which goes to the outbox.
+    public var mail: OutgoingMail?
 
     public init(
         notificationID: String, userID: String, kind: AppNotification.Kind, channel: NotificationPolicy.Channel,
-        payload: [UInt8]
+        payload: [UInt8], topic: String? = nil, mail: OutgoingMail? = nil
     ) {
         self.notificationID = notificationID
         self.userID = userID
         self.kind = kind
         self.channel = channel
         self.payload = payload
+        self.topic = topic
+        self.mail = mail
     }
 }
 
@@ -53,23 +68,29 @@ public struct DeliveryDraft: Sendable, Equatable {
 public struct QueuedDelivery: Sendable, Equatable {
     public enum Target: Sendable, Equatable {
         case push(PushSubscription)
+        case webhook(WebhookTarget)
     }
 
     public var id: String
     public var userID: String
     public var notificationID: String
+    public var kind: AppNotification.Kind
     public var payload: [UInt8]
+    public var topic: String?
     /// How many attempts were made before this one.
     public var attempts: Int
     public var target: Target
 
     public init(
-        id: String, userID: String, notificationID: String, payload: [UInt8], attempts: Int, target: Target
+        id: String, userID: String, notificationID: String, kind: AppNotification.Kind, payload: [UInt8],
+        topic: String? = nil, attempts: Int, target: Target
     ) {
         self.id = id
         self.userID = userID
         self.notificationID = notificationID
+        self.kind = kind
         self.payload = payload
+        self.topic = topic
         self.attempts = attempts
         self.target = target
     }
@@ -89,11 +110,21 @@ public enum DeliveryRecord: Sendable, Equatable {
 public protocol DeliveryStore: Sendable {
     /// Notifications written after the last ones queued, oldest first, at most `limit`.
     func unqueuedNotices(limit: Int) async throws -> [UnqueuedNotice]
-    /// Queues each draft for every receiver the person has on its channel and marks every notification up to
-    /// `throughNotificationID` queued, in one write; a draft already queued is not queued again.
+    /// Queues each draft for every receiver the person has on its channel (an email into the outbox) and marks
+    /// every notification up to `throughNotificationID` queued, in one write; a draft already queued is not
+    /// queued again.
     func queueDeliveries(_ drafts: [DeliveryDraft], throughNotificationID: String, now: Date) async throws
     /// The deliveries due by `now`, the longest waiting first.
     func dueDeliveries(now: Date, limit: Int) async throws -> [QueuedDelivery]
     /// Writes what became of attempts, in one write.
     func recordDeliveries(_ records: [(deliveryID: String, record: DeliveryRecord)], now: Date) async throws
+}
+
+/// Each person's choice of channels per kind of notice.
+public protocol ReachSettingsStore: Sendable {
+    func reachSettings(userID: String) async throws -> ReachSettings
+    /// Replaces the person's choices with what `change` makes of them, in one write, and returns them.
+    func updateReachSettings(
+        userID: String, _ change: @escaping @Sendable (ReachSettings) throws -> ReachSettings
+    ) async throws -> ReachSettings
 }

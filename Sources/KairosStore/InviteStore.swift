@@ -30,11 +30,14 @@ public struct OutgoingMail: Sendable, Equatable {
     public var recipient: String
     public var subject: String
     public var body: String
+    /// Where one click stops this kind of email (RFC 8058); nil for the mail every account needs.
+    public var unsubscribeURL: String?
 
-    public init(recipient: String, subject: String, body: String) {
+    public init(recipient: String, subject: String, body: String, unsubscribeURL: String? = nil) {
         self.recipient = recipient
         self.subject = subject
         self.body = body
+        self.unsubscribeURL = unsubscribeURL
     }
 }
 

@@ -416,4 +416,5 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & MessageTaskLinkStore
     & MentionDigestStore
     & CommitmentStore
-    & PushSubscriptionStore & DeliveryStore
+    & PushSubscriptionStore & DeliveryStore & ReachSettingsStore
+    & WebhookStore

@@ -11,7 +11,7 @@ struct Kairos: AsyncParsableCommand {
             UpcomingCommand.self, ProjectsCommand.self, MembersCommand.self, InviteCommand.self, JoinCommand.self,
             NotificationsCommand.self, MuteCommand.self, UnmuteCommand.self, ShowCommand.self, RemindCommand.self,
             DoneCommand.self, SearchCommand.self, AskCommand.self, SummaryCommand.self, ActionsCommand.self,
-            NoteCommand.self, NotesCommand.self,
+            NoteCommand.self, NotesCommand.self, WebhooksCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, EvalCommand.self, AdminCommand.self,
             ExportCommand.self, ImportCommand.self, AccountCommand.self,

@@ -43,3 +43,33 @@ struct KairosClientReminderTests {
         }
     }
 }
+
+@Suite("KairosClient snoozes, answers reminders and chooses where notices go")
+struct KairosClientReachTests {
+    @Test("Snooze a reminder, acknowledge it, and send reminders by email too")
+    func snoozeAcknowledgeAndSettings() async throws {
+        try await withSignedInClient { client in
+            let task = try await client.createTask(TaskCreateRequest(content: "Call the bank"))
+            let reminder = try await client.createReminder(
+                ReminderCreateRequest(taskID: task.id, type: "absolute", due: .init(string: "tomorrow at 9am"), nag: true))
+            #expect(reminder.nag == true)
+            let snoozed = try await client.snoozeReminder(id: reminder.id, ReminderSnoozeRequest(.hour))
+            #expect(snoozed.again && snoozed.fireAt.map { $0 > Date() } == true)
+            let answered = try await client.acknowledgeReminder(id: reminder.id)
+            #expect(!answered.again)
+
+            #expect(try await client.notificationSettings() == ReachSettings())
+            let changed = try await client.updateNotificationSettings(
+                ReachSettingsRequest(changes: ["reminder": ["push", "email"], "task_status": []]))
+            #expect(changed.channels(for: .reminder) == [.push, .email] && changed.channels(for: .taskStatus).isEmpty)
+            #expect(try await client.notificationSettings() == changed)
+            let wrong = await #expect(throws: KairosClientError.self) {
+                try await client.updateNotificationSettings(ReachSettingsRequest(changes: ["reminder": ["pigeon"]]))
+            }
+            guard case .server(400, "invalid_field", _) = try #require(wrong) else {
+                Issue.record("Expected a 400, got \(String(describing: wrong))")
+                return
+            }
+        }
+    }
+}

@@ -215,6 +215,7 @@ extension QueuedDelivery {
     var endpoint: String? {
         switch target {
         case .push(let subscription): subscription.endpoint
+        case .webhook: nil
         }
     }
 }

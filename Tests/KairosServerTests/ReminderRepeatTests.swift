@@ -191,6 +191,18 @@ struct ReminderRepeatTests {
             expectError(
                 try await ada.post("reminders/\(reminder.id)/snooze", json: #"{"for": "later"}"#), .badRequest,
                 code: "invalid_field", mentioning: "10m, 1h, evening, morning")
+            let own = try expectOK(
+                try await ada.post("reminders/\(reminder.id)/snooze", json: #"{"until": "2026-03-04T11:30:00"}"#),
+                as: Reminder.self)
+            #expect(own.fireAt == APITimestamp.parse("2026-03-04T16:30:00Z"))
+            for body in [#"{"until": "2026-03-04T09:00:00"}"#, #"{"until": "2026-04-04T09:00:00"}"#, #"{"until": "soon"}"#] {
+                expectError(
+                    try await ada.post("reminders/\(reminder.id)/snooze", json: body), .badRequest, code: "invalid_field",
+                    mentioning: "until")
+            }
+            expectError(
+                try await ada.post("reminders/\(reminder.id)/snooze", json: #"{"for": "1h", "until": "2026-03-04T11:30:00"}"#),
+                .badRequest, code: "invalid_field")
             let bob = try await ada.signUp("bob@example.com", name: "Bob")
             expectError(
                 try await bob.post("reminders/\(reminder.id)/acknowledge"), .notFound, code: "not_found")

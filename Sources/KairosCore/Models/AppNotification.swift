@@ -121,6 +121,12 @@ public enum NotificationText {
         }
     }
 
+    /// An email's text for a notice: what it says, where it leads, and how to stop this kind of email.
+    public static func noticeEmail(body: String, link: String, topic: ReachSettings.Topic, unsubscribe: String) -> String {
+        "\(body)\n\nOpen it in Kairos: \(link)\n\n--\nYou get this because email is on for "
+            + "\(topic.label.lowercased()) in your Kairos settings. To stop these emails: \(unsubscribe)\n"
+    }
+
     /// Names the brief's Top 3, the first task first.
     public static func dailyBrief(topThree: [String]) -> String {
         let names = topThree.map { "\u{201C}\($0)\u{201D}" }

@@ -87,6 +87,11 @@ public struct Notice: Sendable, Equatable {
         return json.bytes
     }
 
+    /// Where the notice leads, on the server at `publicURL`.
+    public func url(publicURL: String) -> String {
+        (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + path
+    }
+
     /// What a device groups the notice under: a reminder's repeats replace each other, so a phone shows the
     /// latest once.
     public var tag: String {

@@ -103,24 +103,6 @@ public enum PageLimit {
     public static let range = 1...200
 }
 
-/// Base64url without padding (RFC 4648 §5): page cursors, Web Push keys and tokens.
-public enum Base64URL {
-    /// The bytes of base64url text, padded or not; nil when it is not base64url.
-    public static func decode(_ text: String) -> [UInt8]? {
-        var base = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base.count % 4 != 0 { base += "=" }
-        guard let data = Data(base64Encoded: base) else { return nil }
-        return Array(data)
-    }
-
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-}
-
 extension String {
     var base64URL: String { Base64URL.encode(utf8) }
 }

@@ -213,19 +213,24 @@ public struct ReminderUpdateRequest: Codable, Sendable {
     }
 }
 
-/// `POST /reminders/{id}/snooze`: `{"for": "10m" | "1h" | "evening" | "morning"}` (`SnoozeChoice`).
+/// `POST /reminders/{id}/snooze`: `{"for": "10m" | "1h" | "evening" | "morning"}` (`SnoozeChoice`), or
+/// `{"until": "2026-03-12T15:00:00"}` for a moment of the person's own.
 public struct ReminderSnoozeRequest: Codable, Sendable {
     public var choice: String?
+    /// A moment (an offset, or the person's wall time), instead of a choice.
+    public var until: String?
 
     public init(_ choice: SnoozeChoice) {
         self.choice = choice.rawValue
     }
 
-    public init(choice: String?) {
+    public init(choice: String?, until: String? = nil) {
         self.choice = choice
+        self.until = until
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case choice = "for"
+        case until
     }
 }

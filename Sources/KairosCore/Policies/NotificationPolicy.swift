@@ -73,20 +73,27 @@ public enum NotificationPolicy {
         case email
     }
 
-    /// The channels a notification of `kind` leaves by. One held by quiet hours waits in the feed alone: a
-    /// phone stays silent, whichever app it would ring through. What is said to the person directly (their
-    /// reminders, mentions, tasks given to them, their brief) goes to their devices; their own hooks also
-    /// hear about the tasks they follow.
-    public static func channels(for kind: AppNotification.Kind, quiet: Bool) -> [Channel] {
-        guard !quiet else { return [] }
-        switch kind {
-        case .reminder, .mention, .assigned, .brief:
-            return [.push, .webhook]
-        case .taskCompleted, .taskReopened:
-            return [.webhook]
-        case .message:
-            return []
+    /// Where each kind goes until the person says otherwise: what is said to them directly (reminders,
+    /// mentions, tasks given to them, their brief) rings their devices; their own hooks also hear about the
+    /// tasks they follow; email waits to be asked for.
+    public static func defaultChannels(for topic: ReachSettings.Topic) -> Set<Channel> {
+        switch topic {
+        case .reminder, .mention, .assigned, .brief: [.push, .webhook]
+        case .taskStatus: [.webhook]
         }
+    }
+
+    /// The channels a notification of `kind` leaves by for someone with `settings`. One held by quiet hours
+    /// waits in the feed, and goes by email alone: a phone stays silent, whichever app it would ring through.
+    /// A brief meant for devices goes by email to someone with none subscribed, so it reaches them somewhere.
+    public static func channels(
+        for kind: AppNotification.Kind, quiet: Bool, settings: ReachSettings, hasPushDevice: Bool
+    ) -> [Channel] {
+        guard let topic = ReachSettings.Topic(kind) else { return [] }
+        var channels = settings.channels(for: topic)
+        if topic == .brief, channels.contains(.push), !hasPushDevice { channels.insert(.email) }
+        if quiet { channels.formIntersection([.email]) }
+        return Channel.allCases.filter(channels.contains)
     }
 
     /// Whether `occasion` reaches `listener`'s feed at all, whenever it happens.

@@ -19,7 +19,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
         switch status {
         case 200..<300:
             .delivered(status: status)
-        case 410, 404 where goneOn404:
+        case 410:
+            .gone(status: status)
+        case 404 where goneOn404:
             .gone(status: status)
         case 408, 425, 429, 500..<600:
             .retry(status: status, reason: "The receiver answered \(status).", after: retryAfter)

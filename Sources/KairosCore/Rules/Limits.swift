@@ -42,6 +42,8 @@ public enum Limits {
     public static let attachmentName = 255
     /// The largest frame a realtime client may send: its frames are small commands.
     public static let socketFrameBytes = 16 * 1024
+    /// The furthest a reminder may be snoozed to, in seconds: a week.
+    public static let longestSnooze: TimeInterval = 7 * 86_400
     /// The longest push endpoint taken, in bytes: push services' addresses are a few hundred.
     public static let pushEndpointLength = 2_000
     /// How many devices one person may have subscribed to Web Push; subscribing one more retires the oldest.

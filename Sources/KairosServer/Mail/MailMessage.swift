@@ -4,7 +4,7 @@ import KairosStore
 /// The text of an email as sendmail-compatible commands read it: headers, a blank line, the body.
 enum MailMessage {
     static func render(_ mail: OutgoingMail, id: String, from sender: String, date: Date) -> String {
-        let headers = [
+        var headers = [
             "From: \(headerText(sender))",
             "To: <\(mail.recipient)>",
             "Subject: \(headerText(mail.subject))",
@@ -14,6 +14,10 @@ enum MailMessage {
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: 8bit",
         ]
+        // RFC 8058: a mail client offers its own Unsubscribe, which POSTs to the link without asking again.
+        if let url = mail.unsubscribeURL {
+            headers += ["List-Unsubscribe: <\(url)>", "List-Unsubscribe-Post: List-Unsubscribe=One-Click"]
+        }
         return headers.joined(separator: "\r\n") + "\r\n\r\n"
             + mail.body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
     }

@@ -14,6 +14,7 @@ import ServiceLifecycle
 public struct NoticeDelivery: Service {
     let store: any DeliveryStore
     let push: (any DeliveryChannel)?
+    let hooks: (any DeliveryChannel)?
     let publicURL: String
     /// Signs the links of each notice's Done and Snooze; without it, notices carry Open alone.
     let actionKey: NoticeActionKey?
@@ -24,13 +25,15 @@ public struct NoticeDelivery: Service {
     let concurrency: Int
 
     public init(
-        store: any DeliveryStore, push: (any DeliveryChannel)?, publicURL: String, actionKey: NoticeActionKey?,
+        store: any DeliveryStore, push: (any DeliveryChannel)?, hooks: (any DeliveryChannel)? = nil, publicURL: String,
+        actionKey: NoticeActionKey?,
         clock: Clock = .system,
         logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200),
         concurrency: Int = 64
     ) {
         self.store = store
         self.push = push
+        self.hooks = hooks
         self.publicURL = publicURL
         self.actionKey = actionKey
         self.clock = clock
@@ -52,6 +55,7 @@ public struct NoticeDelivery: Service {
     }
 
     static let batch = 500
+    static let recordBatch = 8
 
     /// Turns the next notifications into deliveries; returns how many notifications it read.
     @discardableResult
@@ -59,24 +63,43 @@ public struct NoticeDelivery: Service {
         let notices = try await store.unqueuedNotices(limit: Self.batch)
         guard let last = notices.last else { return 0 }
         var drafts: [DeliveryDraft] = []
-        for notice in notices {
-            let channels = NotificationPolicy.channels(for: notice.facts.kind, quiet: notice.quiet)
+        for unqueued in notices {
+            let channels = NotificationPolicy.channels(
+                for: unqueued.facts.kind, quiet: unqueued.quiet, settings: unqueued.settings,
+                hasPushDevice: unqueued.hasPushDevice)
             guard !channels.isEmpty else { continue }
-            let token = actionKey?.token(notificationID: notice.facts.notificationID, userID: notice.userID)
-            let payload = Notice(notice.facts).json(publicURL: publicURL, actionToken: token)
+            let notice = Notice(unqueued.facts)
+            let token = actionKey?.token(notificationID: notice.id, userID: unqueued.userID)
+            let payload = notice.json(publicURL: publicURL, actionToken: token)
             for channel in channels {
+                let mail = channel == .email ? self.mail(of: notice, to: unqueued) : nil
+                guard channel != .email || mail != nil else { continue }
                 drafts.append(
                     DeliveryDraft(
-                        notificationID: notice.facts.notificationID, userID: notice.userID, kind: notice.facts.kind,
-                        channel: channel, payload: payload))
+                        notificationID: notice.id, userID: unqueued.userID, kind: notice.kind, channel: channel,
+                        payload: payload, topic: notice.tag, mail: mail))
             }
         }
         try await store.queueDeliveries(drafts, throughNotificationID: last.facts.notificationID, now: clock.now())
         return notices.count
     }
 
-    /// Sends the deliveries due now, `concurrency` at a time, writing their outcomes as they come; returns how
-    /// many it tried.
+    /// The email of a notice, with its one-click unsubscribe from that kind; nil without a key to sign it.
+    private func mail(of notice: Notice, to person: UnqueuedNotice) -> OutgoingMail? {
+        guard let actionKey, let topic = ReachSettings.Topic(notice.kind) else { return nil }
+        let token = actionKey.unsubscribeToken(topic: topic, userID: person.userID)
+        let unsubscribe = "\(root)/api/v1/unsubscribe/\(topic.rawValue)?token=\(token)"
+        return OutgoingMail(
+            recipient: person.email, subject: notice.title,
+            body: NotificationText.noticeEmail(
+                body: notice.body, link: notice.url(publicURL: publicURL), topic: topic, unsubscribe: unsubscribe),
+            unsubscribeURL: unsubscribe)
+    }
+
+    private var root: String { publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+
+    /// Sends the deliveries due now, `concurrency` at a time, writing their outcomes as they come (a few at a
+    /// time); returns how many it tried.
     @discardableResult
     public func deliverDue() async throws -> Int {
         let due = try await store.dueDeliveries(now: clock.now(), limit: Self.batch)
@@ -90,7 +113,8 @@ public struct NoticeDelivery: Service {
             }
             while let (delivery, outcome) = try await group.next() {
                 records.append((delivery.id, record(of: outcome, for: delivery)))
-                if records.count >= concurrency {
+                // Written in small batches: an answer not yet written when the process dies is sent again.
+                if records.count >= Self.recordBatch {
                     try await store.recordDeliveries(records, now: clock.now())
                     records.removeAll(keepingCapacity: true)
                 }
@@ -106,6 +130,9 @@ public struct NoticeDelivery: Service {
         case .push:
             guard let push else { return .failed(status: nil, reason: "Web Push is not set up on this server.") }
             return await push.send(delivery)
+        case .webhook:
+            guard let hooks else { return .failed(status: nil, reason: "Hooks are not set up on this server.") }
+            return await hooks.send(delivery)
         }
     }
 

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import ServiceLifecycle
 
-/// Keeps the HTTP client that reaches the language model open while the server runs; closes it at shutdown.
+/// Keeps an HTTP client (the language model's, the hooks') open while the server runs; closes it at shutdown.
 struct HTTPClientService: Service {
     let client: HTTPClient
 

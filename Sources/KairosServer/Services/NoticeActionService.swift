@@ -23,8 +23,10 @@ public struct NoticeActionService: Sendable {
     }
 
     /// Does `action` on the notice `notificationID` for the person `token` speaks for; `snooze` takes a
-    /// `SnoozeChoice` (10 minutes when none is given).
-    public func act(_ action: String, notificationID: String, token: String?, snooze: String?) async throws {
+    /// `SnoozeChoice` or a moment `until` (10 minutes when neither is given).
+    public func act(
+        _ action: String, notificationID: String, token: String?, snooze: String?, until: String? = nil
+    ) async throws {
         guard let action = Action(rawValue: action) else {
             throw KairosError.notFound("Action")
         }
@@ -45,8 +47,8 @@ public struct NoticeActionService: Sendable {
             guard let reminderID = subject.reminderID else {
                 throw KairosError.conflict("Only a reminder can be snoozed.")
             }
-            _ = try await reminders.snooze(
-                reminderID, ReminderSnoozeRequest(choice: snooze ?? SnoozeChoice.tenMinutes.rawValue), for: user)
+            let choice = snooze ?? (until == nil ? SnoozeChoice.tenMinutes.rawValue : nil)
+            _ = try await reminders.snooze(reminderID, ReminderSnoozeRequest(choice: choice, until: until), for: user)
         case .acknowledge:
             guard let reminderID = subject.reminderID else {
                 throw KairosError.conflict("Only a reminder waits to be acknowledged.")

@@ -78,15 +78,34 @@ public struct ReminderService: Sendable {
 
     /// Brings one of the caller's reminders back at the moment `request` chooses, in their zone.
     public func snooze(_ id: String, _ request: ReminderSnoozeRequest, for user: User) async throws -> Reminder {
-        guard let raw = request.choice, let choice = SnoozeChoice(rawValue: raw) else {
+        let now = clock.now()
+        let until: Date
+        switch (request.choice, request.until) {
+        case (let raw?, nil):
+            guard let choice = SnoozeChoice(rawValue: raw) else {
+                throw KairosError.invalidField(
+                    field: "for",
+                    message: "for must be one of \(SnoozeChoice.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            until = choice.moment(from: now, in: user.timeZone)
+        case (nil, let text?):
+            let moment: Date
+            do {
+                moment = try DueResolver(user: user, now: now).instant(datetime: text)
+            } catch {
+                throw KairosError.invalidField(field: "until", message: "until must be a time such as 2026-03-12T15:00:00.")
+            }
+            guard moment > now, moment.timeIntervalSince(now) <= Limits.longestSnooze else {
+                throw KairosError.invalidField(field: "until", message: "until must be ahead, within a week.")
+            }
+            until = moment
+        default:
             throw KairosError.invalidField(
                 field: "for",
-                message: "for must be one of \(SnoozeChoice.allCases.map(\.rawValue).joined(separator: ", ")).")
+                message: "Give for (\(SnoozeChoice.allCases.map(\.rawValue).joined(separator: ", "))) or until, one of them.")
         }
         _ = try await reminder(id, of: user)
-        let now = clock.now()
-        return try await store.snoozeReminder(
-            userID: user.id, id: id, until: choice.moment(from: now, in: user.timeZone), now: now)
+        return try await store.snoozeReminder(userID: user.id, id: id, until: until, now: now)
     }
 
     /// Answers one of the caller's reminders: one waiting to come back stops, on every device.

@@ -69,8 +69,9 @@ extension SQLiteStore: DeliveryStore {
             try db.fetchRows(
                 sql: """
                     SELECT n.id, n.user_id, n.kind, n.text, n.task_id, t.content, n.conversation_id, n.message_id,
-                        n.quiet, n.created_at
-                    FROM notifications n LEFT JOIN tasks t ON t.id = n.task_id
+                        n.quiet, n.created_at, u.email, u.reach_settings,
+                        EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = n.user_id) AS has_push_device
+                    FROM notifications n JOIN users u ON u.id = n.user_id LEFT JOIN tasks t ON t.id = n.task_id
                     WHERE n.id > (SELECT notification_id FROM notice_cursor) ORDER BY n.id LIMIT ?
                     """,
                 arguments: [limit]
@@ -81,7 +82,9 @@ extension SQLiteStore: DeliveryStore {
                     taskID: (row[4] as Int64?)?.apiID, taskContent: row[5],
                     conversationID: (row[6] as Int64?)?.apiID, messageID: (row[7] as Int64?)?.apiID,
                     createdAt: Date(micros: row[9]))
-                return UnqueuedNotice(userID: (row[1] as Int64).apiID, facts: facts, quiet: row[8])
+                return UnqueuedNotice(
+                    userID: (row[1] as Int64).apiID, email: row[10], facts: facts, quiet: row[8],
+                    settings: ReachSettings(json: row[11]), hasPushDevice: row[12])
             }
         }
     }
@@ -91,21 +94,31 @@ extension SQLiteStore: DeliveryStore {
         try await write { db in
             for draft in drafts {
                 guard let notification = draft.notificationID.rowID, let user = draft.userID.rowID else { continue }
+                if let mail = draft.mail {
+                    try db.run(
+                        sql: """
+                            INSERT INTO outbox (recipient, subject, body, unsubscribe_url, created_at, next_attempt_at)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [mail.recipient, mail.subject, mail.body, mail.unsubscribeURL, now.micros, now.micros])
+                    continue
+                }
                 let receivers =
                     switch draft.channel {
                     case .push: "SELECT id FROM push_subscriptions WHERE user_id = ?1"
-                    case .webhook, .email: ""
+                    case .webhook: "SELECT id FROM webhooks WHERE user_id = ?1"
+                    case .email: ""
                     }
                 guard !receivers.isEmpty else { continue }
                 try db.run(
                     sql: """
-                        INSERT OR IGNORE INTO deliveries (user_id, channel, target_id, notification_id, kind, payload,
-                            due_at, created_at)
-                        SELECT ?1, ?2, r.id, ?3, ?4, ?5, ?6, ?6 FROM (\(receivers)) r
+                        INSERT OR IGNORE INTO deliveries (user_id, channel, target_id, notification_id, kind, topic,
+                            payload, due_at, created_at)
+                        SELECT ?1, ?2, r.id, ?3, ?4, ?7, ?5, ?6, ?6 FROM (\(receivers)) r
                         """,
                     arguments: [
                         user, draft.channel.rawValue, notification, draft.kind.rawValue, Data(draft.payload),
-                        now.micros,
+                        now.micros, draft.topic,
                     ])
             }
             try db.run(
@@ -117,21 +130,39 @@ extension SQLiteStore: DeliveryStore {
         try await pool.read { db in
             try db.fetchRows(
                 sql: """
-                    SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, s.id AS subscription_id,
-                        s.endpoint, s.p256dh, s.auth, s.created_at
-                    FROM deliveries d JOIN push_subscriptions s ON s.id = d.target_id
-                    WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel = 'push'
+                    SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, d.kind, d.topic, d.channel,
+                        s.id AS s_id, s.endpoint, s.p256dh, s.auth, s.created_at AS s_created_at,
+                        w.id AS w_id, w.url, w.format, w.secret, w.token, w.created_at AS w_created_at
+                    FROM deliveries d
+                    LEFT JOIN push_subscriptions s ON d.channel = 'push' AND s.id = d.target_id
+                    LEFT JOIN webhooks w ON d.channel = 'webhook' AND w.id = d.target_id
+                    WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel IN ('push', 'webhook')
                     ORDER BY d.due_at, d.id LIMIT ?
                     """,
                 arguments: [now.micros, limit]
-            ).map { row in
-                let user = (row[1] as Int64).apiID
-                let subscription = PushSubscription(
-                    id: (row[5] as Int64).apiID, userID: user, endpoint: row[6], p256dh: row[7], auth: row[8],
-                    createdAt: Date(micros: row[9]))
+            ).compactMap { row in
+                let user = (row["user_id"] as Int64).apiID
+                let target: QueuedDelivery.Target
+                if let subscription = row["s_id"] as Int64? {
+                    target = .push(
+                        PushSubscription(
+                            id: subscription.apiID, userID: user, endpoint: row["endpoint"], p256dh: row["p256dh"],
+                            auth: row["auth"], createdAt: Date(micros: row["s_created_at"])))
+                } else if let hook = row["w_id"] as Int64? {
+                    target = .webhook(
+                        WebhookTarget(
+                            id: hook.apiID, userID: user, url: row["url"],
+                            format: Webhook.Format(rawValue: row["format"]) ?? .json,
+                            secret: (row["secret"] as String?).map(DeliveryCredential.init),
+                            token: (row["token"] as String?).map(DeliveryCredential.init),
+                            createdAt: Date(micros: row["w_created_at"])))
+                } else {
+                    return nil
+                }
                 return QueuedDelivery(
-                    id: (row[0] as Int64).apiID, userID: user, notificationID: (row[2] as Int64).apiID,
-                    payload: Array(row[3] as Data), attempts: row[4], target: .push(subscription))
+                    id: (row["id"] as Int64).apiID, userID: user, notificationID: (row["notification_id"] as Int64).apiID,
+                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder, payload: Array(row["payload"] as Data),
+                    topic: row["topic"], attempts: row["attempts"], target: target)
             }
         }
     }
@@ -187,5 +218,29 @@ extension PushSubscription {
         self.init(
             id: (row["id"] as Int64).apiID, userID: (row["user_id"] as Int64).apiID, endpoint: row["endpoint"],
             p256dh: row["p256dh"], auth: row["auth"], createdAt: Date(micros: row["created_at"]))
+    }
+}
+
+extension SQLiteStore: ReachSettingsStore {
+    public func reachSettings(userID: String) async throws -> ReachSettings {
+        let user = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            ReachSettings(
+                json: try db.fetchValue(String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user]))
+        }
+    }
+
+    public func updateReachSettings(
+        userID: String, _ change: @escaping @Sendable (ReachSettings) throws -> ReachSettings
+    ) async throws -> ReachSettings {
+        let user = try require(userID.rowID, "User")
+        return try await write { db in
+            let kept = try db.fetchValue(String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user])
+            let changed = try change(ReachSettings(json: kept))
+            try db.run(
+                sql: "UPDATE users SET reach_settings = ? WHERE id = ?",
+                arguments: [changed.chosen.isEmpty ? nil : changed.json, user])
+            return changed
+        }
     }
 }

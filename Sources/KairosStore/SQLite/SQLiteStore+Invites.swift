@@ -126,14 +126,16 @@ extension SQLiteStore: InviteStore {
         try await pool.read { db in
             try db.fetchRows(
                 sql: """
-                    SELECT id, recipient, subject, body, attempts, created_at FROM outbox
+                    SELECT id, recipient, subject, body, unsubscribe_url, attempts, created_at FROM outbox
                     WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
                     """,
                 arguments: [now.micros, limit]
             ).map { row in
                 QueuedMail(
                     id: (row["id"] as Int64).apiID,
-                    mail: OutgoingMail(recipient: row["recipient"], subject: row["subject"], body: row["body"]),
+                    mail: OutgoingMail(
+                        recipient: row["recipient"], subject: row["subject"], body: row["body"],
+                        unsubscribeURL: row["unsubscribe_url"]),
                     attempts: row["attempts"], createdAt: Date(micros: row["created_at"]))
             }
         }

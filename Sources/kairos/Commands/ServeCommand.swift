@@ -56,6 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.mailRetryBase = .milliseconds(Int(retry * 1000))
         }
         configuration.pushEndpoints = PushEndpointRule(allowsLoopback: environment["KAIROS_PUSH_ALLOW_LOOPBACK"] == "1")
+        configuration.pushContact = environment["KAIROS_PUSH_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.model = try model.configuration()
         let app = try await buildApplication(configuration)
         try await app.runService()

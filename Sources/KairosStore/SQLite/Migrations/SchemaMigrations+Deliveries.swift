@@ -23,6 +23,7 @@ extension SchemaMigrations {
                     target_id INTEGER NOT NULL,
                     notification_id INTEGER NOT NULL,
                     kind TEXT NOT NULL,
+                    topic TEXT,
                     payload BLOB NOT NULL,
                     state TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'delivered', 'failed', 'dropped')),
                     due_at INTEGER NOT NULL,
@@ -59,6 +60,18 @@ extension SchemaMigrations {
                 ALTER TABLE reminders ADD COLUMN repeat_day TEXT;
                 ALTER TABLE users ADD COLUMN nag_reminders INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE notifications ADD COLUMN reminder_id INTEGER;
+                """)
+    }
+}
+
+extension SchemaMigrations {
+    /// Each person's choice of channels per kind of notice (`ReachSettings`, only what they changed), and the
+    /// one-click unsubscribe address (RFC 8058) of an email that has one.
+    static func addReachSettings(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE users ADD COLUMN reach_settings TEXT;
+                ALTER TABLE outbox ADD COLUMN unsubscribe_url TEXT;
                 """)
     }
 }
