@@ -4,39 +4,56 @@ answering its buttons, the `#/task/{id}` link a notice opens, and snoozing a rem
 
 Chromium here cannot reach Google's push service, so a real `pushManager.subscribe()` never answers: the
 offer's test checks the app says so calmly and sends nothing, and Settings' test stands in for the push
-service with a subscription made in the page. Pushes are delivered with DevTools'
-`ServiceWorker.deliverPushMessage`, and a notification's buttons pressed by dispatching `notificationclick`
-in the worker itself. A notice's Done and Snooze links carry the server's signature, made here as
-`NoticeActionKey` makes it, from the key in the server's data folder, so the worker's requests reach the
-real server and the test reads what it stored.
+service with a subscription made in the page. A pushed notice is the server's own: a device subscribed through
+the local push service (tests/conformance/push_service.py) receives it when a reminder goes off, and DevTools'
+`ServiceWorker.deliverPushMessage` hands it to the app's worker; a notification's buttons are pressed by
+dispatching `notificationclick` in the worker itself, whose requests reach the server, which the test then reads.
 """
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
-import hashlib
-import hmac
+import importlib.util
 import json
+import sys
 import time
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import websocket
-from cryptography.hazmat.primitives import hashes, serialization
+import pytest
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import Select
 
 from .test_task_screens import add_task, open_task
-from .webapp import Browser, Person, signed_in
+from .webapp import REPO, Browser, KairosServer, Person, server, signed_in
+
+_spec = importlib.util.spec_from_file_location("push_service", REPO / "tests/conformance/push_service.py")
+push_service = sys.modules.setdefault(_spec.name, importlib.util.module_from_spec(_spec))
+_spec.loader.exec_module(push_service)
 
 UTC = dt.timezone.utc
 OFFER = "Get your reminders on this device?"
 NO_PUSH = "This browser couldn't set up reminders just now. You can try again later in Settings."
 DENIED = "Turn on notifications in your browser settings to get reminders."
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KairosServer]:
+    """This file's server: the web suite's, also taking a push service on the loopback address, as the local one is."""
+    address = KairosServer(host="127.0.0.1", port=server.free_port())
+    proc = server.launch(
+        address, tmp_path_factory.mktemp("push-web-data"), tmp_path_factory.mktemp("push-web-logs"),
+        extra_args=("--web", str(REPO / "web"), "--public-url", address.url), env={"KAIROS_PUSH_ALLOW_LOOPBACK": "1"},
+    )
+    try:
+        yield address
+    finally:
+        server.stop(proc)
 
 
 class DevTools:
@@ -145,25 +162,6 @@ def fire_reminder(person: Person, task: dict) -> tuple[dict, dict]:
 
 def reminder(person: Person, reminder_id: str) -> dict:
     return person.api.get(f"/reminders/{reminder_id}").json()
-
-
-def notice(server_data: Path, base_url: str, person: Person, entry: dict, task: dict) -> dict:
-    """The notice the server pushes for a reminder's feed entry (Notice.swift), its links signed with the server's key."""
-    key = serialization.load_pem_private_key((server_data / "vapid-key.pem").read_bytes(), password=None)
-    assert isinstance(key, ec.EllipticCurvePrivateKey)
-    secret = HKDF(hashes.SHA256(), 32, salt=None, info=b"kairos notice actions").derive(key.private_numbers().private_value.to_bytes(32, "big"))
-    uid, nid = person.user["id"], entry["id"]
-    mac = hmac.new(secret, f"notice:{nid}:{uid}".encode(), hashlib.sha256).digest()
-    token = f"{uid}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
-    link = lambda action: f"{base_url}/api/v1/notices/{nid}/{action}?token={token}"  # noqa: E731
-    url = f"{base_url}/#/task/{task['id']}"
-    return {
-        "id": nid, "kind": "reminder", "title": task["content"], "body": "Whenever you\u2019re ready.", "task_id": task["id"],
-        "url": url, "tag": f"reminder-{task['id']}", "acknowledge_url": link("acknowledge"),
-        "actions": [{"action": "done", "title": "Done", "url": link("done")}, {"action": "snooze", "title": "Snooze", "url": link("snooze")},
-                    {"action": "open", "title": "Open", "url": url}],
-        "created_at": entry["created_at"],
-    }
 
 
 def capture(browser: Browser, said: str) -> None:
@@ -323,12 +321,17 @@ def test_settings_turn_reminders_on_this_device_on_and_off_and_keep_reminding(br
     ) is None
 
 
-def test_a_pushed_reminder_shows_and_its_buttons_answer_it(browser: Browser, person: Person, web_server_data: Path) -> None:
+def test_a_pushed_reminder_shows_and_its_buttons_answer_it(browser: Browser, person: Person) -> None:
     assert person.api.post("/user", json={"nag_reminders": True}).status_code == 200
     task = add_task(person, "Call the dentist", due_string="today")
-    made, entry = fire_reminder(person, task)
+    with push_service.PushService(expected_key=person.api.get("/push/vapid").json()["public_key"]) as push:
+        device = push.subscribe()
+        assert person.api.post("/push/subscriptions", json=device.json).status_code == 201
+        made, _ = fire_reminder(person, task)
+        [message] = push.wait_for(1, timeout=15)
+    pushed = message.payload
+    assert (pushed["title"], pushed["tag"]) == ("Call the dentist", f"reminder-{task['id']}")
     assert reminder(person, made["id"])["again"] is True  # it comes back until answered
-    pushed = notice(web_server_data, browser.base_url, person, entry, task)
 
     allow_notifications(browser)
     signed_in(browser, person)
