@@ -316,9 +316,22 @@ def test_settings_turn_reminders_on_this_device_on_and_off_and_keep_reminding(br
     device.find_element("xpath", "..").click()
     browser.wait().until(lambda _: person.api.get("/push/subscriptions").json()["results"] == [])
     browser.wait().until(lambda _: not device.is_selected() and device.is_enabled())
-    assert browser.driver.execute_script(
-        "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => done(s))"
+    assert browser.driver.execute_async_script(
+        "const done = arguments[0]; navigator.serviceWorker.ready.then((r) => r.pushManager.getSubscription()).then((s) => done(s))"
     ) is None
+
+    # Signing out of this browser takes the person's reminders off it.
+    device.find_element("xpath", "..").click()
+    browser.wait().until(lambda _: len(person.api.get("/push/subscriptions").json()["results"]) == 1)
+    kept = person.api.post("/tokens", json={"name": "Laptop"}).json()["token"]  # the browser's own goes with it
+    browser.wait().until(lambda _: not browser.all(".toast"))
+    sign_out = browser.button("Sign out")
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", sign_out)
+    sign_out.click()
+    browser.click(".sheet.open .menu .danger")
+    browser.wait().until(lambda d: d.execute_script("return location.hash") == "#/signin")
+    laptop = httpx.get(f"{browser.base_url}/api/v1/push/subscriptions", headers={"Authorization": f"Bearer {kept}"}, timeout=10)
+    assert laptop.status_code == 200 and laptop.json()["results"] == []
 
 
 def test_a_pushed_reminder_shows_and_its_buttons_answer_it(browser: Browser, person: Person) -> None:
