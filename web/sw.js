@@ -8,7 +8,7 @@ const API = "kairos-api";
 const SHELL_FILES = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg",
   "/js/app.js", "/js/api.js", "/js/dates.js", "/js/first-paint.js", "/js/gestures.js", "/js/icons.js", "/js/live.js",
-  "/js/offline.js", "/js/state.js", "/js/tasklist.js", "/js/theme.js", "/js/ui.js", "/js/views/auth.js", "/js/views/calendar.js",
+  "/js/offline.js", "/js/push.js", "/js/state.js", "/js/tasklist.js", "/js/theme.js", "/js/ui.js", "/js/views/auth.js", "/js/views/calendar.js",
   "/js/views/capture.js", "/js/views/detail.js", "/js/views/done.js", "/js/views/home.js", "/js/views/messages.js",
   "/js/views/notifications.js", "/js/views/onboarding.js", "/js/views/search.js", "/js/views/settings.js",
   "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js", "/js/views/attachments.js",
@@ -62,4 +62,38 @@ async function networkFirst(request, cacheName) {
     }
     throw error;
   }
+}
+
+// A notice from the server (Sources/KairosCore/Models/Notice.swift): Done and Snooze work from the notification
+// itself; a reminder's repeats share a tag, so the latest replaces the one before.
+self.addEventListener("push", (event) => {
+  let notice = null;
+  try {
+    notice = event.data?.json();
+  } catch {}
+  // A push must show something (userVisibleOnly); one that cannot be read shows a plain line.
+  const shown = notice?.title ? notice : { title: "Kairos", body: "Something new in Kairos." };
+  event.waitUntil(self.registration.showNotification(shown.title, {
+    body: shown.body, tag: shown.tag, renotify: !!shown.tag, data: notice, icon: "/icons/icon-192.png",
+    actions: (shown.actions ?? []).filter((a) => a.action !== "open").map(({ action, title }) => ({ action, title })),
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(answer(event.notification.data, event.action));
+});
+
+async function answer(notice, action) {
+  const button = notice?.actions?.find((a) => a.action === action && action !== "open");
+  const send = (url) => url && fetch(url, { method: "POST", credentials: "omit" }).catch(() => {});
+  if (button) return send(button.url);
+  await send(notice?.acknowledge_url);
+  const url = new URL(notice?.url ?? "/", self.location.origin);
+  // Only the app's own pages: a link elsewhere opens the app.
+  const target = url.origin === self.location.origin ? url.href : self.location.origin;
+  const open = (await self.clients.matchAll({ type: "window", includeUncontrolled: true }))[0];
+  if (!open) return self.clients.openWindow(target);
+  await open.focus().catch(() => {});
+  return open.navigate(target).catch(() => self.clients.openWindow(target));
 }

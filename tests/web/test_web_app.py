@@ -8,6 +8,7 @@ import time
 import uuid
 
 import httpx
+from .test_task_screens import tap
 from .webapp import Browser, Person, pressed_days, server, signed_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -230,7 +231,7 @@ def test_edit_a_task_in_the_detail_sheet(browser: Browser, person: Person) -> No
 
 def test_switch_to_dark_theme_and_keep_it(browser: Browser, person: Person) -> None:
     signed_in(browser, person, "#/settings")
-    browser.button("Dark").click()
+    tap(browser, browser.button("Dark"))  # Settings is longer than a phone's screen
     assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
     background = browser.driver.execute_script("return getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(0, 0, 0)"
@@ -238,7 +239,7 @@ def test_switch_to_dark_theme_and_keep_it(browser: Browser, person: Person) -> N
     browser.find(".large-title")
     assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
     assert browser.button("Dark").get_attribute("aria-pressed") == "true"
-    browser.button("System").click()
+    tap(browser, browser.button("System"))
     assert browser.driver.execute_script("return document.documentElement.dataset.theme") == "light"
     assert browser.driver.execute_script("return localStorage.getItem('kairos.theme')") is None
 

@@ -7,6 +7,7 @@ import { changes, inboxProject, loadProjects, loadUser, state, tasksChanged } fr
 import { applyTheme, currentTheme } from "./theme.js";
 import { button, h, SOMETHING_WRONG } from "./ui.js";
 import { openCapture } from "./views/capture.js";
+import { openTaskById } from "./views/detail.js";
 import { renderHome } from "./views/home.js";
 import { recountBell, renderNotifications } from "./views/notifications.js";
 import { renderSearch } from "./views/search.js";
@@ -44,6 +45,12 @@ const routes = [
   [/^#\/projects\/([\w-]+)$/, "tasks", (view, m) => renderProject(view, { id: m[1] })],
   [/^#\/calendar$/, "tasks", async (view) => (await later.calendar()).renderCalendar(view)],
   [/^#\/completed$/, "tasks", renderCompleted],
+  // A notification's link: the task's sheet over Today, which stays when the sheet closes.
+  [/^#\/task\/([\w-]+)$/, "tasks", (view, m) => {
+    history.replaceState(null, "", "#/tasks/today");
+    openTaskById(m[1]);
+    return renderTasks(view, { segment: "today" });
+  }],
   [/^#\/welcome$/, "home", async (view) => (await later.onboarding()).renderOnboarding(view)],
   [/^#\/messages$/, "messages", async (view) => (await later.messages()).renderMessages(view)],
   [/^#\/messages\/search(?:\/([\w-]+))?$/, "messages", (view, m) => renderSearch(view, { conversationId: m[1], messages: true })],

@@ -302,9 +302,3 @@ export const welcome = (title, subtitle, ...rest) =>
 export function emptyState(iconName, title, text) {
   return h("div.empty", {}, h("div", { icon: iconName }), h("p.empty-title", title), h("p", { text }));
 }
-
-/** Asks for permission to show notifications, once, when the user first does something that sends them. */
-export async function askForNotifications() {
-  if (!("Notification" in window) || Notification.permission !== "default") return;
-  await Notification.requestPermission().catch(() => {});
-}

@@ -144,6 +144,8 @@ export function openCapture({ text: given = "", result = null, commitTo = "/capt
         tasksChanged();
         onAdded?.(answer);
         toast(`Added ${count(answer.tasks.length, "task")}`);
+        // The first capture (not a note's tasks, whose screen goes on) is a moment to offer reminders here.
+        if (!onAdded) import("../push.js").then((push) => push.offerPush(), () => {});
       } catch (failure) {
         error.textContent = explain(failure);
         add.disabled = false;

@@ -7,7 +7,7 @@ import { solidIcon } from "../icons.js";
 import { onLiveEvent } from "../live.js";
 import { SAVED_OFFLINE, send } from "../offline.js";
 import { projectPeople, state, tasksChanged, userTimeZone } from "../state.js";
-import { askForNotifications, autoGrow, avatar, button, checkBox, count, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
+import { autoGrow, avatar, button, checkBox, count, explain, field, formError, h, inlineForm, markChosen, onCheck, openSheet, rowList, toast, told } from "../ui.js";
 
 export function openTaskDetail(task) {
   const tz = userTimeZone();
@@ -216,6 +216,8 @@ export function openTaskDetail(task) {
     document.removeEventListener("visibilitychange", background);
     stopwatch.dispose();
     unsubscribe();
+    // A reminder set here: once the sheet is done with, Kairos may offer to bring reminders to this device.
+    if (reminders.set) import("../push.js").then((push) => push.offerPush(), () => {});
   } });
   requestAnimationFrame(fitTitle);
   done.addEventListener("click", () => sheet.close());
@@ -348,7 +350,6 @@ function peopleSection(task, assigned) {
     };
     follow.addEventListener("click", () => {
       const on = follow.getAttribute("aria-pressed") !== "true";
-      if (on) askForNotifications();
       told(post(`/tasks/${task.id}/${on ? "follow" : "unfollow"}`).then(showFollowers));
     });
     // Muting keeps the task's completion and reopening out of your notifications; mentions still come.
@@ -442,10 +443,10 @@ function reminderRow(task, parts) {
     pick.options[0].text = mine.length ? count(mine.length, "reminder") : "None";
   };
   const add = (body) => {
-    askForNotifications();
     told(post("/reminders", { task_id: task.id, ...body }).then(() => {
       pick.value = at.value = "";
       atRow.hidden = true;
+      row.set = true;
       return load();
     }));
   };
@@ -457,5 +458,6 @@ function reminderRow(task, parts) {
   setAt.addEventListener("click", () => (at.value ? add({ type: "absolute", due: { datetime: at.value.length > 16 ? at.value : `${at.value}:00` } }) : at.focus()));
   const refresh = () => load().catch(() => {});
   refresh();
-  return { element: h("div", {}, field("Reminder", pick), atRow, list), refresh };
+  const row = { element: h("div", {}, field("Reminder", pick), atRow, list), refresh, set: false };
+  return row;
 }

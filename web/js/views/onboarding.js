@@ -1,6 +1,6 @@
 // Onboarding, once after sign-up: the time zone that defines "today" (the browser's preselected), the
-// workdays and the daily brief's time. Notification permission is asked the first time the user
-// follows a task, never on launch.
+// workdays and the daily brief's time. Notifications are offered after the first capture or reminder, never
+// on launch.
 
 import { post } from "../api.js";
 import { browserTimeZone } from "../dates.js";
@@ -24,7 +24,7 @@ export function renderOnboarding(view) {
     h("p.hint", { text: "Your \"today\", due times and quiet hours follow it." }),
     brief.fields,
     h("p.hint", { text: "Your daily brief comes then on your workdays. Settings can change all of this." }),
-    h("p.hint", { text: "Kairos asks before showing notifications, the first time you follow a task.", icon: "bell" }),
+    h("p.hint", { text: "Kairos asks before showing reminders on this device, after your first capture or reminder.", icon: "bell" }),
   ], "Continue", async () => {
     const body = { timezone: zone.value, workdays: brief.days.days(), daily_brief_time: brief.time.value || state.user.daily_brief_time };
     state.user = await post("/user", body);

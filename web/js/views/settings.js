@@ -5,6 +5,7 @@ import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
 import { state } from "../state.js";
 import { button, explain, field, fill, formOf, h, markChosen, openMenu, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
+import { DENIED, deviceSubscription, pushFailure, pushSupported, turnOffPush, turnOnPush } from "../push.js";
 import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
@@ -29,6 +30,7 @@ export async function renderSettings(view, signOut) {
     } } })));
 
   const quietCard = quietHours(user, (change, revert) => save(change, revert));
+  quietCard.prepend(...reminderSwitches(user, (change, revert) => save(change, revert)).childNodes);
   const brief = briefControls(user, (change) => save(change, () => {
     brief.days.show(user.workdays);
     brief.time.value = user.daily_brief_time;
@@ -48,6 +50,12 @@ export async function renderSettings(view, signOut) {
       toast(explain(error));
     }
   }));
+
+  // Signed out, this device stops getting the person's reminders.
+  const leave = async () => {
+    if (pushSupported() && Notification.permission === "granted") await turnOffPush().catch(() => {});
+    signOut();
+  };
 
   fill(view,
     screenHeader("Settings", user.email),
@@ -72,7 +80,7 @@ export async function renderSettings(view, signOut) {
     h("h2.group-label", { text: "About" }),
     rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
       h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
-    h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: () => openMenu("Sign out of Kairos on this device?", [["Sign out", signOut, "danger"], ["Cancel", () => {}]]) } })),
+    h("div", { style: "margin-top:28px" }, button({ class: "btn block", text: "Sign out", on: { click: () => openMenu("Sign out of Kairos on this device?", [["Sign out", leave, "danger"], ["Cancel", () => {}]]) } })),
     h("h2.group-label", { text: "Privacy & Data" }),
     privacyAndData(),
     h("div", { style: "margin-top:28px" }, deleteAccountButton(signOut)),
@@ -127,6 +135,36 @@ function quietHours(user, save) {
   start.addEventListener("change", saveTimes);
   end.addEventListener("change", saveTimes);
   card.lastChild.before(times);
+  return card;
+}
+
+/**
+ * Whether reminders are pushed to this device (its browser's subscription, as the server has it), and whether
+ * they come back until answered.
+ */
+function reminderSwitches(user, save) {
+  const [card, device] = switchCard("Reminders on this device", false, "When a reminder is due, it shows here, even while Kairos is closed.");
+  const hint = card.lastChild;
+  const show = async () => {
+    const denied = !pushSupported() || Notification.permission === "denied";
+    device.disabled = denied;
+    if (denied) hint.textContent = pushSupported() ? DENIED : "This browser can't show reminders.";
+    device.checked = !denied && Boolean((await deviceSubscription()).saved);
+  };
+  device.addEventListener("change", async () => {
+    device.disabled = true;
+    try {
+      if (device.checked && (await turnOnPush())) toast("Your reminders will show on this device.");
+      else if (!device.checked) await turnOffPush();
+    } catch (error) {
+      toast(pushFailure(error));
+    }
+    await show().catch(() => {});
+  });
+  show().catch(() => {});
+  const [second, nag] = switchCard("Keep reminding me until I answer", user.nag_reminders, "A reminder comes back, less and less often and never in quiet hours, until you open it, snooze it or finish the task.");
+  nag.addEventListener("change", () => save({ nag_reminders: nag.checked }, () => (nag.checked = user.nag_reminders)));
+  card.append(...second.childNodes);
   return card;
 }
 
