@@ -118,7 +118,7 @@ public struct AppServices: Sendable {
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
-        vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(), hookClient: HTTPClient = .shared,
+        vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(),
         logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
@@ -168,9 +168,7 @@ public struct AppServices: Sendable {
         self.publicURL = publicURL
         noticeActions = NoticeActionService(key: noticeKey, store: store, tasks: tasks, reminders: reminders)
         reachSettings = ReachSettingsService(store: store, key: noticeKey)
-        webhooks = WebhookService(
-            store: store, clock: clock,
-            channel: WebhookChannel(client: hookClient, publicURL: publicURL, logger: logger))
+        webhooks = WebhookService(store: store, clock: clock, publicURL: publicURL, logger: logger)
     }
 }
 
@@ -183,8 +181,6 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     let store = try SQLiteStore(path: configuration.databasePath)
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let vapid = try VAPIDKey.loadOrCreate(at: configuration.vapidKeyPath)
-    let hookClient = HTTPClient.forHooks()
-    let pushClient = HTTPClient.forPush()
     let signer: VAPIDSigner
     do {
         signer = try VAPIDSigner(key: vapid, contact: configuration.pushContact ?? configuration.mailContact)
@@ -203,8 +199,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints, hookClient: hookClient,
-        logger: logger)
+        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints, logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -221,13 +216,8 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: modelServices + [
-            HTTPClientService(client: hookClient), HTTPClientService(client: pushClient), folderLock, mail,
-            services.conversations.deliveries,
-            NoticeDelivery(
-                store: store,
-                push: WebPushChannel(client: pushClient, builder: WebPushRequestBuilder(signer: signer), logger: logger),
-                hooks: services.webhooks.channel, publicURL: services.publicURL, actionKey: services.noticeKey,
-                logger: logger),
+            folderLock, mail, services.conversations.deliveries,
+            ReachService(services: services, store: store, signer: signer, logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),

@@ -26,4 +26,6 @@ public protocol WebhookStore: Sendable {
     func webhook(userID: String, id: String) async throws -> WebhookTarget?
     /// Removes the hook; `notFound` when the user has none with that id.
     func deleteWebhook(userID: String, id: String) async throws
+    /// What was sent to the user's hook, newest first; `notFound` when the user has none with that id.
+    func webhookDeliveries(userID: String, id: String, page: PageRequest) async throws -> Page<DeliveryLogEntry>
 }

@@ -125,7 +125,7 @@ struct AuthTests {
             #expect(
                 Set(try #require(reply.object).keys) == [
                     "id", "email", "name", "timezone", "created_at", "is_guest", "quiet_hours", "hide_read_receipts",
-                    "workdays", "daily_brief_time", "assistant_adds_without_asking", "ai_enabled",
+                    "workdays", "daily_brief_time", "assistant_adds_without_asking", "ai_enabled", "nag_reminders",
                 ])
         }
     }

@@ -40,6 +40,24 @@ extension TestAPI {
         NoticeActionKey(vapid: try VAPIDKey.loadOrCreate(at: dataFolder.appendingPathComponent("vapid-key.pem").path))
     }
 
+    /// The running server's delivery worker, sending pushes to `channel`, on the test clock.
+    func noticeDelivery(to channel: RecordingChannel) throws -> NoticeDelivery {
+        NoticeDelivery(
+            store: store, push: channel, publicURL: "https://kairos.example.org", actionKey: try actionKey(),
+            clock: clock.serverClock)
+    }
+
+    /// Sets a reminder on a new task for 10:00 in New York, then lets it go off and `delivery` send it.
+    @discardableResult
+    func remindAndSend(_ content: String, by delivery: NoticeDelivery) async throws -> TaskItem {
+        let task = try await createTask(content)
+        try await remind(task.id, at: "2026-03-04T10:00:00")
+        clock.set("2026-03-04T15:00:00Z")
+        try await fireDueReminders()
+        try await delivery.pass()
+        return task
+    }
+
     func subscriptionEndpoints() async throws -> [String] {
         let list = try #require(try await get("push/subscriptions").object?["results"] as? [[String: Any]])
         return list.compactMap { $0["endpoint"] as? String }
@@ -126,16 +144,9 @@ struct PushSubscriptionTests {
             let phone = BrowserSubscription(), laptop = BrowserSubscription()
             try await ada.subscribe(phone)
             try await ada.subscribe(laptop)
-            let task = try await ada.createTask("Call the dentist")
-            try await ada.remind(task.id, at: "2026-03-04T10:00:00")
             let channel = RecordingChannel()
-            let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
-                clock: ada.clock.serverClock)
-
-            ada.clock.set("2026-03-04T15:00:00Z")
-            try await ada.fireDueReminders()
-            try await delivery.pass()
+            let delivery = try ada.noticeDelivery(to: channel)
+            let task = try await ada.remindAndSend("Call the dentist", by: delivery)
             let sent = channel.sent
             #expect(Set(sent.compactMap(\.endpoint)) == [phone.endpoint, laptop.endpoint])
             let notice = try #require(try JSONSerialization.jsonObject(with: Data(sent[0].payload)) as? [String: Any])
@@ -161,16 +172,10 @@ struct PushSubscriptionTests {
         try await withAda { ada in
             let gone = BrowserSubscription(), busy = BrowserSubscription()
             try await ada.subscribe(gone)
-            let task = try await ada.createTask("Water the plants")
-            try await ada.remind(task.id, at: "2026-03-04T10:00:00")
             let channel = RecordingChannel()
-            let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
-                clock: ada.clock.serverClock)
-            ada.clock.set("2026-03-04T15:00:00Z")
-            try await ada.fireDueReminders()
             channel.answer(.gone(status: 410))
-            try await delivery.pass()
+            let delivery = try ada.noticeDelivery(to: channel)
+            let task = try await ada.remindAndSend("Water the plants", by: delivery)
             #expect(try await ada.subscriptionEndpoints().isEmpty)
 
             try await ada.subscribe(busy)

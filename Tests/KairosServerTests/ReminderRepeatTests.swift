@@ -83,10 +83,7 @@ struct ReminderRepeatTests {
                 .created, as: Reminder.self)
             #expect(reminder.nag == true && !reminder.again)
             let channel = RecordingChannel()
-            let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
-                clock: ada.clock.serverClock)
-
+            let delivery = try ada.noticeDelivery(to: channel)
             ada.clock.set("2026-03-04T15:00:00Z")
             try await ada.fireDueReminders()
             try await delivery.pass()
@@ -118,15 +115,9 @@ struct ReminderRepeatTests {
     func snoozeThenDone() async throws {
         try await withAda { ada in
             try await ada.subscribe(BrowserSubscription())
-            let task = try await ada.createTask("Call the bank")
-            try await ada.remind(task.id, at: "2026-03-04T10:00:00")
             let channel = RecordingChannel()
-            let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
-                clock: ada.clock.serverClock)
-            ada.clock.set("2026-03-04T15:00:00Z")
-            try await ada.fireDueReminders()
-            try await delivery.pass()
+            let delivery = try ada.noticeDelivery(to: channel)
+            let task = try await ada.remindAndSend("Call the bank", by: delivery)
             let notice = try #require(try ada.pushedNotices(channel).first)
             #expect((notice["actions"] as? [[String: String]])?.map { $0["action"] } == ["done", "snooze", "open"])
 
@@ -150,15 +141,9 @@ struct ReminderRepeatTests {
     func linksAreScoped() async throws {
         try await withAda { ada in
             try await ada.subscribe(BrowserSubscription())
-            let task = try await ada.createTask("Pay rent")
-            try await ada.remind(task.id, at: "2026-03-04T10:00:00")
             let channel = RecordingChannel()
-            let delivery = NoticeDelivery(
-                store: ada.store, push: channel, publicURL: "https://kairos.example.org", actionKey: try ada.actionKey(),
-                clock: ada.clock.serverClock)
-            ada.clock.set("2026-03-04T15:00:00Z")
-            try await ada.fireDueReminders()
-            try await delivery.pass()
+            let delivery = try ada.noticeDelivery(to: channel)
+            let task = try await ada.remindAndSend("Pay rent", by: delivery)
             let notice = try #require(try ada.pushedNotices(channel).first)
             let id = try #require(notice["id"] as? String)
             let link = try #require((notice["actions"] as? [[String: String]])?.first?["url"])

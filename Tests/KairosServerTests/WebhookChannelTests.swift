@@ -179,13 +179,14 @@ import Testing
 
     @Test func aReceiverTooSlowToAnswerIsTriedAgainLater() async throws {
         try await HookReceiver.listening { address, receiver in
-            await receiver.answer(.ok, after: .seconds(2))
+            await receiver.answer(.ok, after: .seconds(8))
             try await Self.withChannel(deadline: .milliseconds(300)) { channel in
                 let started = ContinuousClock.now
                 let outcome = await channel.send(
                     Self.reminder, to: Self.hook("\(address)/hook"), deliveryID: "d", now: Self.now)
                 #expect(outcome == .retry(status: nil, reason: "The receiver did not answer in time.", after: nil))
-                #expect(ContinuousClock.now - started < .seconds(2))
+                // Well before the answer, even on a busy machine.
+                #expect(ContinuousClock.now - started < .seconds(6))
             }
         }
     }

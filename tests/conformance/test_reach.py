@@ -5,6 +5,8 @@ comes back after the snooze, is acknowledged, and stops on every device."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import signal
 import time
 from collections.abc import Iterator
@@ -15,9 +17,10 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from conftest import KairosServer, free_port, launch, sign_up
+from conftest import KairosServer, free_port, launch, sign_up, stop
 from hook_receivers import JSONHookReceiver, NtfyReceiver, signature_is_valid
 from push_service import PushService
+from test_mail import Mailbox, mail_environment, smtp_server
 
 
 @pytest.fixture
@@ -195,3 +198,54 @@ def test_a_thousand_reminders_in_one_minute_each_reach_the_device_once_across_a_
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=15)
+
+
+def test_a_reminder_by_email_arrives_over_smtp_with_a_one_click_unsubscribe_and_hooks_keep_a_log(
+    tmp_path: Path,
+) -> None:
+    mailbox = Mailbox()
+    smtp_port = free_port()
+    controller = smtp_server(smtp_port, mailbox)
+    server = KairosServer(host="127.0.0.1", port=free_port())
+    (tmp_path / "logs").mkdir()
+    proc = launch(server, tmp_path / "data", tmp_path / "logs", env=mail_environment(tmp_path, smtp_port, server))
+    try:
+        token, ada = sign_up(server)
+        api = client(server, token)
+        assert api.post("/notifications/settings", json={"reminder": ["email", "webhook"]}).status_code == 200
+        with JSONHookReceiver(status=503) as hook:
+            hook_id = api.post("/webhooks", json={"url": f"{hook.url}/kairos"}).json()["id"]
+            task = api.post("/tasks", json={"content": "Renew the passport"}).json()
+            api.post("/reminders", json={"task_id": task["id"], "type": "absolute", "due": {"datetime": in_seconds(2)}})
+
+            [envelope] = mailbox.wait_for(1, timeout=20)
+            message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+            assert message["To"] == ada["email"] and message["Subject"] == "Renew the passport"
+            assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+            body = message.get_content()
+            assert "Whenever you\u2019re ready." in body and f"{server.url}/#/task/{task['id']}" in body
+            unsubscribe = message["List-Unsubscribe"].strip("<>")
+            assert unsubscribe.startswith(f"{server.url}/api/v1/unsubscribe/reminder?token=")
+
+            # The hook answered 503: its log shows the attempt waiting to be tried again, and why.
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                log = api.get(f"/webhooks/{hook_id}/deliveries").json()["results"]
+                if log and log[0]["attempts"] == 1:
+                    break
+                time.sleep(0.1)
+            [entry] = log
+            assert entry["state"] == "waiting" and entry["status"] == 503 and "503" in entry["error"]
+            assert entry["kind"] == "reminder" and entry["next_attempt_at"] is not None
+            assert client(server, sign_up(server, name="Bob")[0]).get(
+                f"/webhooks/{hook_id}/deliveries").status_code == 404
+
+        # The mail client's own Unsubscribe: one POST, and reminders stop coming by email.
+        clicked = httpx.post(unsubscribe, content=b"List-Unsubscribe=One-Click",
+                             headers={"Content-Type": "application/x-www-form-urlencoded"}, timeout=15)
+        assert clicked.status_code == 200
+        kinds = {k["kind"]: k["channels"] for k in api.get("/notifications/settings").json()["kinds"]}
+        assert kinds["reminder"] == ["webhook"]
+    finally:
+        stop(proc)
+        controller.stop()

@@ -20,6 +20,10 @@ struct WebhookController {
             try await webhooks.delete(try context.parameters.require("id"), for: context.user)
             return Response(status: .noContent)
         }
+        group.get("webhooks/:id/deliveries") { request, context -> Page<DeliveryLogEntry> in
+            try await webhooks.deliveries(
+                of: try context.parameters.require("id"), for: context.user, page: try request.pageRequest(cursorKeys: 1))
+        }
         group.post("webhooks/:id/test") { _, context -> WebhookTestResult in
             try await webhooks.test(try context.parameters.require("id"), for: context.user)
         }

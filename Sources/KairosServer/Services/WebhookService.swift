@@ -1,18 +1,23 @@
+import AsyncHTTPClient
 import Foundation
 import KairosCore
 import KairosStore
+import Logging
 
 /// A person's outgoing hooks: added, listed and removed for their owner alone, and tried with a test notice
 /// through the same channel real notices take.
 public struct WebhookService: Sendable {
     let store: any WebhookStore
     let clock: Clock
-    let channel: WebhookChannel
+    /// Where the links of a test notice lead.
+    let publicURL: String
+    let logger: Logger
 
-    public init(store: any WebhookStore, clock: Clock, channel: WebhookChannel) {
+    public init(store: any WebhookStore, clock: Clock, publicURL: String, logger: Logger) {
         self.store = store
         self.clock = clock
-        self.channel = channel
+        self.publicURL = publicURL
+        self.logger = logger
     }
 
     /// Keeps a new hook. A `json` hook gets a new signing secret, answered here and never again; an `ntfy` hook
@@ -37,6 +42,11 @@ public struct WebhookService: Sendable {
         try await store.webhooks(userID: user.id).map(\.webhook)
     }
 
+    /// What was sent to one of the person's hooks, newest first.
+    public func deliveries(of id: String, for user: User, page: PageRequest) async throws -> Page<DeliveryLogEntry> {
+        try await store.webhookDeliveries(userID: user.id, id: id, page: page)
+    }
+
     /// Removes one of the person's hooks.
     public func delete(_ id: String, for user: User) async throws {
         try await store.deleteWebhook(userID: user.id, id: id)
@@ -51,8 +61,11 @@ public struct WebhookService: Sendable {
             id: "test-\(UUID().uuidString.lowercased())", kind: .reminder, title: "Kairos test notice",
             body: "Your hook works: this is how a reminder arrives.", path: "/#/settings", actions: [.open],
             createdAt: now)
-        let outcome = await channel.send(
+        // A client of its own, closed when done: tests are rare, and this way no server holds one it never uses.
+        let client = HTTPClient.forHooks()
+        let outcome = await WebhookChannel(client: client, publicURL: publicURL, logger: logger).send(
             notice, to: hook, deliveryID: "test-\(UUID().uuidString.lowercased())", now: now)
+        try await client.shutdown()
         return WebhookTestResult(outcome)
     }
 }

@@ -217,29 +217,27 @@ extension SQLiteStore: ReminderStore {
     }
 
     public func snoozeReminder(userID: String, id: String, until: Date, now: Date) async throws -> Reminder {
-        let user = try require(userID.rowID, "User")
-        let reminder = try require(id.rowID, "Reminder")
-        return try await write { db in
-            let task = try require(
-                try db.fetchValue(
-                    Int64.self, sql: "SELECT task_id FROM reminders WHERE id = ? AND user_id = ?",
-                    arguments: [reminder, user]),
-                "Reminder")
+        try await answerReminder(userID: userID, id: id, now: now) { db, reminder in
             try db.run(
-                sql: """
-                    UPDATE reminders SET fire_at = ?, fired_at = NULL, again = 1, repeats = 0 WHERE id = ?
-                    """,
+                sql: "UPDATE reminders SET fire_at = ?, fired_at = NULL, again = 1, repeats = 0 WHERE id = ?",
                 arguments: [until.micros, reminder])
-            try Self.readReminderNotifications(db, reminder: reminder, user: user, now: now)
-            try Self.announceTaskChange(db, task: task, by: user, now: now)
-            return try require(
-                try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [reminder])
-                    .map(Reminder.init(row:)),
-                "Reminder")
         }
     }
 
     public func acknowledgeReminder(userID: String, id: String, now: Date) async throws -> Reminder {
+        try await answerReminder(userID: userID, id: id, now: now) { db, reminder in
+            // Only a reminder waiting to come back stops: one set again for a new time keeps it.
+            try db.run(
+                sql: "UPDATE reminders SET fired_at = ?, again = 0, repeats = 0 WHERE id = ? AND again = 1",
+                arguments: [now.micros, reminder])
+        }
+    }
+
+    /// Changes one of the user's reminders with `change`, in one write with marking its notifications read
+    /// (answered on one device, it is answered on all) and telling the task's viewers.
+    private func answerReminder(
+        userID: String, id: String, now: Date, _ change: @escaping @Sendable (Database, Int64) throws -> Void
+    ) async throws -> Reminder {
         let user = try require(userID.rowID, "User")
         let reminder = try require(id.rowID, "Reminder")
         return try await write { db in
@@ -248,11 +246,10 @@ extension SQLiteStore: ReminderStore {
                     Int64.self, sql: "SELECT task_id FROM reminders WHERE id = ? AND user_id = ?",
                     arguments: [reminder, user]),
                 "Reminder")
-            // Only a reminder waiting to come back stops: one set again for a new time keeps it.
+            try change(db, reminder)
             try db.run(
-                sql: "UPDATE reminders SET fired_at = ?, again = 0, repeats = 0 WHERE id = ? AND again = 1",
-                arguments: [now.micros, reminder])
-            try Self.readReminderNotifications(db, reminder: reminder, user: user, now: now)
+                sql: "UPDATE notifications SET read_at = ? WHERE reminder_id = ? AND user_id = ? AND read_at IS NULL",
+                arguments: [now.micros, reminder, user])
             try Self.announceTaskChange(db, task: task, by: user, now: now)
             return try require(
                 try db.fetchRow(sql: "SELECT * FROM reminders WHERE id = ?", arguments: [reminder])
@@ -275,12 +272,6 @@ extension SQLiteStore: ReminderStore {
         }
     }
 
-    /// Marks read the feed entries a reminder left: answered on one device, it is answered on all.
-    private static func readReminderNotifications(_ db: Database, reminder: Int64, user: Int64, now: Date) throws {
-        try db.run(
-            sql: "UPDATE notifications SET read_at = ? WHERE reminder_id = ? AND user_id = ? AND read_at IS NULL",
-            arguments: [now.micros, reminder, user])
-    }
 
     /// Brings back the fixed-time reminders that went off for a recurring task's occurrence, for its next
     /// one: the same wall time in their owner's zone, as many days later as the task moved.

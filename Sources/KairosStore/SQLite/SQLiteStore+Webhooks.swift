@@ -47,6 +47,34 @@ extension SQLiteStore: WebhookStore {
         }
     }
 
+    public func webhookDeliveries(userID: String, id: String, page: PageRequest) async throws -> Page<DeliveryLogEntry> {
+        let user = try require(userID.rowID, "User")
+        let hook = try require(id.rowID, "Webhook")
+        let before = page.cursor?.keys.first ?? Int64.max
+        return try await pool.read { db in
+            guard try Self.webhook(db, user: user, id: hook) != nil else { throw KairosError.missing("Webhook") }
+            let entries = try db.fetchRows(
+                sql: """
+                    SELECT * FROM deliveries
+                    WHERE channel = 'webhook' AND target_id = ? AND user_id = ? AND id < ?
+                    ORDER BY id DESC LIMIT ?
+                    """,
+                arguments: [hook, user, before, page.fetchLimit]
+            ).map { row in
+                let waiting = row["state"] as String == DeliveryLogEntry.State.waiting.rawValue
+                return DeliveryLogEntry(
+                    id: (row["id"] as Int64).apiID, notificationID: (row["notification_id"] as Int64).apiID,
+                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder,
+                    state: DeliveryLogEntry.State(rawValue: row["state"]) ?? .waiting, attempts: row["attempts"],
+                    status: row["status"], error: row["error"], createdAt: Date(micros: row["created_at"]),
+                    nextAttemptAt: waiting ? Date(micros: row["due_at"]) : nil,
+                    finishedAt: (row["finished_at"] as Int64?).map(Date.init(micros:)))
+            }
+            let cut = page.page(entries) { [$0.id.rowID!] }
+            return Page(results: cut.items, nextCursor: cut.next)
+        }
+    }
+
     // MARK: Rows
 
     private static func webhook(_ db: Database, user: Int64, id: Int64) throws -> WebhookTarget? {
