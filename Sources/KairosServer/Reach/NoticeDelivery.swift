@@ -10,8 +10,8 @@ import ServiceLifecycle
 /// retrying with `DeliveryBackoff`.
 ///
 /// The queue is in the database, so nothing acknowledged is lost across a restart. An attempt is written
-/// after its receiver answers; one cut off by a crash is sent again, and the notice's unchanged `id` (the
-/// device's notification tag) keeps a device from showing it twice.
+/// after its receiver answers; one cut off by a crash is sent again, the same notice: its unchanged `Topic`
+/// and tag keep a device from showing it twice.
 public struct NoticeDelivery: Service {
     let store: any DeliveryStore
     let push: (any DeliveryChannel)?
@@ -26,11 +26,9 @@ public struct NoticeDelivery: Service {
     let concurrency: Int
 
     public init(
-        store: any DeliveryStore, push: (any DeliveryChannel)?, hooks: (any DeliveryChannel)? = nil, publicURL: String,
-        actionKey: NoticeActionKey?,
-        clock: Clock = .system,
-        logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200),
-        concurrency: Int = 64
+        store: any DeliveryStore, push: (any DeliveryChannel)?, hooks: (any DeliveryChannel)? = nil,
+        publicURL: String, actionKey: NoticeActionKey?, clock: Clock = .system,
+        logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200), concurrency: Int = 64
     ) {
         self.store = store
         self.push = push
