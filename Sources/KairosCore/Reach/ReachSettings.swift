@@ -100,14 +100,15 @@ extension ReachSettings: Decodable {
 }
 
 extension ReachSettings: JSONWritable {
-    /// Every kind with its channels, and whether they are the defaults:
-    /// `{"kinds": [{"kind", "channels", "default"}]}`.
+    /// Every kind with what it is called, its channels, and whether they are the defaults:
+    /// `{"kinds": [{"kind", "label", "channels", "default"}]}`.
     public func write(to json: inout JSONWriter) {
         json.object { json in
             json.key("kinds")
             json.array(Topic.allCases) { json, topic in
                 json.object { json in
                     json.key("kind"); json.string(topic.rawValue)
+                    json.key("label"); json.string(topic.label)
                     json.key("channels")
                     json.array(NotificationPolicy.Channel.allCases.filter(channels(for: topic).contains)) {
                         $0.string($1.rawValue)

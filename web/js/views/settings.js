@@ -65,6 +65,8 @@ export async function renderSettings(view, signOut) {
       h("label.field", { style: "margin:0" }, h("span", { text: "Time zone" }), zone), zoneHint),
     h("h2.group-label", { text: "Notifications" }),
     quietCard,
+    h("h2.group-label", { text: "Where notices go" }),
+    await reachCard(),
     h("h2.group-label", { text: "Appearance" }),
     h("div.card.boxed", {}, themeControl),
     h("h2.group-label", { text: "Daily brief" }),
@@ -187,6 +189,37 @@ function assistantSwitches(user, save, model) {
   allowed.addEventListener("change", () => save({ ai_enabled: allowed.checked }, () => (allowed.checked = user.ai_enabled)));
   card.append(...second.childNodes);
   return card;
+}
+
+/**
+ * For each kind of notice (as the server names them), the ways it reaches the person beyond the app:
+ * this and their other devices, email, and their hooks. The server decides the defaults and keeps the changes.
+ */
+async function reachCard() {
+  const channels = [["push", "Devices"], ["email", "Email"], ["webhook", "Hooks"]];
+  const settings = await api("/notifications/settings").catch(() => null);
+  if (!settings) return h("div.card.pad", {}, h("p.hint", { text: "You're offline: these settings come back with the connection." }));
+  const row = (kind) => {
+    const chosen = new Set(kind.channels);
+    const group = h("div.segmented", { role: "group", label: kind.label }, channels.map(([channel, name]) =>
+      button({ text: name, "aria-pressed": String(chosen.has(channel)), on: { click: async (event) => {
+        const target = event.currentTarget;
+        const on = target.getAttribute("aria-pressed") !== "true";
+        const next = channels.map(([c]) => c).filter((c) => (c === channel ? on : chosen.has(c)));
+        try {
+          const saved = (await post("/notifications/settings", { [kind.kind]: next })).kinds.find((k) => k.kind === kind.kind);
+          chosen.clear();
+          saved.channels.forEach((c) => chosen.add(c));
+          group.querySelectorAll("button").forEach((b, i) => b.setAttribute("aria-pressed", String(chosen.has(channels[i][0]))));
+          toast("Saved");
+        } catch (error) {
+          toast(explain(error));
+        }
+      } } })));
+    return h("div.field", {}, h("span", { text: kind.label }), group);
+  };
+  return h("div.card.boxed", {}, settings.kinds.map(row),
+    h("p.hint", { style: "margin-bottom:0", text: "Quiet hours keep all but email in your list until they end." }));
 }
 
 /** A card with a switch named `label` and a hint under it; returns the card and the switch. */
