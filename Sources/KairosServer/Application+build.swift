@@ -218,6 +218,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         services: modelServices + [
             folderLock, mail, services.conversations.deliveries,
             ReachService(services: services, store: store, signer: signer, logger: logger),
+            DeliveryLogSweeper(store: store, logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),

@@ -118,6 +118,9 @@ public protocol DeliveryStore: Sendable {
     func dueDeliveries(now: Date, limit: Int) async throws -> [QueuedDelivery]
     /// Writes what became of attempts, in one write.
     func recordDeliveries(_ records: [(deliveryID: String, record: DeliveryRecord)], now: Date) async throws
+    /// Forgets the deliveries that finished (delivered, failed or dropped) before `finishedBefore`; returns how
+    /// many. Waiting ones stay, however old.
+    func forgetFinishedDeliveries(finishedBefore: Date) async throws -> Int
 }
 
 /// Each person's choice of channels per kind of notice.

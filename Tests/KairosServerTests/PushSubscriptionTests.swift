@@ -4,6 +4,7 @@ import Hummingbird
 import KairosCore
 import KairosServer
 import KairosStore
+import Logging
 import NIOConcurrencyHelpers
 import Testing
 
@@ -221,6 +222,28 @@ extension QueuedDelivery {
         switch target {
         case .push(let subscription): subscription.endpoint
         case .webhook: nil
+        }
+    }
+}
+
+@Suite("The delivery log keeps a month")
+struct DeliveryLogSweeperTests {
+    @Test("Finished deliveries older than 30 days are forgotten; waiting ones stay however old")
+    func sweep() async throws {
+        try await withAda { ada in
+            try await ada.subscribe(BrowserSubscription())
+            try await ada.subscribe(BrowserSubscription())
+            let channel = RecordingChannel()
+            channel.answer(.delivered(status: 201), .retry(status: 503, reason: "busy", after: nil))
+            try await ada.remindAndSend("Water the plants", by: try ada.noticeDelivery(to: channel))
+            let sweeper = DeliveryLogSweeper(store: ada.store, clock: ada.clock.serverClock, logger: Logger(label: "test"))
+            #expect(try await sweeper.sweep() == 0)
+            ada.clock.now = ada.clock.now.addingTimeInterval(31 * 86_400)
+            #expect(try await sweeper.sweep() == 1)
+            // The one still waiting is sent on its next try, then kept a month too.
+            try await ada.noticeDelivery(to: channel).pass()
+            #expect(channel.sent.count == 3)
+            #expect(try await sweeper.sweep() == 0)
         }
     }
 }

@@ -221,6 +221,17 @@ extension PushSubscription {
     }
 }
 
+extension SQLiteStore {
+    public func forgetFinishedDeliveries(finishedBefore: Date) async throws -> Int {
+        try await write { db in
+            try db.run(
+                sql: "DELETE FROM deliveries WHERE state <> 'waiting' AND finished_at < ?",
+                arguments: [finishedBefore.micros])
+            return db.changesCount
+        }
+    }
+}
+
 extension SQLiteStore: ReachSettingsStore {
     public func reachSettings(userID: String) async throws -> ReachSettings {
         let user = try require(userID.rowID, "User")
