@@ -245,6 +245,10 @@ class PushService:
         headers = {name.lower(): value for name, value in handler.headers.items()}
         length = int(headers.get("content-length") or 0)
         body = handler.rfile.read(length) if length else b""
+        if len(body) < length:
+            # The sender went away mid-request (a killed server): a push service takes nothing from it.
+            handler.close_connection = True
+            return
         match = re.fullmatch(r"/push/([0-9a-f]+)", handler.path)
         subscription_id = match.group(1) if match else None
         try:
