@@ -37,16 +37,7 @@ public struct WebPushChannel: DeliveryChannel {
         } catch {
             return .failed(status: nil, reason: "The push message could not be made: \(error)")
         }
-        do {
-            let response = try await client.execute(request, deadline: .now() + TimeAmount(deadline), logger: logger)
-            _ = try? await response.body.collect(upTo: 64 * 1024)
-            return .of(
-                status: Int(response.status.code),
-                retryAfter: RetryAfter.duration(response.headers.first(name: "Retry-After"), now: Date()),
-                goneOn404: true)
-        } catch {
-            return .retry(status: nil, reason: "The push service could not be reached: \(error)", after: nil)
-        }
+        return await client.attempt(request, deadline: deadline, goneOn404: true, logger: logger)
     }
 }
 

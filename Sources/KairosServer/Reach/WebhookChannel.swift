@@ -17,8 +17,6 @@ public struct WebhookChannel: Sendable {
 
     /// How long one attempt may take, from connecting to the answer.
     let deadline: Duration
-    /// The most of a receiver's answer body read (and dropped) before the connection is reused.
-    static let answerBytes = 64 * 1024
 
     /// `deadline` bounds each attempt; 10 seconds unless a test needs it shorter.
     public init(client: HTTPClient, publicURL: String, logger: Logger, deadline: Duration = .seconds(10)) {
@@ -59,30 +57,9 @@ public struct WebhookChannel: Sendable {
             }
             request = ntfy
         }
-        let outcome: DeliveryOutcome
-        do {
-            let response = try await client.execute(request, deadline: .now() + TimeAmount(deadline), logger: logger)
-            _ = try? await response.body.collect(upTo: Self.answerBytes)
-            outcome = .of(
-                status: Int(response.status.code),
-                retryAfter: RetryAfter.duration(response.headers.first(name: "Retry-After"), now: now),
-                goneOn404: false)
-        } catch let error as HTTPClientError where error == .deadlineExceeded {
-            outcome = .retry(status: nil, reason: "The receiver did not answer in time.", after: nil)
-        } catch {
-            outcome = .retry(status: nil, reason: Self.unreachable(error), after: nil)
-        }
+        let outcome = await client.attempt(request, deadline: deadline, goneOn404: false, now: now, logger: logger)
         logger.debug("Webhook attempt", metadata: ["outcome": "\(outcome)"])
         return outcome
-    }
-
-    /// Why the receiver could not be reached, in words for the person setting the hook up.
-    static func unreachable(_ error: any Error) -> String {
-        if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
-            return "The receiver could not be reached: it refused the connection. Check the address, and that "
-                + "the receiver is running."
-        }
-        return "The receiver could not be reached: \(error)"
     }
 
     // MARK: Requests
