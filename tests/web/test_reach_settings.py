@@ -40,3 +40,12 @@ def test_each_kind_of_notice_goes_where_the_person_chooses(browser: Browser, per
     browser.go("#/settings")
     browser.wait().until(lambda _: pressed(browser, "Reminders") == ["Devices", "Email", "Hooks"])
     assert pressed(browser, "Tasks you follow") == []
+
+    # Offline, the screen still shows the choices, and a tap says why it did not take.
+    browser.driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+    mentions = browser.find('.segmented[aria-label="Mentions"]').find_element("xpath", './/button[text()="Email"]')
+    tap(browser, mentions)
+    browser.see_text("#toasts", "You're offline")
+    assert mentions.get_attribute("aria-pressed") == "false"
+    browser.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    assert kinds(person)["mention"] == ["push", "webhook"]

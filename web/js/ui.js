@@ -164,11 +164,12 @@ export const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The one wording for a failure the user did not cause. */
 export const SOMETHING_WRONG = "Something didn't work. Try again?";
+export const OFFLINE = "You're offline. Try again once you're back online.";
 
 /** What to tell the user about an error: the server's own sentence for bad input, calm words otherwise. */
 export function explain(error) {
   if (error?.status && error.status >= 400 && error.status < 500 && error.status !== 401) return error.message;
-  return SOMETHING_WRONG;
+  return !error?.status && !navigator.onLine ? OFFLINE : SOMETHING_WRONG;
 }
 
 /**
