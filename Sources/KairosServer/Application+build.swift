@@ -223,6 +223,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
             DailyBriefScheduler(store: store, briefs: services.brief, logger: logger),
+            MentionDigestScheduler(store: store, logger: logger),
         ],
         onServerRunning: { channel in
             configuration.onListening?(channel.localAddress?.port ?? configuration.port)

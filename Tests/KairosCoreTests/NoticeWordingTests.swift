@@ -19,6 +19,19 @@ struct NoticeWordingTests {
                 case .taskReopened: NotificationText.reopened("Send the deck", by: "Ben")
                 case .reminder: NotificationText.reminder("Buy groceries")
                 case .brief: NotificationText.dailyBrief(topThree: ["Send the deck", "Buy groceries"])
+                case .digest:
+                    NotificationText.mentionDigest(
+                        MentionDigest(
+                            away: true, since: nil, until: nil, total: 2,
+                            groups: [
+                                MentionDigest.Group(
+                                    conversationID: "5", conversationName: "Launch", count: 2,
+                                    mentions: [
+                                        MentionDigest.Mention(
+                                            messageID: "9", authorID: "2", author: "Ben",
+                                            excerpt: "can you check the deck", createdAt: created)
+                                    ])
+                            ]))
                 }
             return Notice(
                 NoticeFacts(

@@ -26,7 +26,8 @@ struct ReachSettingsTests {
     func settingsAPI() async throws {
         try await withAda { ada in
             let start = try #require(try await ada.get("notifications/settings").object?["kinds"] as? [[String: Any]])
-            #expect(start.map { $0["kind"] as? String } == ["reminder", "mention", "assigned", "task_status", "brief"])
+            #expect(start.map { $0["kind"] as? String } == ["reminder", "mention", "assigned", "task_status", "brief", "digest"])
+            #expect(start.last?["channels"] as? [String] == ["email"])
             #expect(start.first?["channels"] as? [String] == ["push", "webhook"] && start.first?["default"] as? Bool == true)
 
             let changed = try #require(

@@ -23,7 +23,7 @@ struct SQLiteStoreTests {
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
                 "v35-app-opens", "v36-daily-brief-opening", "v37-deliveries",
-                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks",
+                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)

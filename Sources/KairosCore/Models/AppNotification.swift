@@ -16,6 +16,8 @@ public struct AppNotification: Decodable, Hashable, Sendable {
         case reminder
         /// The person's daily brief is ready, at their brief time on a workday.
         case brief
+        /// What they were mentioned in and have not read, after an hour away (`MentionDigestRules`).
+        case digest
     }
 
     public var id: String
@@ -118,6 +120,7 @@ public enum NotificationText {
         case .taskReopened: "Task reopened"
         case .reminder: "Reminder"
         case .brief: "Your daily brief"
+        case .digest: "While you were away"
         }
     }
 
@@ -125,6 +128,22 @@ public enum NotificationText {
     public static func noticeEmail(body: String, link: String, topic: ReachSettings.Topic, unsubscribe: String) -> String {
         "\(body)\n\nOpen it in Kairos: \(link)\n\n--\nYou get this because email is on for "
             + "\(topic.label.lowercased()) in your Kairos settings. To stop these emails: \(unsubscribe)\n"
+    }
+
+    /// A digest of missed mentions: how many, then a line for each of the newest conversations (who wrote
+    /// the latest mention, and where unless it was a direct message) and how many more places there were.
+    public static func mentionDigest(_ digest: MentionDigest) -> String {
+        let times = digest.total == 1 ? "once" : "\(digest.total) times"
+        var lines = ["You were mentioned \(times) while you were away"]
+        for group in digest.groups.prefix(MentionDigestRules.conversationsSent) {
+            guard let latest = group.mentions.first else { continue }
+            let who = latest.author == group.conversationName ? latest.author : "\(latest.author) in \(group.conversationName)"
+            let more = group.count > 1 ? " (and \(group.count - 1) more)" : ""
+            lines.append("\(who): \u{201C}\(latest.excerpt)\u{201D}\(more)")
+        }
+        let others = digest.groups.count - MentionDigestRules.conversationsSent
+        if others > 0 { lines.append(others == 1 ? "and 1 more conversation" : "and \(others) more conversations") }
+        return lines.joined(separator: "\n")
     }
 
     /// Names the brief's Top 3, the first task first.

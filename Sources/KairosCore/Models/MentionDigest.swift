@@ -137,3 +137,15 @@ extension MentionDigest: JSONWritable {
         }
     }
 }
+
+/// A missed-mention digest that was sent: when, and the newest mention it gathered, after which the next
+/// one starts.
+public struct SentMentionDigest: Hashable, Sendable {
+    public var at: Date
+    public var through: Date
+
+    public init(at: Date, through: Date) {
+        self.at = at
+        self.through = through
+    }
+}

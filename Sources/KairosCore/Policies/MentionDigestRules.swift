@@ -7,9 +7,19 @@ import Foundation
 /// they missed is their unread mentions written after that previous open and up to the latest one (the store
 /// keeps to conversations they are still in and messages they can see). Reading a thread or dismissing the
 /// digest marks mentions read, so they leave it.
+///
+/// Someone who stays away is also sent the digest (a notification of kind `digest`, by email unless they
+/// chose otherwise) once a mention has waited unread for `sendAfter`; the next one gathers only mentions made
+/// since, and comes no sooner than `sendGap` after it.
 public enum MentionDigestRules {
     /// How long between two opens makes someone away: an hour.
     public static let awayAfter: TimeInterval = 60 * 60
+    /// How long a mention waits unread, with its person away, before a digest is sent for it: an hour.
+    public static let sendAfter: TimeInterval = 60 * 60
+    /// The least time between two digests sent to someone, so a busy day brings a few, not one an hour.
+    public static let sendGap: TimeInterval = 4 * 60 * 60
+    /// How many conversations a sent digest names, newest first; the rest are counted.
+    public static let conversationsSent = 3
     /// How many mentions each conversation shows; its `count` says how many there are.
     public static let mentionsPerGroup = 3
     /// The most mentions one digest gathers.
@@ -68,6 +78,32 @@ public enum MentionDigestRules {
         }
         return MentionDigest(
             away: true, since: window.start, until: window.end, total: newestFirst.count, groups: groups)
+    }
+
+    /// The bounds of the people a digest may be due for at `now`: a mention made before `mentionedBefore`,
+    /// and no digest since `lastSentBefore`. The store narrows to them; `dueDigest` decides.
+    public static func sendingBounds(now: Date) -> (mentionedBefore: Date, lastSentBefore: Date) {
+        (now.addingTimeInterval(-sendAfter), now.addingTimeInterval(-sendGap))
+    }
+
+    /// Where the mentions a digest sent now may gather start: after the latest open and after the newest
+    /// mention the last digest gathered, whichever is later; nil when there is neither.
+    public static func sendingStart(lastOpen: Date?, lastSent: SentMentionDigest?) -> Date? {
+        [lastOpen, lastSent?.through].compactMap { $0 }.max()
+    }
+
+    /// The digest to send at `now`, from the person's unread mentions: those made since `sendingStart`, when
+    /// the oldest of them has waited `sendAfter` and the last digest went at least `sendGap` ago; otherwise nil.
+    public static func dueDigest(
+        of unread: [MissedMention], lastOpen: Date?, lastSent: SentMentionDigest?, now: Date
+    ) -> MentionDigest? {
+        if let lastSent, now.timeIntervalSince(lastSent.at) < sendGap { return nil }
+        let start = sendingStart(lastOpen: lastOpen, lastSent: lastSent) ?? .distantPast
+        guard start < now else { return nil }
+        let window = DateInterval(start: start, end: now)
+        let waiting = unread.filter { isMissed(at: $0.createdAt, in: window) }
+        guard let oldest = waiting.map(\.createdAt).min(), now.timeIntervalSince(oldest) >= sendAfter else { return nil }
+        return digest(of: waiting, window: window)
     }
 
     /// The mentions' notifications a dismissal marks read: every one the digest counts.

@@ -21,6 +21,8 @@ public enum NotificationPolicy {
         case reminder
         /// Their daily brief is ready.
         case dailyBrief
+        /// Mentions they have not read waited for them while they were away.
+        case mentionDigest
     }
 
     /// The person's own settings that bear on an occasion; those that do not apply keep their defaults.
@@ -75,11 +77,13 @@ public enum NotificationPolicy {
 
     /// Where each kind goes until the person says otherwise: what is said to them directly (reminders,
     /// mentions, tasks given to them, their brief) rings their devices; their own hooks also hear about the
-    /// tasks they follow; email waits to be asked for.
+    /// tasks they follow; the mentions they missed, already rung for one by one, come together by email;
+    /// other email waits to be asked for.
     public static func defaultChannels(for topic: ReachSettings.Topic) -> Set<Channel> {
         switch topic {
         case .reminder, .mention, .assigned, .brief: [.push, .webhook]
         case .taskStatus: [.webhook]
+        case .digest: [.email]
         }
     }
 
@@ -99,7 +103,7 @@ public enum NotificationPolicy {
     /// Whether `occasion` reaches `listener`'s feed at all, whenever it happens.
     public static func hears(_ occasion: Occasion, _ listener: Listener) -> Bool {
         switch occasion {
-        case .mention, .assigned, .reminder, .dailyBrief:
+        case .mention, .assigned, .reminder, .dailyBrief, .mentionDigest:
             true
         case .message:
             !listener.conversationMuted && listener.conversationLevel == .all

@@ -5,7 +5,7 @@ extension AppNotification.Kind {
     public var asksForAttention: Bool {
         switch self {
         case .reminder, .mention: true
-        case .message, .assigned, .taskCompleted, .taskReopened, .brief: false
+        case .message, .assigned, .taskCompleted, .taskReopened, .brief, .digest: false
         }
     }
 }

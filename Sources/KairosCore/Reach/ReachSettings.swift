@@ -13,6 +13,8 @@ public struct ReachSettings: Sendable, Equatable {
         case taskStatus = "task_status"
         /// Their daily brief.
         case brief
+        /// The mentions they missed while away.
+        case digest
 
         /// What the kind is called in settings and in an email's footer.
         public var label: String {
@@ -22,6 +24,7 @@ public struct ReachSettings: Sendable, Equatable {
             case .assigned: "Tasks given to you"
             case .taskStatus: "Tasks you follow"
             case .brief: "Your daily brief"
+            case .digest: "Mentions you missed"
             }
         }
 
@@ -32,6 +35,7 @@ public struct ReachSettings: Sendable, Equatable {
             case .assigned: self = .assigned
             case .taskCompleted, .taskReopened: self = .taskStatus
             case .brief: self = .brief
+            case .digest: self = .digest
             case .message: return nil
             }
         }

@@ -140,6 +140,7 @@ public struct WebhookChannel: Sendable {
         case .taskCompleted: "white_check_mark"
         case .taskReopened: "leftwards_arrow_with_hook"
         case .brief: "sunrise"
+        case .digest: "envelope"
         }
     }
 }

@@ -60,6 +60,51 @@ extension SQLiteStore: MentionDigestStore {
         }
     }
 
+    public func mentionDigestCandidates(
+        mentionedBefore: Date, lastSentBefore: Date
+    ) async throws -> [MentionDigestCandidate] {
+        try await pool.read { db in
+            try db.fetchRows(
+                sql: """
+                    SELECT u.id, o.opened_at, u.mention_digest_at, u.mention_digest_through
+                    FROM users u LEFT JOIN app_opens o ON o.user_id = u.id
+                    WHERE (u.mention_digest_at IS NULL OR u.mention_digest_at <= ?2) AND EXISTS (
+                        SELECT 1 FROM notifications n
+                        WHERE n.user_id = u.id AND n.kind = ?3 AND n.read_at IS NULL AND n.created_at <= ?1
+                            AND n.created_at > max(coalesce(o.opened_at, 0), coalesce(u.mention_digest_through, 0)))
+                    ORDER BY u.id
+                    """,
+                arguments: [mentionedBefore.micros, lastSentBefore.micros, AppNotification.Kind.mention.rawValue]
+            ).map { row in
+                let at = (row["mention_digest_at"] as Int64?).map(Date.init(micros:))
+                let through = (row["mention_digest_through"] as Int64?).map(Date.init(micros:))
+                return MentionDigestCandidate(
+                    userID: (row["id"] as Int64).apiID, lastOpen: (row["opened_at"] as Int64?).map(Date.init(micros:)),
+                    lastSent: at.flatMap { at in through.map { SentMentionDigest(at: at, through: $0) } })
+            }
+        }
+    }
+
+    public func recordMentionDigest(
+        userID: String, _ sent: SentMentionDigest, replacing: SentMentionDigest?, text: String,
+        conversationID: String?, messageID: String?
+    ) async throws -> Bool {
+        let user = try require(userID.rowID, "User")
+        return try await write { db in
+            try db.run(
+                sql: """
+                    UPDATE users SET mention_digest_at = ?2, mention_digest_through = ?3
+                    WHERE id = ?1 AND mention_digest_at IS ?4 AND mention_digest_through IS ?5
+                    """,
+                arguments: [user, sent.at.micros, sent.through.micros, replacing?.at.micros, replacing?.through.micros])
+            guard db.changesCount > 0 else { return false }
+            try Self.notify(
+                db, user: user, .digest, occasion: .mentionDigest, text: text, actor: nil,
+                conversation: conversationID?.rowID, message: messageID?.rowID, now: sent.at)
+            return true
+        }
+    }
+
     private static func appOpen(_ db: Database, user: Int64) throws -> AppOpen? {
         try db.fetchRow(
             sql: "SELECT open_id, opened_at, previous_opened_at FROM app_opens WHERE user_id = ?", arguments: [user]

@@ -8,7 +8,7 @@ import { button, emptyState, fill, h, openMenu, rowList, screenHeader, toast, to
 import { openTaskById } from "./detail.js";
 import { backBar } from "./tasks.js";
 
-const kindIcon = { mention: "messages", message: "messages", assigned: "tasks", "task.completed": "check", "task.reopened": "tasks" };
+const kindIcon = { mention: "messages", digest: "messages", message: "messages", assigned: "tasks", "task.completed": "check", "task.reopened": "tasks" };
 
 let bell = null;
 /** Recounts Home's bell, if it shows. */
@@ -64,7 +64,8 @@ function snooze(n, refresh) {
 
 async function openNotification(n, refresh) {
   if (!n.read_at) await told(post("/notifications/read", { ids: [n.id] }));
-  if (n.conversation_id) location.hash = `#/messages/${n.conversation_id}`;
+  if (n.conversation_id) location.hash = n.kind === "digest" && n.message_id ? `#/messages/${n.conversation_id}/at/${n.message_id}` : `#/messages/${n.conversation_id}`;
+  else if (n.kind === "digest") location.hash = "#/home";
   else if (n.task_id) {
     await openTaskById(n.task_id, "That's no longer there.");
     told(refresh());

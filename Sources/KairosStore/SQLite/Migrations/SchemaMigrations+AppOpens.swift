@@ -14,4 +14,16 @@ extension SchemaMigrations {
                 )
                 """)
     }
+
+    /// The last missed-mention digest sent to each user (when, and the newest mention it gathered), and an
+    /// index that finds unread mentions by their time without reading every notification.
+    static func addMentionDigestsSent(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE users ADD COLUMN mention_digest_at INTEGER;
+                ALTER TABLE users ADD COLUMN mention_digest_through INTEGER;
+                CREATE INDEX notifications_unread_mentions ON notifications(user_id, created_at)
+                    WHERE kind = 'mention' AND read_at IS NULL;
+                """)
+    }
 }

@@ -44,6 +44,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v38-reminder-repeats", migrate: addReminderRepeats)
         migrator.registerMigration("v39-reach-settings", migrate: addReachSettings)
         migrator.registerMigration("v40-webhooks", migrate: createWebhooks)
+        migrator.registerMigration("v41-mention-digests-sent", migrate: addMentionDigestsSent)
         return migrator
     }
 
