@@ -94,7 +94,7 @@ def test_settings_changes_the_password_and_makes_an_api_token(browser: Browser, 
     browser.labelled("Current password").send_keys(PASSWORD)
     browser.labelled("New password").send_keys("short")
     tap(browser, browser.button("Change password"))
-    browser.see_text(".form-error", "8 characters")
+    browser.see_text('form:has([aria-label="New password"]) .form-error', "8 characters")
     new = browser.labelled("New password")
     new.clear()
     new.send_keys("changed in settings")

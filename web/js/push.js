@@ -43,9 +43,22 @@ export async function turnOffPush() {
 /** What to say when switching failed: the server's words for what it refused, calm ones otherwise. */
 export const pushFailure = (error) => (error?.status ? explain(error) : NO_PUSH);
 
-/** Offers, once per device and only while the browser has not been asked, to show reminders here. */
+/**
+ * Offers, once per device and only while the browser has not been asked, to show reminders here; once the
+ * message about what was just done has gone, which would cover the offer's words, and never over another sheet.
+ */
 export function offerPush() {
   if (!pushSupported() || Notification.permission !== "default" || localStorage.getItem(OFFERED)) return;
+  const toasts = document.getElementById("toasts");
+  if (toasts.childElementCount) {
+    const watch = new MutationObserver(() => {
+      if (toasts.childElementCount) return;
+      watch.disconnect();
+      offerPush();
+    });
+    return watch.observe(toasts, { childList: true });
+  }
+  if (document.querySelector(".sheet.open")) return;
   localStorage.setItem(OFFERED, "1");
   const turnOn = () => {
     sheet.close();

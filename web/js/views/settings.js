@@ -1,4 +1,4 @@
-// Settings: account, password and API token, the daily brief's days and time, theme, the assistant, and signing out.
+// Settings: account, where notices go and the hooks, password and API token, the daily brief's days and time, theme, the assistant, and signing out.
 
 import { api, post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
@@ -6,11 +6,12 @@ import { state } from "../state.js";
 import { button, explain, field, fill, formOf, h, markChosen, openMenu, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
 import { DENIED, deviceSubscription, pushFailure, pushSupported, turnOffPush, turnOnPush } from "../push.js";
+import { hooksCard } from "./hooks.js";
 import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
   const user = state.user;
-  const model = await api("/ai").catch(() => ({ enabled: false }));
+  const [model, reach, hooks] = await Promise.all([api("/ai").catch(() => ({ enabled: false })), reachCard(), hooksCard()]);
   const name = h("input.input", { type: "text", value: user.name, label: "Name", maxlength: 100, autocomplete: "name" });
   name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
 
@@ -66,7 +67,9 @@ export async function renderSettings(view, signOut) {
     h("h2.group-label", { text: "Notifications" }),
     quietCard,
     h("h2.group-label", { text: "Where notices go" }),
-    await reachCard(),
+    reach,
+    h("h2.group-label", { text: "Hooks" }),
+    hooks,
     h("h2.group-label", { text: "Appearance" }),
     h("div.card.boxed", {}, themeControl),
     h("h2.group-label", { text: "Daily brief" }),
