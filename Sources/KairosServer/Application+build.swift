@@ -103,6 +103,7 @@ public struct AppServices: Sendable {
     /// The address people open the server at.
     let publicURL: String
     public let webhooks: WebhookService
+    let calDAV: CalDAVService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -169,6 +170,7 @@ public struct AppServices: Sendable {
         noticeActions = NoticeActionService(key: noticeKey, store: store, tasks: tasks, reminders: reminders)
         reachSettings = ReachSettingsService(store: store, key: noticeKey)
         webhooks = WebhookService(store: store, clock: clock, publicURL: publicURL, logger: logger)
+        calDAV = CalDAVService(store: store)
     }
 }
 
@@ -284,6 +286,14 @@ public func buildRouter(
     MentionDigestController(digests: services.mentionDigests).addRoutes(to: signedIn)
     reach.addRoutes(to: signedIn)
     WebhookController(webhooks: services.webhooks).addRoutes(to: signedIn)
+
+    let calDAV = CalDAVController(service: services.calDAV)
+    calDAV.addWellKnownRoute(to: router)
+    let davAuth = DAVAuthMiddleware(accounts: services.accounts)
+    let dav = router.group("dav").add(middleware: davAuth)
+    calDAV.addRoutes(
+        to: dav, signedIn: dav.group(context: AuthenticatedContext.self),
+        root: router.group().add(middleware: davAuth).group(context: AuthenticatedContext.self))
     return router
 }
 

@@ -11,6 +11,8 @@ public struct DeliveryLogEntry: Sendable, Equatable {
     /// The notification it carries.
     public var notificationID: String
     public var kind: AppNotification.Kind
+    /// The notification's words, as the feed shows them; nil once it has left the feed.
+    public var text: String?
     public var state: State
     public var attempts: Int
     /// The receiver's last answer; nil when it could not be reached or was not tried yet.
@@ -23,12 +25,13 @@ public struct DeliveryLogEntry: Sendable, Equatable {
     public var finishedAt: Date?
 
     public init(
-        id: String, notificationID: String, kind: AppNotification.Kind, state: State, attempts: Int, status: Int?,
-        error: String?, createdAt: Date, nextAttemptAt: Date?, finishedAt: Date?
+        id: String, notificationID: String, kind: AppNotification.Kind, text: String? = nil, state: State,
+        attempts: Int, status: Int?, error: String?, createdAt: Date, nextAttemptAt: Date?, finishedAt: Date?
     ) {
         self.id = id
         self.notificationID = notificationID
         self.kind = kind
+        self.text = text
         self.state = state
         self.attempts = attempts
         self.status = status
@@ -45,6 +48,7 @@ extension DeliveryLogEntry: JSONWritable {
             json.key("id"); json.string(id)
             json.key("notification_id"); json.string(notificationID)
             json.key("kind"); json.string(kind.rawValue)
+            json.key("text"); json.string(text)
             json.key("state"); json.string(state.rawValue)
             json.key("attempts"); json.int(attempts)
             json.key("status"); json.int(status)

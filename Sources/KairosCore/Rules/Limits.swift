@@ -154,4 +154,13 @@ public enum ProjectColor {
         "sky_blue", "light_blue", "blue", "grape", "violet", "lavender", "magenta", "salmon", "charcoal", "grey",
         "taupe",
     ]
+
+    /// Each colour as `#RRGGBB`, for apps that take a colour value (a CalDAV calendar's colour).
+    public static let hex: [String: String] = [
+        "berry_red": "#B8255F", "red": "#DC4C3E", "orange": "#C77100", "yellow": "#B29104",
+        "olive_green": "#949C31", "lime_green": "#65A33A", "green": "#369307", "mint_green": "#42A393",
+        "teal": "#148FAD", "sky_blue": "#319DC0", "light_blue": "#6988A4", "blue": "#4180FF", "grape": "#692EC2",
+        "violet": "#CA3FEE", "lavender": "#A4698C", "magenta": "#E05095", "salmon": "#C9766F",
+        "charcoal": "#808080", "grey": "#999999", "taupe": "#8F7A69",
+    ]
 }

@@ -55,16 +55,17 @@ extension SQLiteStore: WebhookStore {
             guard try Self.webhook(db, user: user, id: hook) != nil else { throw KairosError.missing("Webhook") }
             let entries = try db.fetchRows(
                 sql: """
-                    SELECT * FROM deliveries
-                    WHERE channel = 'webhook' AND target_id = ? AND user_id = ? AND id < ?
-                    ORDER BY id DESC LIMIT ?
+                    SELECT d.*, n.text AS notice_text FROM deliveries d
+                    LEFT JOIN notifications n ON n.id = d.notification_id
+                    WHERE d.channel = 'webhook' AND d.target_id = ? AND d.user_id = ? AND d.id < ?
+                    ORDER BY d.id DESC LIMIT ?
                     """,
                 arguments: [hook, user, before, page.fetchLimit]
             ).map { row in
                 let waiting = row["state"] as String == DeliveryLogEntry.State.waiting.rawValue
                 return DeliveryLogEntry(
                     id: (row["id"] as Int64).apiID, notificationID: (row["notification_id"] as Int64).apiID,
-                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder,
+                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder, text: row["notice_text"],
                     state: DeliveryLogEntry.State(rawValue: row["state"]) ?? .waiting, attempts: row["attempts"],
                     status: row["status"], error: row["error"], createdAt: Date(micros: row["created_at"]),
                     nextAttemptAt: waiting ? Date(micros: row["due_at"]) : nil,

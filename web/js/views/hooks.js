@@ -73,14 +73,13 @@ function choices(hook, tell, reload) {
   openMenu("Hook", [["Send a test", sendTest], ["Delivery log", () => deliveryLog(hook)], ["Remove", remove, "danger"]], { preview: preview() });
 }
 
-/** The hook's log, newest first, each notice by its title in the feed (by its kind once it has left the feed). */
+/** The hook's log, newest first, each notice by its words in the feed (by its kind once it has left the feed). */
 function deliveryLog(hook) {
   const log = rowList(".feed.hooks", [], { hidden: true });
   const more = button({ class: "btn block", text: "Show more", style: "margin-top:12px", hidden: true });
   const empty = h("p.hint", { hidden: true, text: "Nothing sent yet. Each notice that goes to this hook shows here; a test is not kept." });
   const { body } = openSheet({ title: "Delivery log", content: h("div", {}, h("p.menu-preview", { text: hook.url }), empty, log, more) });
   const tz = userTimeZone();
-  const titles = api("/notifications?limit=100").then((page) => new Map(page.results.map((n) => [n.id, n.text])), () => new Map());
   const said = (entry) => ({
     delivered: "Delivered",
     waiting: `Waiting, next try at ${stamp(entry.next_attempt_at, tz)}${entry.error ? `. Last try: ${entry.error}` : ""}`,
@@ -91,9 +90,8 @@ function deliveryLog(hook) {
     more.disabled = true;
     try {
       const page = await api(`/webhooks/${hook.id}/deliveries?limit=20${cursor && `&cursor=${encodeURIComponent(cursor)}`}`);
-      const named = await titles;
       log.append(...page.results.map((entry) => h("li", {}, h("div.row", {}, h("span.grow", {},
-        h("span.text", { text: named.get(entry.notification_id) ?? entry.kind[0].toUpperCase() + entry.kind.slice(1).replace(".", " ") }),
+        h("span.text", { text: entry.text ?? entry.kind[0].toUpperCase() + entry.kind.slice(1).replace(".", " ") }),
         h("span.when", { text: `${stamp(entry.created_at, tz)} · ${said(entry)}` }))))));
       log.hidden = !log.childElementCount;
       empty.hidden = !log.hidden;

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A project as a CalDAV calendar of to-dos: what a client shows of it and what it may do in it.
+public struct DAVCalendar: Hashable, Sendable {
+    public var project: Project
+
+    public init(project: Project) {
+        self.project = project
+    }
+
+    /// Only to-dos are Kairos' own; other objects a client stores are kept as they are.
+    public static let components = ["VTODO"]
+
+    /// Whether the person may add, change and remove tasks here, as their role on the project allows.
+    public var isWritable: Bool {
+        PermissionGuard.allows(
+            project.role, .create, .task, commentersMayComplete: project.commentersCanComplete)
+    }
+
+    /// The project's colour as `#RRGGBB`.
+    public var color: String {
+        ProjectColor.hex[project.color] ?? ProjectColor.hex[ProjectColor.defaultColor] ?? "#808080"
+    }
+
+    /// The calendars a person sees: every project of theirs and shared with them, in the order given,
+    /// archived ones left out.
+    public static func calendars(of projects: [Project]) -> [DAVCalendar] {
+        projects.filter { !$0.isArchived }.map(DAVCalendar.init(project:))
+    }
+}

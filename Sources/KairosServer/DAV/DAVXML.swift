@@ -1,0 +1,210 @@
+import Foundation
+import KairosCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// A WebDAV property's name: its XML namespace and local name.
+struct DAVName: Hashable, Sendable {
+    var namespace: String
+    var name: String
+
+    static let dav = "DAV:"
+    static let caldav = "urn:ietf:params:xml:ns:caldav"
+    static let calendarServer = "http://calendarserver.org/ns/"
+    static let apple = "http://apple.com/ns/ical/"
+
+    static func dav(_ name: String) -> DAVName { DAVName(namespace: dav, name: name) }
+    static func caldav(_ name: String) -> DAVName { DAVName(namespace: caldav, name: name) }
+    static func apple(_ name: String) -> DAVName { DAVName(namespace: apple, name: name) }
+    static func calendarServer(_ name: String) -> DAVName { DAVName(namespace: calendarServer, name: name) }
+
+    /// The prefixes the server's answers declare once, at their root.
+    static let prefixes: [(prefix: String, namespace: String)] = [
+        ("d", dav), ("c", caldav), ("cs", calendarServer), ("ic", apple),
+    ]
+}
+
+/// What a PROPFIND asks for (RFC 4918 9.1): every property, only their names, or the ones it lists. An empty
+/// body asks for every property.
+enum PropfindRequest: Equatable {
+    case allProperties
+    case propertyNames
+    case properties([DAVName])
+
+    /// Reads a PROPFIND body; a body that is not a `DAV:propfind` document is a 400 naming what was wrong.
+    init(body: Data) throws {
+        guard !body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            self = .allProperties
+            return
+        }
+        let document = try XMLElementTree(data: body)
+        guard document.name == .dav("propfind") else {
+            throw KairosError.badRequest("A PROPFIND body is a DAV: propfind element; this one is \(document.name.name).")
+        }
+        if document.children.contains(where: { $0.name == .dav("propname") }) {
+            self = .propertyNames
+        } else if let prop = document.children.first(where: { $0.name == .dav("prop") }) {
+            self = .properties(prop.children.map(\.name))
+        } else {
+            self = .allProperties
+        }
+    }
+}
+
+/// A parsed XML document, as much of it as WebDAV requests need: elements with their namespaces and text.
+struct XMLElementTree: Equatable {
+    var name: DAVName
+    var text: String
+    var children: [XMLElementTree]
+
+    init(name: DAVName, text: String = "", children: [XMLElementTree] = []) {
+        self.name = name
+        self.text = text
+        self.children = children
+    }
+
+    /// Parses `data`; malformed XML is a 400 saying where.
+    init(data: Data) throws {
+        let reader = TreeReader()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        guard parser.parse(), let root = reader.root else {
+            throw KairosError.badRequest(
+                "The request body is not well-formed XML (line \(parser.lineNumber), column \(parser.columnNumber)).")
+        }
+        self = root
+    }
+
+    /// The first child named `name`.
+    func child(_ name: DAVName) -> XMLElementTree? { children.first { $0.name == name } }
+}
+
+private final class TreeReader: NSObject, XMLParserDelegate {
+    var stack: [XMLElementTree] = []
+    var root: XMLElementTree?
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        stack.append(XMLElementTree(name: DAVName(namespace: namespaceURI ?? "", name: elementName)))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let element = stack.popLast() else { return }
+        if stack.isEmpty {
+            root = element
+        } else {
+            stack[stack.count - 1].children.append(element)
+        }
+    }
+}
+
+/// A property's value as the server writes it.
+enum DAVValue: Equatable {
+    case text(String)
+    /// One `href` element per path.
+    case hrefs([String])
+    /// Empty elements inside the property, such as a resource type's `collection` and `calendar`.
+    case elements([DAVName])
+    /// CalDAV's component set: one `comp` element per component name.
+    case components([String])
+    /// Privileges, each a `privilege` element holding one named privilege.
+    case privileges([DAVName])
+}
+
+/// One resource in a 207 Multi-Status answer: its path, the properties found and those not.
+struct DAVResponse: Equatable {
+    var href: String
+    var found: [(DAVName, DAVValue)]
+    var missing: [DAVName]
+
+    static func == (lhs: DAVResponse, rhs: DAVResponse) -> Bool {
+        lhs.href == rhs.href && lhs.missing == rhs.missing
+            && lhs.found.map(\.0) == rhs.found.map(\.0) && lhs.found.map(\.1) == rhs.found.map(\.1)
+    }
+}
+
+/// Writes a `DAV:multistatus` document (RFC 4918 13).
+struct MultistatusWriter {
+    private(set) var xml = ""
+
+    init(_ responses: [DAVResponse], namesOnly: Bool = false) {
+        xml = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n<d:multistatus"
+        for (prefix, namespace) in DAVName.prefixes { xml += " xmlns:\(prefix)=\"\(namespace)\"" }
+        xml += ">"
+        for response in responses { write(response, namesOnly: namesOnly) }
+        xml += "</d:multistatus>\n"
+    }
+
+    private mutating func write(_ response: DAVResponse, namesOnly: Bool) {
+        xml += "<d:response><d:href>\(Self.escape(response.href))</d:href>"
+        if !response.found.isEmpty {
+            xml += "<d:propstat><d:prop>"
+            for (name, value) in response.found {
+                if namesOnly { element(name) } else { element(name, value) }
+            }
+            xml += "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>"
+        }
+        if !response.missing.isEmpty {
+            xml += "<d:propstat><d:prop>"
+            for name in response.missing { element(name) }
+            xml += "</d:prop><d:status>HTTP/1.1 404 Not Found</d:status></d:propstat>"
+        }
+        xml += "</d:response>"
+    }
+
+    private mutating func element(_ name: DAVName, _ value: DAVValue? = nil) {
+        let (open, close) = Self.tags(name)
+        guard let value else {
+            xml += open.dropLast() + "/>"
+            return
+        }
+        xml += open
+        switch value {
+        case .text(let text): xml += Self.escape(text)
+        case .hrefs(let paths): for path in paths { xml += "<d:href>\(Self.escape(path))</d:href>" }
+        case .elements(let names): for name in names { element(name) }
+        case .components(let names): for name in names { xml += "<c:comp name=\"\(Self.escape(name))\"/>" }
+        case .privileges(let names):
+            for name in names {
+                xml += "<d:privilege>"
+                element(name)
+                xml += "</d:privilege>"
+            }
+        }
+        xml += close
+    }
+
+    /// The opening and closing tags of `name`, with a declared prefix, or its own namespace declaration.
+    private static func tags(_ name: DAVName) -> (String, String) {
+        if let prefix = DAVName.prefixes.first(where: { $0.namespace == name.namespace })?.prefix {
+            return ("<\(prefix):\(name.name)>", "</\(prefix):\(name.name)>")
+        }
+        if name.namespace.isEmpty { return ("<\(name.name)>", "</\(name.name)>") }
+        return ("<x:\(name.name) xmlns:x=\"\(escape(name.namespace))\">", "</x:\(name.name)>")
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
