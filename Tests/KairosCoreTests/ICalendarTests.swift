@@ -125,6 +125,21 @@ struct ICalendarTests {
                 == .badRequest("Line 5: a property needs a name and a ':' before its value"))
     }
 
+    @Test("A body is read from its bytes: a byte order mark is skipped, bytes that are not UTF-8 name their line")
+    func bytes() throws {
+        let body = Array(
+            "\u{FEFF}BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:Grüße\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        let todo = try StoredTodo(utf8: body).fields(timeZone: .gmt, now: Date())
+        #expect(todo?.summary == "Grüße" && todo?.uid == "1")
+        var latin1 = body
+        latin1.replaceSubrange(body.firstIndex(of: 0xC3)!..<(body.firstIndex(of: 0xC3)! + 2), with: [0xFC])
+        #expect(throws: ICalendarError(line: 4, "is not UTF-8 text; send the calendar object encoded as UTF-8")) {
+            try ICalendar.parse(utf8: latin1)
+        }
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: Limits.calendarObjectBytes + 1)
+        #expect(throws: ICalendarError.self) { try ICalendar.parse(utf8: big) }
+    }
+
     @Test("Bodies over the size limit and components nested too deep are refused")
     func limits() throws {
         let padding = String(repeating: "X-PAD:" + String(repeating: "x", count: 60) + "\r\n", count: 4_500)

@@ -271,6 +271,88 @@ struct StoredTodoTests {
         #expect(reread.reminders == [.beforeDue(minutes: 10), .beforeDue(minutes: 90)])
     }
 
+    @Test("A TZID Kairos does not know reads as a floating time, and the object keeps it as written")
+    func unknownZone() throws {
+        let body = CalendarClientFixtures.crlf(
+            """
+            BEGIN:VCALENDAR
+            BEGIN:VTIMEZONE
+            TZID:W. Europe Standard Time
+            BEGIN:STANDARD
+            DTSTART:16010101T030000
+            TZOFFSETFROM:+0200
+            TZOFFSETTO:+0100
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VTODO
+            UID:w
+            SUMMARY:Outlook task
+            DUE;TZID="W. Europe Standard Time":20260305T090000
+            END:VTODO
+            END:VCALENDAR
+
+            """)
+        let (object, fields) = try stored(body)
+        #expect(fields.due?.time == time(9, 0) && fields.due?.timezone == nil)
+        #expect(try givenBack(object).text == object.text)
+        #expect(object.text.contains("DUE;TZID=W. Europe Standard Time:20260305T090000\r\n"))
+    }
+
+    @Test("A start after a moved due moves with it; parent and sort order set in Kairos are written")
+    func startParentAndOrder() throws {
+        let object = try StoredTodo(parsing: CalendarClientFixtures.thunderbird)
+        let earlier = try givenBack(object) { task, _ in task.due?.date = date(2026, 3, 5) }
+        let earlierLines = linesOf(earlier)
+        #expect(earlierLines.contains("DUE;TZID=Europe/Berlin:20260305T180000"))
+        #expect(earlierLines.contains("DTSTART;TZID=Europe/Berlin:20260305T180000"))
+
+        let apple = try StoredTodo(parsing: CalendarClientFixtures.appleSubtask)
+        let fields = try #require(apple.fields(timeZone: berlin, now: now))
+        var moved = fields
+        moved.parentUID = "task-3@kairos"
+        moved.sortOrder = 5
+        let movedLines = linesOf(apple.updated(to: moved, timeZone: berlin, now: later))
+        #expect(movedLines.contains("RELATED-TO:task-3@kairos") && movedLines.contains("X-APPLE-SORT-ORDER:5"))
+        var orphan = fields
+        orphan.parentUID = nil
+        #expect(
+            !linesOf(apple.updated(to: orphan, timeZone: berlin, now: later)).contains { $0.hasPrefix("RELATED-TO") })
+        var adopted = try #require(
+            try StoredTodo(parsing: CalendarClientFixtures.appleCompleted).fields(timeZone: berlin, now: now))
+        adopted.parentUID = "task-3@kairos"
+        let adoptedText = try StoredTodo(parsing: CalendarClientFixtures.appleCompleted).updated(
+            to: adopted, timeZone: berlin, now: later
+        ).text
+        #expect(adoptedText.contains("RELATED-TO;RELTYPE=PARENT:task-3@kairos\r\n"))
+    }
+
+    @Test("Of a recurring to-do's overridden instances, Kairos models the master and keeps the others")
+    func overriddenInstances() throws {
+        let body = CalendarClientFixtures.crlf(
+            """
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            UID:r
+            RECURRENCE-ID;VALUE=DATE:20260309
+            SUMMARY:Water the plants (moved)
+            DUE;VALUE=DATE:20260310
+            END:VTODO
+            BEGIN:VTODO
+            UID:r
+            SUMMARY:Water the plants
+            DUE;VALUE=DATE:20260302
+            RRULE:FREQ=WEEKLY
+            END:VTODO
+            END:VCALENDAR
+
+            """)
+        let (object, fields) = try stored(body)
+        #expect(fields.summary == "Water the plants" && fields.due?.recurrence == RecurrenceRule(frequency: .weekly))
+        let renamed = try givenBack(object) { task, _ in task.content = "Water the ferns" }
+        #expect(renamed.calendar.components[0] == object.calendar.components[0])
+        #expect(renamed.calendar.components[1].property("SUMMARY")?.text == "Water the ferns")
+    }
+
     @Test("An event in a tasks calendar is kept exactly as it is and makes no task")
     func eventKept() throws {
         let object = try StoredTodo(parsing: CalendarClientFixtures.event)

@@ -7,13 +7,7 @@ extension ICalendar {
     /// Blank lines are skipped. The body must stay within `Limits.calendarObjectBytes` and its components
     /// may nest at most `Limits.calendarNesting` deep.
     public static func parse(_ text: String) throws(ICalendarError) -> Component {
-        guard text.utf8.count <= Limits.calendarObjectBytes else {
-            throw ICalendarError(
-                line: nil,
-                "The calendar object is over \(Limits.calendarObjectBytes >> 10) KiB. Send a smaller one, "
-                    + "with fewer or shorter properties.",
-                isTooLarge: true)
-        }
+        guard text.utf8.count <= Limits.calendarObjectBytes else { throw tooLarge }
         var open: [(component: Component, line: Int)] = []
         var root: Component?
         for (line, content) in unfoldedLines(text) {
@@ -63,6 +57,28 @@ extension ICalendar {
         return root
     }
 
+    /// Reads one calendar object from a request body's bytes, which must be UTF-8 (RFC 5545 3.1.4); a byte
+    /// order mark before it is ignored.
+    public static func parse(utf8 body: [UInt8]) throws(ICalendarError) -> Component {
+        guard body.count <= Limits.calendarObjectBytes else { throw tooLarge }
+        var line = 1
+        for piece in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            guard String(validating: piece, as: UTF8.self) != nil else {
+                throw ICalendarError(line: line, "is not UTF-8 text; send the calendar object encoded as UTF-8")
+            }
+            line += 1
+        }
+        return try parse(String(decoding: body, as: UTF8.self))
+    }
+
+    private static var tooLarge: ICalendarError {
+        ICalendarError(
+            line: nil,
+            "The calendar object is over \(Limits.calendarObjectBytes >> 10) KiB. Send a smaller one, "
+                + "with fewer or shorter properties.",
+            isTooLarge: true)
+    }
+
     /// The logical lines with the number of the physical line each starts on; blank lines left out.
     static func unfoldedLines(_ text: String) -> [(line: Int, content: [Unicode.Scalar])] {
         var lines: [(line: Int, content: [Unicode.Scalar])] = []
@@ -70,6 +86,7 @@ extension ICalendar {
         for physical in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             var scalars = Array(physical)
+            if number == 1, scalars.first == "\u{FEFF}" { scalars.removeFirst() }
             if scalars.last == "\r" { scalars.removeLast() }
             guard let first = scalars.first else { continue }
             if (first == " " || first == "\t"), !lines.isEmpty {

@@ -20,6 +20,11 @@ public struct StoredTodo: Hashable, Sendable {
         try self.init(calendar: ICalendar.parse(text))
     }
 
+    /// Reads a client's body from its bytes (UTF-8); a VTODO must have a UID.
+    public init(utf8 body: [UInt8]) throws(ICalendarError) {
+        try self.init(calendar: ICalendar.parse(utf8: body))
+    }
+
     /// Wraps a parsed VCALENDAR; a VTODO must have a UID.
     public init(calendar: ICalendar.Component) throws(ICalendarError) {
         self.calendar = calendar
