@@ -109,7 +109,8 @@ struct StoredTodoTests {
         #expect(due.date == date(2026, 3, 2) && due.time == nil)
         #expect(due.recurrence == RecurrenceRule(frequency: .weekly, byDay: [.monday, .wednesday]))
         #expect(due.string == "every monday, wednesday")
-        #expect(fields.reminders == [.beforeDue(minutes: 0)])
+        // Kairos counts reminders back from a due time; this due has none, so the alarm stays the client's.
+        #expect(fields.reminders.isEmpty)
         #expect(fields.sortOrder == -2)
     }
 
@@ -351,6 +352,22 @@ struct StoredTodoTests {
         let renamed = try givenBack(object) { task, _ in task.content = "Water the ferns" }
         #expect(renamed.calendar.components[0] == object.calendar.components[0])
         #expect(renamed.calendar.components[1].property("SUMMARY")?.text == "Water the ferns")
+    }
+
+    @Test("Alarms past the number a task may hold stay the client's, as do those Kairos cannot model")
+    func alarmLimit() throws {
+        let alarm = "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:R\nTRIGGER;RELATED=END:-PT%dM\nEND:VALARM\n"
+        let alarms = (1...7).map { String(format: alarm, $0) }.joined()
+        let body = CalendarClientFixtures.crlf(
+            "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:Many\nDUE:20260305T090000Z\n\(alarms)END:VTODO\nEND:VCALENDAR\n"
+        )
+        let (object, fields) = try stored(body)
+        #expect(fields.reminders == (1...Limits.maxRemindersPerTask).map { .beforeDue(minutes: $0) })
+        let edited = try givenBack(object) { _, reminders in reminders.removeAll() }
+        let triggers = try #require(edited.calendar.components.first).components.compactMap {
+            $0.property("TRIGGER")?.value
+        }
+        #expect(triggers == ["-PT6M", "-PT7M"])
     }
 
     @Test("An event in a tasks calendar is kept exactly as it is and makes no task")

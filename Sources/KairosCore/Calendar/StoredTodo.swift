@@ -29,7 +29,7 @@ public struct StoredTodo: Hashable, Sendable {
     public init(calendar: ICalendar.Component) throws(ICalendarError) {
         self.calendar = calendar
         if let index = todoIndex, calendar.components[index].property("UID")?.value.isEmpty ?? true {
-            throw ICalendarError(line: nil, "The VTODO has no UID. Give it one, such as UID:\(UUID().uuidString).")
+            throw ICalendarError(line: nil, "The VTODO has no UID. Give it a unique one, such as a UUID.")
         }
     }
 
@@ -98,6 +98,8 @@ private struct TodoRewrite {
     let timeZone: TimeZone
     let now: Date
     let old: TodoFields
+    /// The reminder each subcomponent held when read: what Kairos took from the object.
+    let oldReminders: [TodoReminder?]
     var changed = false
 
     init(todo: ICalendar.Component, calendar: ICalendar.Component, timeZone: TimeZone, now: Date) {
@@ -106,6 +108,7 @@ private struct TodoRewrite {
         self.timeZone = timeZone
         self.now = now
         self.old = TodoFields(todo: todo, timeZone: timeZone, now: now)
+        self.oldReminders = TodoReminder.mapped(in: todo, timeZone: timeZone)
     }
 
     mutating func apply(_ fields: TodoFields) {
@@ -271,10 +274,8 @@ private struct TodoRewrite {
     private mutating func applyReminders(_ reminders: [TodoReminder], summary: String) {
         var waiting = reminders.map(\.normalized)
         var kept: [ICalendar.Component] = []
-        for component in todo.components {
-            if component.name == "VALARM",
-                let reminder = TodoReminder(alarm: component, in: todo, timeZone: timeZone)?.normalized
-            {
+        for (component, reminder) in zip(todo.components, oldReminders) {
+            if let reminder {
                 guard let match = waiting.firstIndex(of: reminder) else {
                     changed = true
                     continue

@@ -88,9 +88,7 @@ public struct TodoFields: Hashable, Sendable {
             completedAt: isDone ? completed?.instant(fallback: timeZone) ?? now : nil,
             parentUID: TodoFields.parentRelation(in: todo).map { todo.properties[$0].text },
             labels: labels,
-            reminders: todo.components(named: "VALARM").compactMap {
-                TodoReminder(alarm: $0, in: todo, timeZone: timeZone)
-            },
+            reminders: TodoReminder.mapped(in: todo, timeZone: timeZone).compactMap { $0 },
             sortOrder: todo.property("X-APPLE-SORT-ORDER").flatMap {
                 Int($0.value.trimmingCharacters(in: .whitespaces))
             })

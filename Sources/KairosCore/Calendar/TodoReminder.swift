@@ -19,10 +19,24 @@ public enum TodoReminder: Hashable, Sendable {
         }
     }
 
-    /// An alarm's reminder; nil for one Kairos cannot model, which stays in the object as it is: an alarm
-    /// that is no DISPLAY or AUDIO one, goes off after the due, not on a whole minute, further ahead than
-    /// `Limits.reminderMinuteOffset`, or relative to a start that is not the due.
-    init?(alarm: ICalendar.Component, in todo: ICalendar.Component, timeZone: TimeZone) {
+    /// The reminder of each of a to-do's subcomponents, nil for those Kairos cannot model, which stay in the
+    /// object as they are. Only the first `Limits.maxRemindersPerTask` alarms Kairos can model are taken, as a
+    /// task holds no more.
+    static func mapped(in todo: ICalendar.Component, timeZone: TimeZone) -> [TodoReminder?] {
+        var taken = 0
+        return todo.components.map { component in
+            guard component.name == "VALARM", taken < Limits.maxRemindersPerTask,
+                let reminder = TodoReminder(alarm: component, in: todo, timeZone: timeZone)
+            else { return nil }
+            taken += 1
+            return reminder.normalized
+        }
+    }
+
+    /// An alarm's reminder; nil for one Kairos cannot model: an alarm that is no DISPLAY or AUDIO one, goes off
+    /// after the due, not on a whole minute or further ahead than `Limits.reminderMinuteOffset`, counts from a
+    /// due without a time (Kairos counts back from a due time) or from a start that is not the due.
+    private init?(alarm: ICalendar.Component, in todo: ICalendar.Component, timeZone: TimeZone) {
         let action = alarm.property("ACTION")?.value.uppercased()
         guard action == "DISPLAY" || action == "AUDIO", let trigger = alarm.property("TRIGGER") else { return nil }
         if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalendar.DateValue(trigger) != nil {
@@ -30,7 +44,9 @@ public enum TodoReminder: Hashable, Sendable {
             self = .at(moment.instant(fallback: timeZone))
             return
         }
-        guard let due = todo.property("DUE"), let seconds = ICalendar.durationSeconds(trigger.value) else { return nil }
+        guard let due = todo.property("DUE"), ICalendar.DateValue(due)?.isDate == false,
+            let seconds = ICalendar.durationSeconds(trigger.value)
+        else { return nil }
         if trigger.parameter("RELATED")?.uppercased() != "END" {
             // Relative to DTSTART: the due only when the start is the same moment, as Apple Reminders writes them.
             guard let start = todo.property("DTSTART"), start.value == due.value,
