@@ -106,7 +106,7 @@ struct ICalendarTests {
             problem(head + "SUMMARY;LANGUAGE:x\r\n" + tail)
                 == "Line 5: each parameter of SUMMARY needs a name, '=' and a value")
         #expect(problem(head + "SUM MARY:x\r\n" + tail)?.hasPrefix("Line 5: a property name may hold only") == true)
-        #expect(problem(head + "SUMMARY:a\u{0}b\r\n" + tail) == "Line 5: SUMMARY holds the control character U+0")
+        #expect(problem(head + "SUMMARY:a\u{0}b\r\n" + tail) == "Line 5: SUMMARY holds the control character U+0000")
         #expect(
             problem(head + "END:VEVENT\r\nEND:VCALENDAR\r\n")
                 == "Line 5: END:VEVENT cannot close BEGIN:VTODO; end it first")
@@ -133,7 +133,7 @@ struct ICalendarTests {
         #expect(todo?.summary == "Grüße" && todo?.uid == "1")
         var latin1 = body
         latin1.replaceSubrange(body.firstIndex(of: 0xC3)!..<(body.firstIndex(of: 0xC3)! + 2), with: [0xFC])
-        #expect(throws: ICalendarError(line: 4, "is not UTF-8 text; send the calendar object encoded as UTF-8")) {
+        #expect(throws: ICalendarError(line: 4, "the text is not UTF-8; send the calendar object encoded as UTF-8")) {
             try ICalendar.parse(utf8: latin1)
         }
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: Limits.calendarObjectBytes + 1)

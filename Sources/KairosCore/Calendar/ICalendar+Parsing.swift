@@ -64,7 +64,7 @@ extension ICalendar {
         var line = 1
         for piece in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             guard String(validating: piece, as: UTF8.self) != nil else {
-                throw ICalendarError(line: line, "is not UTF-8 text; send the calendar object encoded as UTF-8")
+                throw ICalendarError(line: line, "the text is not UTF-8; send the calendar object encoded as UTF-8")
             }
             line += 1
         }
@@ -129,8 +129,7 @@ extension ICalendar {
         let value = s[(i + 1)...]
         if let control = value.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
             throw ICalendarError(
-                line: line, "\(name) holds the control character U+\(String(control.value, radix: 16, uppercase: true))"
-            )
+                line: line, "\(name) holds the control character \(String(format: "U+%04X", control.value))")
         }
         return Property(name: name, parameters: parameters, value: string(value))
     }
@@ -160,19 +159,20 @@ extension ICalendar {
     /// The name (letters, digits, '-') starting at `i`, in upper case; `i` is left after it.
     private static func word(_ s: [Unicode.Scalar], from i: inout Int) -> String {
         let start = i
-        while i < s.count, s[i].isASCII, s[i].properties.isAlphabetic || ("0"..."9").contains(s[i]) || s[i] == "-" {
+        while i < s.count, isNameScalar(s[i]) {
             i += 1
         }
         return string(s[start..<i]).uppercased()
     }
 
+    /// Whether a scalar may stand in a name: an ASCII letter or digit, or '-'.
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+    }
+
     private static func componentName(_ property: Property, line: Int) throws(ICalendarError) -> String {
         let name = property.value.uppercased()
-        guard !name.isEmpty,
-            name.unicodeScalars.allSatisfy({
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
-            })
-        else {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else {
             throw ICalendarError(line: line, "\(property.name) needs a component name such as VTODO")
         }
         return name
