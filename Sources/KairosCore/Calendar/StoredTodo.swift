@@ -7,7 +7,9 @@ import Foundation
 /// object read back with no change on the Kairos side is the one the client stored, property for property.
 /// Rewriting replaces a property where it stands (new ones go after the others) and leaves alone what Kairos
 /// does not model: unknown and X- properties, VTIMEZONEs, alarms it cannot model, other components, the UID.
-/// When anything is rewritten, DTSTAMP and LAST-MODIFIED become `now` and SEQUENCE, where present, goes up by one.
+/// When anything is rewritten, DTSTAMP and LAST-MODIFIED become the moment the task last changed (`modified`)
+/// and SEQUENCE, where present, goes up by one; the same object and task always give the same text, so an
+/// object given back again without being stored keeps its ETag.
 ///
 /// An object with no VTODO (a VEVENT, a VJOURNAL) has no fields and is kept exactly as it is. Of several
 /// VTODOs (a recurring one's overridden instances), Kairos models the master, the one without RECURRENCE-ID.
@@ -34,12 +36,12 @@ public struct StoredTodo: Hashable, Sendable {
     }
 
     /// The object for a task made in Kairos: a VCALENDAR with one VTODO carrying `fields`.
-    public static func new(_ fields: TodoFields, timeZone: TimeZone, now: Date) -> StoredTodo {
+    public static func new(_ fields: TodoFields, timeZone: TimeZone, modified: Date) -> StoredTodo {
         let todo = ICalendar.Component(
             name: "VTODO",
             properties: [
                 ICalendar.Property(name: "UID", text: fields.uid),
-                ICalendar.Property(name: "DTSTAMP", value: ICalendar.DateValue.utc(now)),
+                ICalendar.Property(name: "DTSTAMP", value: ICalendar.DateValue.utc(modified)),
                 ICalendar.Property(name: "SUMMARY", value: ""),
                 ICalendar.Property(name: "STATUS", value: "NEEDS-ACTION"),
             ])
@@ -51,7 +53,7 @@ public struct StoredTodo: Hashable, Sendable {
                 ICalendar.Property(name: "CALSCALE", value: "GREGORIAN"),
             ],
             components: [todo])
-        return StoredTodo(trusted: calendar).updated(to: fields, timeZone: timeZone, now: now)
+        return StoredTodo(trusted: calendar).updated(to: fields, timeZone: timeZone, modified: modified)
     }
 
     private init(trusted calendar: ICalendar.Component) {
@@ -74,10 +76,12 @@ public struct StoredTodo: Hashable, Sendable {
         todoIndex.map { TodoFields(todo: calendar.components[$0], timeZone: timeZone, now: now) }
     }
 
-    /// The object with every field Kairos models that differs from `fields` rewritten, the rest kept.
-    public func updated(to fields: TodoFields, timeZone: TimeZone, now: Date) -> StoredTodo {
+    /// The object with every field Kairos models that differs from `fields` rewritten, the rest kept;
+    /// `modified` is when the task last changed (its `updatedAt`).
+    public func updated(to fields: TodoFields, timeZone: TimeZone, modified: Date) -> StoredTodo {
         guard let index = todoIndex else { return self }
-        var rewriting = TodoRewrite(todo: calendar.components[index], calendar: calendar, timeZone: timeZone, now: now)
+        var rewriting = TodoRewrite(
+            todo: calendar.components[index], calendar: calendar, timeZone: timeZone, modified: modified)
         rewriting.apply(fields)
         var copy = self
         copy.calendar.components[index] = rewriting.todo
@@ -96,18 +100,19 @@ private struct TodoRewrite {
     var todo: ICalendar.Component
     let calendar: ICalendar.Component
     let timeZone: TimeZone
-    let now: Date
+    let modified: Date
     let old: TodoFields
     /// The reminder each subcomponent held when read: what Kairos took from the object.
     let oldReminders: [TodoReminder?]
     var changed = false
 
-    init(todo: ICalendar.Component, calendar: ICalendar.Component, timeZone: TimeZone, now: Date) {
+    init(todo: ICalendar.Component, calendar: ICalendar.Component, timeZone: TimeZone, modified: Date) {
         self.todo = todo
         self.calendar = calendar
         self.timeZone = timeZone
-        self.now = now
-        self.old = TodoFields(todo: todo, timeZone: timeZone, now: now)
+        self.modified = modified
+        // A completion without a time compares by whether it is done alone, so `now` does not matter here.
+        self.old = TodoFields(todo: todo, timeZone: timeZone, now: modified)
         self.oldReminders = TodoReminder.mapped(in: todo, timeZone: timeZone)
     }
 
@@ -148,8 +153,8 @@ private struct TodoRewrite {
         applyCompletion(fields.completedAt)
         applyReminders(fields.reminders, summary: fields.summary)
         if changed {
-            set(ICalendar.Property(name: "DTSTAMP", value: ICalendar.DateValue.utc(now)))
-            set(ICalendar.Property(name: "LAST-MODIFIED", value: ICalendar.DateValue.utc(now)))
+            set(ICalendar.Property(name: "DTSTAMP", value: ICalendar.DateValue.utc(modified)))
+            set(ICalendar.Property(name: "LAST-MODIFIED", value: ICalendar.DateValue.utc(modified)))
             if let sequence = todo.property("SEQUENCE").flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) })
             {
                 set(ICalendar.Property(name: "SEQUENCE", value: "\(sequence + 1)"))
