@@ -54,4 +54,90 @@ struct UserDataRulesTests {
         let unfolded = calendar.replacingOccurrences(of: "\r\n ", with: "")
         #expect(unfolded.contains("SUMMARY:" + String(repeating: "é😀", count: 40) + "\r\n"))
     }
+
+    @Test("The calendar export writes every kind of task as it always has, line for line")
+    func calendarExport() throws {
+        let now = Date(timeIntervalSince1970: 1_772_634_600)
+        let berlin = try #require(LocalDate(year: 2026, month: 3, day: 9))
+        let tasks = [
+            TaskItem(
+                id: "1", userID: "1", projectID: "2", content: "Water the plants; then rest, maybe",
+                description: "Line one\nline two\\ end", labels: ["home", "a,b"], priority: 4,
+                due: Due(date: try #require(LocalDate(year: 2026, month: 3, day: 5)), string: "mar 5"), childOrder: 1,
+                addedByUID: "1", completedAt: now.addingTimeInterval(-3600), addedAt: now.addingTimeInterval(-86_400),
+                updatedAt: now),
+            TaskItem(
+                id: "2", userID: "1", projectID: "2", parentID: "1", content: "Stand-up", priority: 3,
+                due: Due(
+                    date: berlin, time: LocalTime(hour: 9, minute: 30), timezone: "Europe/Berlin",
+                    string: "every mon, wed at 9:30",
+                    recurrence: RecurrenceRule(frequency: .weekly, byDay: [.monday, .wednesday])),
+                childOrder: 2, addedByUID: "1", addedAt: now, updatedAt: now),
+            TaskItem(
+                id: "3", userID: "1", projectID: "3", content: String(repeating: "Grüße 😀 ", count: 12), priority: 2,
+                due: Due(date: berlin, time: LocalTime(hour: 17, minute: 0), string: "mar 9 5pm"), childOrder: 1,
+                addedByUID: "1", addedAt: now, updatedAt: now),
+            TaskItem(
+                id: "4", userID: "1", projectID: "3", content: "Plain", childOrder: 2, addedByUID: "1", addedAt: now,
+                updatedAt: now),
+        ]
+        let expected = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//Kairos//Kairos tasks//EN",
+            "CALSCALE:GREGORIAN",
+            "BEGIN:VTODO",
+            "UID:task-1@kairos",
+            "DTSTAMP:20260304T143000Z",
+            "CREATED:20260303T143000Z",
+            "LAST-MODIFIED:20260304T143000Z",
+            "SUMMARY:Water the plants\\; then rest\\, maybe",
+            "DESCRIPTION:Line one\\nline two\\\\ end",
+            "DUE;VALUE=DATE:20260305",
+            "PRIORITY:1",
+            "CATEGORIES:home,a\\,b",
+            "X-KAIROS-PROJECT:Home\\, garden",
+            "STATUS:COMPLETED",
+            "COMPLETED:20260304T133000Z",
+            "PERCENT-COMPLETE:100",
+            "END:VTODO",
+            "BEGIN:VTODO",
+            "UID:task-2@kairos",
+            "DTSTAMP:20260304T143000Z",
+            "CREATED:20260304T143000Z",
+            "LAST-MODIFIED:20260304T143000Z",
+            "SUMMARY:Stand-up",
+            "DTSTART:20260309T083000Z",
+            "DUE:20260309T083000Z",
+            "RRULE:FREQ=WEEKLY;BYDAY=MO,WE",
+            "PRIORITY:5",
+            "X-KAIROS-PROJECT:Home\\, garden",
+            "RELATED-TO;RELTYPE=PARENT:task-1@kairos",
+            "STATUS:NEEDS-ACTION",
+            "END:VTODO",
+            "BEGIN:VTODO",
+            "UID:task-3@kairos",
+            "DTSTAMP:20260304T143000Z",
+            "CREATED:20260304T143000Z",
+            "LAST-MODIFIED:20260304T143000Z",
+            "SUMMARY:Grüße 😀 Grüße 😀 Grüße 😀 Grüße 😀 Grüße 😀 Gr",
+            " üße 😀 Grüße 😀 Grüße 😀 Grüße 😀 Grüße 😀 Grüße ",
+            " 😀 Grüße 😀 ",
+            "DUE:20260309T170000",
+            "PRIORITY:9",
+            "STATUS:NEEDS-ACTION",
+            "END:VTODO",
+            "BEGIN:VTODO",
+            "UID:task-4@kairos",
+            "DTSTAMP:20260304T143000Z",
+            "CREATED:20260304T143000Z",
+            "LAST-MODIFIED:20260304T143000Z",
+            "SUMMARY:Plain",
+            "STATUS:NEEDS-ACTION",
+            "END:VTODO",
+            "END:VCALENDAR",
+        ]
+        let calendar = TaskCalendar.ics(tasks: tasks, projectNames: ["2": "Home, garden"], now: now)
+        #expect(calendar == expected.joined(separator: "\r\n") + "\r\n")
+    }
 }

@@ -9,13 +9,16 @@ import Foundation
 public enum TaskCalendar {
     /// The whole calendar, lines ending in CRLF and folded at 75 octets.
     public static func ics(tasks: [TaskItem], projectNames: [String: String], now: Date) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Kairos//Kairos tasks//EN", "CALSCALE:GREGORIAN"]
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN"]
         for task in tasks {
             lines += todo(task, projectName: projectNames[task.projectID], now: now)
         }
         lines.append("END:VCALENDAR")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+        return lines.map(ICalendar.fold).joined(separator: "\r\n") + "\r\n"
     }
+
+    /// The PRODID of every calendar object Kairos writes.
+    public static let productID = "-//Kairos//Kairos tasks//EN"
 
     /// The UID a task has in every calendar Kairos writes.
     public static func uid(taskID: String) -> String { "task-\(taskID)@kairos" }
@@ -36,7 +39,7 @@ public enum TaskCalendar {
             lines.append("DUE\(value)")
             if let rule = due.recurrence { lines.append("RRULE:\(rule.rrule)") }
         }
-        if let priority = icsPriority[task.priority] { lines.append("PRIORITY:\(priority)") }
+        if let priority = TodoFields.icalendarPriority(task.priority) { lines.append("PRIORITY:\(priority)") }
         if !task.labels.isEmpty { lines.append("CATEGORIES:" + task.labels.map(escape).joined(separator: ",")) }
         if let projectName { lines.append("X-KAIROS-PROJECT:\(escape(projectName))") }
         if let parent = task.parentID { lines.append("RELATED-TO;RELTYPE=PARENT:\(uid(taskID: parent))") }
@@ -49,68 +52,17 @@ public enum TaskCalendar {
         return lines
     }
 
-    /// Kairos priority 4 (p1, most urgent) is iCalendar's 1 (highest); 1 (no priority) is left out.
-    private static let icsPriority = [4: 1, 3: 5, 2: 9]
-
     /// The parameters and value after DUE or DTSTART: `;VALUE=DATE:20260305`, `:20260305T220000Z` or a
     /// floating `:20260305T170000`.
     private static func dueValue(_ due: Due) -> String {
-        guard let time = due.time else { return ";VALUE=DATE:\(compact(due.date))" }
+        guard let time = due.time else { return ";VALUE=DATE:\(ICalendar.DateValue.compact(due.date))" }
         if let zone = due.timezone.flatMap(TimeZone.init(identifier:)) {
             return ":\(utc(due.date.at(time, in: zone)))"
         }
-        return ":\(compact(due.date))T\(two(time.hour))\(two(time.minute))\(two(time.second))"
+        return ":\(ICalendar.DateValue.compact(due.date, time))"
     }
 
-    private static func compact(_ date: LocalDate) -> String {
-        String(String(date.year + 10_000).dropFirst()) + two(date.month) + two(date.day)
-    }
+    private static func utc(_ instant: Date) -> String { ICalendar.DateValue.utc(instant) }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    private static func utc(_ instant: Date) -> String {
-        let date = LocalDate(instant, in: .gmt)
-        let time = LocalTime(instant, in: .gmt)
-        return "\(compact(date))T\(two(time.hour))\(two(time.minute))\(two(time.second))Z"
-    }
-
-    /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon and comma get a backslash; line breaks become `\n`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\r": out += "\\n"
-            case "\n": if !previousWasCR { out += "\\n" }
-            default: out.unicodeScalars.append(scalar)
-            }
-            previousWasCR = scalar == "\r"
-        }
-        return out
-    }
-
-    /// Splits a content line into lines of at most 75 octets, each continuation starting with a space
-    /// (RFC 5545 3.1), never inside a UTF-8 sequence.
-    static func fold(_ line: String) -> String {
-        var parts: [String] = []
-        var current = ""
-        var octets = 0
-        for character in line {
-            let size = character.utf8.count
-            // A continuation line's leading space counts towards its 75.
-            let limit = parts.isEmpty ? 75 : 74
-            if octets + size > limit {
-                parts.append(current)
-                current = ""
-                octets = 0
-            }
-            current.append(character)
-            octets += size
-        }
-        parts.append(current)
-        return parts.joined(separator: "\r\n ")
-    }
+    private static func escape(_ text: String) -> String { ICalendar.escape(text) }
 }
