@@ -52,6 +52,16 @@ public enum DAVPath: Hashable, Sendable {
         }
     }
 
+    /// The name a task has in its project's calendar.
+    public static func objectName(taskID: String) -> String { "task-\(taskID).ics" }
+
+    /// The task an object's name stands for; nil for a name Kairos did not give.
+    public static func taskID(objectName name: String) -> String? {
+        guard name.hasPrefix("task-"), name.hasSuffix(".ics") else { return nil }
+        let id = name.dropFirst(5).dropLast(4)
+        return !id.isEmpty && id.allSatisfy(\.isASCII) && id.allSatisfy(\.isNumber) ? String(id) : nil
+    }
+
     /// Percent-encodes all but RFC 3986's unreserved characters.
     static func encode(_ name: String) -> String {
         var out = ""

@@ -56,11 +56,13 @@ enum PropfindRequest: Equatable {
 /// A parsed XML document, as much of it as WebDAV requests need: elements with their namespaces and text.
 struct XMLElementTree: Equatable {
     var name: DAVName
+    var attributes: [String: String]
     var text: String
     var children: [XMLElementTree]
 
-    init(name: DAVName, text: String = "", children: [XMLElementTree] = []) {
+    init(name: DAVName, attributes: [String: String] = [:], text: String = "", children: [XMLElementTree] = []) {
         self.name = name
+        self.attributes = attributes
         self.text = text
         self.children = children
     }
@@ -91,7 +93,8 @@ private final class TreeReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        stack.append(XMLElementTree(name: DAVName(namespace: namespaceURI ?? "", name: elementName)))
+        stack.append(
+            XMLElementTree(name: DAVName(namespace: namespaceURI ?? "", name: elementName), attributes: attributes))
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -120,16 +123,32 @@ enum DAVValue: Equatable {
     case components([String])
     /// Privileges, each a `privilege` element holding one named privilege.
     case privileges([DAVName])
+    /// Reports, each a `supported-report` element holding one named report.
+    case reports([DAVName])
 }
 
-/// One resource in a 207 Multi-Status answer: its path, the properties found and those not.
+/// One resource in a 207 Multi-Status answer: its path, the properties found and those not; or, for a
+/// resource that is gone or was never there, its path and `404 Not Found` alone.
 struct DAVResponse: Equatable {
     var href: String
     var found: [(DAVName, DAVValue)]
     var missing: [DAVName]
+    var notFound = false
+
+    init(href: String, found: [(DAVName, DAVValue)], missing: [DAVName]) {
+        self.href = href
+        self.found = found
+        self.missing = missing
+    }
+
+    static func notFound(_ href: String) -> DAVResponse {
+        var response = DAVResponse(href: href, found: [], missing: [])
+        response.notFound = true
+        return response
+    }
 
     static func == (lhs: DAVResponse, rhs: DAVResponse) -> Bool {
-        lhs.href == rhs.href && lhs.missing == rhs.missing
+        lhs.href == rhs.href && lhs.missing == rhs.missing && lhs.notFound == rhs.notFound
             && lhs.found.map(\.0) == rhs.found.map(\.0) && lhs.found.map(\.1) == rhs.found.map(\.1)
     }
 }
@@ -138,16 +157,22 @@ struct DAVResponse: Equatable {
 struct MultistatusWriter {
     private(set) var xml = ""
 
-    init(_ responses: [DAVResponse], namesOnly: Bool = false) {
+    /// A sync-collection's answer ends with the token to ask with next.
+    init(_ responses: [DAVResponse], namesOnly: Bool = false, syncToken: String? = nil) {
         xml = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n<d:multistatus"
         for (prefix, namespace) in DAVName.prefixes { xml += " xmlns:\(prefix)=\"\(namespace)\"" }
         xml += ">"
         for response in responses { write(response, namesOnly: namesOnly) }
+        if let syncToken { xml += "<d:sync-token>\(Self.escape(syncToken))</d:sync-token>" }
         xml += "</d:multistatus>\n"
     }
 
     private mutating func write(_ response: DAVResponse, namesOnly: Bool) {
         xml += "<d:response><d:href>\(Self.escape(response.href))</d:href>"
+        if response.notFound {
+            xml += "<d:status>HTTP/1.1 404 Not Found</d:status></d:response>"
+            return
+        }
         if !response.found.isEmpty {
             xml += "<d:propstat><d:prop>"
             for (name, value) in response.found {
@@ -181,6 +206,12 @@ struct MultistatusWriter {
                 element(name)
                 xml += "</d:privilege>"
             }
+        case .reports(let names):
+            for name in names {
+                xml += "<d:supported-report><d:report>"
+                element(name)
+                xml += "</d:report></d:supported-report>"
+            }
         }
         xml += close
     }
@@ -206,5 +237,42 @@ struct MultistatusWriter {
             }
         }
         return out
+    }
+}
+
+/// The REPORTs a calendar answers (RFC 4791 7.8 and 7.9, RFC 6578 3.2), with the properties each asks for.
+enum DAVReport: Equatable {
+    /// The objects at the given paths.
+    case multiget(properties: [DAVName], hrefs: [String])
+    /// The objects matching a filter; only whether it asks for to-dos or for other components is read.
+    case query(properties: [DAVName], component: String?)
+    /// What changed after a sync token; an empty token asks for everything.
+    case syncCollection(properties: [DAVName], token: String, limit: Int?)
+
+    init(body: Data) throws {
+        let document = try XMLElementTree(data: body)
+        let properties = document.child(.dav("prop"))?.children.map(\.name) ?? []
+        switch document.name {
+        case .caldav("calendar-multiget"):
+            self = .multiget(
+                properties: properties,
+                hrefs: document.children.filter { $0.name == .dav("href") }.map {
+                    $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                })
+        case .caldav("calendar-query"):
+            // The component under VCALENDAR's comp-filter: VTODO, VEVENT, or none named.
+            let calendarFilter = document.child(.caldav("filter"))?.child(.caldav("comp-filter"))
+            let inner = calendarFilter?.child(.caldav("comp-filter"))
+            self = .query(properties: properties, component: inner?.attributes["name"]?.uppercased())
+        case .dav("sync-collection"):
+            let token = document.child(.dav("sync-token"))?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let limit = document.child(.dav("limit"))?.child(.dav("nresults")).flatMap {
+                Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            self = .syncCollection(properties: properties, token: token ?? "", limit: limit)
+        default:
+            throw KairosError.forbidden(
+                "This calendar answers calendar-multiget, calendar-query and sync-collection reports, not \(document.name.name).")
+        }
     }
 }

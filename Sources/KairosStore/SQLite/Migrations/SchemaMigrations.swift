@@ -45,6 +45,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v39-reach-settings", migrate: addReachSettings)
         migrator.registerMigration("v40-webhooks", migrate: createWebhooks)
         migrator.registerMigration("v41-mention-digests-sent", migrate: addMentionDigestsSent)
+        migrator.registerMigration("v42-calendar-changes", migrate: createCalendarChanges)
         return migrator
     }
 
