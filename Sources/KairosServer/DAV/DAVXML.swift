@@ -163,12 +163,12 @@ struct MultistatusWriter {
         for (prefix, namespace) in DAVName.prefixes { xml += " xmlns:\(prefix)=\"\(namespace)\"" }
         xml += ">"
         for response in responses { write(response, namesOnly: namesOnly) }
-        if let syncToken { xml += "<d:sync-token>\(Self.escape(syncToken))</d:sync-token>" }
+        if let syncToken { xml += "<d:sync-token>\(syncToken.markupEscaped)</d:sync-token>" }
         xml += "</d:multistatus>\n"
     }
 
     private mutating func write(_ response: DAVResponse, namesOnly: Bool) {
-        xml += "<d:response><d:href>\(Self.escape(response.href))</d:href>"
+        xml += "<d:response><d:href>\(response.href.markupEscaped)</d:href>"
         if response.notFound {
             xml += "<d:status>HTTP/1.1 404 Not Found</d:status></d:response>"
             return
@@ -196,10 +196,10 @@ struct MultistatusWriter {
         }
         xml += open
         switch value {
-        case .text(let text): xml += Self.escape(text)
-        case .hrefs(let paths): for path in paths { xml += "<d:href>\(Self.escape(path))</d:href>" }
+        case .text(let text): xml += text.markupEscaped
+        case .hrefs(let paths): for path in paths { xml += "<d:href>\(path.markupEscaped)</d:href>" }
         case .elements(let names): for name in names { element(name) }
-        case .components(let names): for name in names { xml += "<c:comp name=\"\(Self.escape(name))\"/>" }
+        case .components(let names): for name in names { xml += "<c:comp name=\"\(name.markupEscaped)\"/>" }
         case .privileges(let names):
             for name in names {
                 xml += "<d:privilege>"
@@ -222,21 +222,7 @@ struct MultistatusWriter {
             return ("<\(prefix):\(name.name)>", "</\(prefix):\(name.name)>")
         }
         if name.namespace.isEmpty { return ("<\(name.name)>", "</\(name.name)>") }
-        return ("<x:\(name.name) xmlns:x=\"\(escape(name.namespace))\">", "</x:\(name.name)>")
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        return ("<x:\(name.name) xmlns:x=\"\(name.namespace.markupEscaped)\">", "</x:\(name.name)>")
     }
 }
 

@@ -128,7 +128,7 @@ extension SQLiteStore: SearchStore {
 
     /// Escapes FTS5's snippet for HTML and turns its match markers (\u{1} and \u{2}) into `<mark>` tags.
     private static func marked(_ snippet: String) -> String {
-        WindowRanking.escaped(snippet[...])
+        snippet.markupEscaped
             .replacingOccurrences(of: "\u{1}", with: "<mark>")
             .replacingOccurrences(of: "\u{2}", with: "</mark>")
     }

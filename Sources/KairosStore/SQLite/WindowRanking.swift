@@ -1,4 +1,5 @@
 import Foundation
+import KairosCore
 
 /// Ranks a window of recent matches and marks their snippets from the messages' own text.
 ///
@@ -108,7 +109,7 @@ struct WindowRanking {
     /// ellipsis where words were left out.
     func snippet(_ text: String, length: Int = 12) -> String {
         let words = Self.words(in: text)
-        guard !words.isEmpty else { return Self.escaped(text[...]) }
+        guard !words.isEmpty else { return text.markupEscaped }
         let matched = words.map(matches)
         var best = 0
         var bestCount = -1
@@ -124,25 +125,11 @@ struct WindowRanking {
         var cursor = best > 0 ? words[best].range.lowerBound : text.startIndex
         for position in shown {
             let word = words[position]
-            snippet += Self.escaped(text[cursor..<word.range.lowerBound])
-            snippet += matched[position] ? "<mark>\(Self.escaped(text[word.range]))</mark>" : Self.escaped(text[word.range])
+            snippet += text[cursor..<word.range.lowerBound].markupEscaped
+            snippet += matched[position] ? "<mark>\(text[word.range].markupEscaped)</mark>" : text[word.range].markupEscaped
             cursor = word.range.upperBound
         }
-        snippet += shown.upperBound < words.count ? "\u{2026}" : Self.escaped(text[cursor...])
+        snippet += shown.upperBound < words.count ? "\u{2026}" : text[cursor...].markupEscaped
         return snippet
-    }
-
-    static func escaped(_ text: Substring) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
