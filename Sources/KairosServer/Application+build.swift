@@ -104,6 +104,7 @@ public struct AppServices: Sendable {
     let publicURL: String
     public let webhooks: WebhookService
     let calDAV: CalDAVService
+    let calendarFeeds: CalendarFeedService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
     /// The open realtime sockets, woken when their user's event feed grows.
@@ -171,6 +172,7 @@ public struct AppServices: Sendable {
         reachSettings = ReachSettingsService(store: store, key: noticeKey)
         webhooks = WebhookService(store: store, clock: clock, publicURL: publicURL, logger: logger)
         calDAV = CalDAVService(store: store)
+        calendarFeeds = CalendarFeedService(store: store, clock: clock, publicURL: publicURL)
     }
 }
 
@@ -287,6 +289,9 @@ public func buildRouter(
     reach.addRoutes(to: signedIn)
     WebhookController(webhooks: services.webhooks).addRoutes(to: signedIn)
 
+    let feeds = CalendarFeedController(feeds: services.calendarFeeds)
+    feeds.addPublicRoutes(to: router)
+    feeds.addRoutes(to: signedIn)
     let calDAV = CalDAVController(service: services.calDAV)
     calDAV.addWellKnownRoute(to: router)
     let davAuth = DAVAuthMiddleware(accounts: services.accounts)

@@ -42,3 +42,15 @@ public struct CalendarChanges: Sendable, Equatable {
         self.version = version
     }
 }
+
+/// Calendar feeds: secret addresses for a person's due tasks.
+public protocol CalendarFeedStore: Sendable {
+    /// Adds a feed; `conflict` past `Limits.calendarFeedsPerUser`, `not found` for a project the person cannot see.
+    func createCalendarFeed(userID: String, projectID: String?, tokenHash: String, now: Date) async throws -> CalendarFeed
+    /// The person's feeds, oldest first, without their addresses.
+    func calendarFeeds(userID: String) async throws -> [CalendarFeed]
+    /// Ends a feed; another person's is not found.
+    func deleteCalendarFeed(userID: String, id: String) async throws
+    /// The feed whose secret hashes to `tokenHash`, and whose it is.
+    func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, user: User)?
+}

@@ -23,7 +23,7 @@ struct SQLiteStoreTests {
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
                 "v35-app-opens", "v36-daily-brief-opening", "v37-deliveries",
-                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes",
+                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes", "v43-calendar-feeds",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -164,7 +164,7 @@ struct SQLiteStoreTests {
                     "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
                     "task_activity", "reminders", "sign_in_links", "assistant_messages", "notes", "push_subscriptions",
-                    "deliveries", "webhooks", "calendar_changes",
+                    "deliveries", "webhooks", "calendar_changes", "calendar_feeds",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")

@@ -48,6 +48,8 @@ public enum Limits {
     public static let pushEndpointLength = 2_000
     /// How many devices one person may have subscribed to Web Push; subscribing one more retires the oldest.
     public static let pushSubscriptionsPerUser = 20
+    /// Calendar feeds one person keeps.
+    public static let calendarFeedsPerUser = 20
     /// The largest iCalendar object (one to-do with its time zones and alarms) a calendar client may store:
     /// real ones are a few KiB.
     public static let calendarObjectBytes = 256 * 1024

@@ -17,6 +17,23 @@ public enum TaskCalendar {
         return lines.map(ICalendar.fold).joined(separator: "\r\n") + "\r\n"
     }
 
+    /// A subscription feed for calendar apps: the open tasks that have a due, an all-day one as a VTODO and one
+    /// due at a time as a VEVENT at that time, lasting the task's duration when it has one (an instant
+    /// otherwise), so apps that show only events still place it in the day.
+    public static func feed(tasks: [TaskItem], projectNames: [String: String], name: String, now: Date) -> String {
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+            "X-WR-CALNAME:\(escape(name))",
+        ]
+        for task in tasks where task.completedAt == nil && task.due != nil {
+            lines += task.due?.time == nil
+                ? todo(task, projectName: projectNames[task.projectID], now: now)
+                : event(task, projectName: projectNames[task.projectID], now: now)
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(ICalendar.fold).joined(separator: "\r\n") + "\r\n"
+    }
+
     /// The PRODID of every calendar object Kairos writes.
     public static let productID = "-//Kairos//Kairos tasks//EN"
 
@@ -49,6 +66,28 @@ public enum TaskCalendar {
             lines.append("STATUS:NEEDS-ACTION")
         }
         lines.append("END:VTODO")
+        return lines
+    }
+
+    private static func event(_ task: TaskItem, projectName: String?, now: Date) -> [String] {
+        guard let due = task.due else { return [] }
+        var lines = [
+            "BEGIN:VEVENT",
+            "UID:\(uid(taskID: task.id))",
+            "DTSTAMP:\(utc(now))",
+            "LAST-MODIFIED:\(utc(task.updatedAt))",
+            "SUMMARY:\(escape(task.content))",
+            "DTSTART\(dueValue(due))",
+        ]
+        if let duration = task.duration {
+            let seconds = duration.amount * (duration.unit == .day ? 86_400 : 60)
+            lines.append("DURATION:\(ICalendar.duration(seconds: seconds))")
+        }
+        if let rule = due.recurrence { lines.append("RRULE:\(rule.rrule)") }
+        if !task.description.isEmpty { lines.append("DESCRIPTION:\(escape(task.description))") }
+        if !task.labels.isEmpty { lines.append("CATEGORIES:" + task.labels.map(escape).joined(separator: ",")) }
+        if let projectName { lines.append("X-KAIROS-PROJECT:\(escape(projectName))") }
+        lines.append("END:VEVENT")
         return lines
     }
 

@@ -96,3 +96,65 @@ extension SQLiteStore: CalendarStore {
         }
     }
 }
+
+extension SQLiteStore: CalendarFeedStore {
+    public func createCalendarFeed(
+        userID: String, projectID: String?, tokenHash: String, now: Date
+    ) async throws -> CalendarFeed {
+        let owner = try require(userID.rowID, "User")
+        let project = try projectID.map { try require($0.rowID, "Project") }
+        return try await write { db in
+            if let project, try Self.project(db, viewer: owner, id: project) == nil {
+                throw KairosError.missing("Project")
+            }
+            let count = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM calendar_feeds WHERE user_id = ?", arguments: [owner]) ?? 0
+            guard count < Limits.calendarFeedsPerUser else {
+                throw KairosError.conflict(
+                    "You have \(Limits.calendarFeedsPerUser) calendar feeds already. Delete one you no longer use first.")
+            }
+            try db.run(
+                sql: "INSERT INTO calendar_feeds (user_id, project_id, token_hash, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [owner, project, tokenHash, now.micros])
+            return CalendarFeed(id: db.lastInsertedRowID.apiID, projectID: projectID, createdAt: now)
+        }
+    }
+
+    public func calendarFeeds(userID: String) async throws -> [CalendarFeed] {
+        let owner = try require(userID.rowID, "User")
+        return try await pool.read { db in
+            try db.fetchRows(sql: "SELECT * FROM calendar_feeds WHERE user_id = ? ORDER BY id", arguments: [owner])
+                .map(CalendarFeed.init(row:))
+        }
+    }
+
+    public func deleteCalendarFeed(userID: String, id: String) async throws {
+        let owner = try require(userID.rowID, "User")
+        let feed = try require(id.rowID, "Calendar feed")
+        try await write { db in
+            try db.run(sql: "DELETE FROM calendar_feeds WHERE id = ? AND user_id = ?", arguments: [feed, owner])
+            guard db.changesCount > 0 else { throw KairosError.missing("Calendar feed") }
+        }
+    }
+
+    public func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, user: User)? {
+        try await pool.read { db in
+            guard
+                let row = try db.fetchRow(
+                    sql: "SELECT * FROM calendar_feeds WHERE token_hash = ?", arguments: [tokenHash]),
+                let user = try db.fetchRow(
+                    sql: "SELECT * FROM users WHERE id = ?", arguments: [row["user_id"] as Int64]
+                ).map(User.init(row:))
+            else { return nil }
+            return (CalendarFeed(row: row), user)
+        }
+    }
+}
+
+extension CalendarFeed {
+    init(row: Row) {
+        self.init(
+            id: (row["id"] as Int64).apiID, projectID: (row["project_id"] as Int64?)?.apiID,
+            createdAt: Date(micros: row["created_at"]))
+    }
+}

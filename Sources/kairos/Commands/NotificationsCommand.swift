@@ -27,7 +27,11 @@ struct NotificationsCommand: AsyncParsableCommand {
         let zone = try await client.currentUser().timeZone
         for note in page.results {
             let mark = note.readAt == nil ? "•" : " "
-            print("\(mark) \(ThreadText.clock(note.createdAt, in: zone))  \(note.text)")
+            let clock = ThreadText.clock(note.createdAt, in: zone)
+            // A digest's later lines sit under its first, past the time.
+            let indent = String(repeating: " ", count: clock.count + 4)
+            let text = note.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+            print("\(mark) \(clock)  \(text)")
         }
     }
 }

@@ -52,3 +52,21 @@ extension SchemaMigrations {
                 """)
     }
 }
+
+extension SchemaMigrations {
+    /// Calendar feeds: each a person's secret address for their due tasks, or one project's, kept as the
+    /// hash of its secret as API tokens are.
+    static func createCalendarFeeds(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE calendar_feeds (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX calendar_feeds_by_user ON calendar_feeds(user_id, id);
+                """)
+    }
+}

@@ -46,6 +46,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v40-webhooks", migrate: createWebhooks)
         migrator.registerMigration("v41-mention-digests-sent", migrate: addMentionDigestsSent)
         migrator.registerMigration("v42-calendar-changes", migrate: createCalendarChanges)
+        migrator.registerMigration("v43-calendar-feeds", migrate: createCalendarFeeds)
         return migrator
     }
 
