@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import KairosClient
+
+/// `kairos import FILE` adds an export's projects, tasks and time to your account; `kairos import --from todoist`
+/// reads a Todoist account through its API and adds it the same way.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import a `kairos export` JSON file, or a Todoist account, into your account.",
+        discussion: "Projects, sections, labels, tasks (with subtasks, dues and completion), comments and time "
+            + "are added with new ids. A file with any problem adds nothing.\n\n"
+            + "With --from todoist --token TOKEN (your API token from Todoist's Settings > Integrations > Developer), "
+            + "your Todoist projects, sections, labels, open tasks with their subtasks, dues (recurring ones too), "
+            + "deadlines and durations, and comments are added in one step: everything or nothing. Todoist's Inbox "
+            + "goes to your Inbox. Running it again adds a second copy.")
+
+    /// Where an import reads from, besides a Kairos export file.
+    enum Source: String, ExpressibleByArgument, CaseIterable {
+        case todoist
+    }
+
+    @Argument(help: "The JSON file `kairos export` wrote; - reads standard input.")
+    var file: String?
+
+    @Option(help: "Read another service's account instead of a file: todoist.")
+    var from: Source?
+
+    @Option(help: "Your Todoist API token (Todoist's Settings > Integrations > Developer).")
+    var token: String?
+
+    @Option(help: "Todoist's API address, for a proxy or a test server.")
+    var api: String = TodoistReader.defaultAPI.absoluteString
+
+    func validate() throws {
+        switch (file, from) {
+        case (nil, nil): throw ValidationError("Give the export FILE, or --from todoist --token TOKEN.")
+        case (.some, .some): throw ValidationError("Give either a FILE or --from, not both.")
+        case (nil, .todoist):
+            guard let token, !token.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError(
+                    "--from todoist needs --token: copy it from Todoist's Settings > Integrations > Developer.")
+            }
+            guard let url = URL(string: api), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw ValidationError("--api must be an address such as \(TodoistReader.defaultAPI).")
+            }
+        case (.some, nil):
+            if token != nil { throw ValidationError("--token goes with --from todoist.") }
+        }
+    }
+
+    func run() async throws {
+        let client = try CLISession().client
+        let result: UserDataImportResult
+        if let token, from == .todoist, let api = URL(string: api) {
+            let account = try await TodoistReader(api: api, token: token).read()
+            let conversion = TodoistImport(account)
+            result = try await client.importData(conversion.document)
+            for unread in conversion.unreadRecurrences {
+                print("Kept without repeating (Kairos cannot read \"\(unread.string)\"): \(unread.task)")
+            }
+        } else {
+            result = try await client.importData(try readFile(file ?? "-"))
+        }
+        print(
+            "Imported \(result.tasks) tasks, \(result.projects) projects, \(result.sections) sections, "
+                + "\(result.labels) labels, \(result.comments) comments and \(result.timeSessions) time entries.")
+    }
+
+    private func readFile(_ file: String) throws -> Data {
+        do {
+            return file == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CLIError("Could not read \(file): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,198 @@
+"""`kairos import --from todoist` against a live server, reading a second `kairos serve` as the Todoist account:
+Kairos answers Todoist's API v1 shape (projects, sections, labels, tasks, comments), so it is a faithful source."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from conftest import DEFAULT_BIN, KairosServer, free_port, launch, raw_client, sign_up, stop
+
+BINARY = Path(os.environ.get("KAIROS_BIN") or DEFAULT_BIN)
+
+
+def kairos_import(target: KairosServer, token: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`kairos import ARGS` signed in to `target` with `token` through the environment."""
+    env = {**os.environ, "KAIROS_SERVER": target.url, "KAIROS_TOKEN": token}
+    return subprocess.run(
+        [str(BINARY), "import", *args], env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def every(client: httpx.Client, path: str, **params: str) -> list[dict[str, Any]]:
+    """Every item of a paged list."""
+    items: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        response = client.get(path, params={**params, **({"cursor": cursor} if cursor else {})})
+        assert response.status_code == 200, response.text
+        body = response.json()
+        items += body["results"]
+        cursor = body["next_cursor"]
+        if not cursor:
+            return items
+
+
+def created(response: httpx.Response) -> dict[str, Any]:
+    assert response.status_code in (200, 201), response.text
+    return response.json()
+
+
+@pytest.fixture
+def todoist(tmp_path: Path) -> Iterator[KairosServer]:
+    """A second server standing in for Todoist."""
+    server = KairosServer(host="127.0.0.1", port=free_port())
+    (tmp_path / "source-logs").mkdir()
+    proc = launch(server, tmp_path / "source-data", tmp_path / "source-logs")
+    try:
+        yield server
+    finally:
+        stop(proc)
+
+
+@pytest.fixture
+def source(todoist: KairosServer) -> tuple[str, dict[str, str]]:
+    """A filled source account: a project tree, a section, a label, a task with a subtask, a recurring due,
+    a comment and an Inbox task. Returns its token and the source ids by name."""
+    token, _ = sign_up(todoist, name="Tod")
+    with raw_client(todoist, token) as api:
+        home = created(api.post("/projects", json={
+            "name": "Home", "color": "berry_red", "is_favorite": True, "view_style": "board"}))
+        garden = created(api.post("/projects", json={"name": "Garden", "parent_id": home["id"], "color": "green"}))
+        kitchen = created(api.post("/sections", json={"project_id": home["id"], "name": "Kitchen"}))
+        created(api.post("/labels", json={"name": "errand", "color": "lime_green"}))
+        oven = created(api.post("/tasks", json={
+            "content": "Clean the oven", "description": "Both racks", "project_id": home["id"],
+            "section_id": kitchen["id"], "labels": ["errand"], "priority": 4, "due_string": "every monday",
+            "deadline_date": "2031-05-30", "duration": 45, "duration_unit": "minute"}))
+        created(api.post("/tasks", json={"content": "Buy oven cleaner", "parent_id": oven["id"], "priority": 2}))
+        created(api.post("/tasks", json={"content": "Wipe the hob", "parent_id": oven["id"]}))
+        created(api.post("/tasks", json={"content": "Plant tulips", "project_id": garden["id"]}))
+        created(api.post("/comments", json={"task_id": oven["id"], "content": "Use the blue sponge"}))
+        created(api.post("/tasks", json={"content": "Call Mum"}))
+    return token, {"oven_due": oven["due"]["date"]}
+
+
+@pytest.fixture
+def target(kairos_server: KairosServer) -> tuple[str, httpx.Client]:
+    token, _ = sign_up(kairos_server, name="Kai")
+    client = raw_client(kairos_server, token)
+    yield token, client
+    client.close()
+
+
+def test_import_from_todoist_brings_the_whole_account(
+    kairos_server: KairosServer, todoist: KairosServer, source: tuple[str, dict[str, str]],
+    target: tuple[str, httpx.Client],
+) -> None:
+    source_token, facts = source
+    token, api = target
+
+    done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token,
+                         "--api", todoist.api_url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == (
+        "Imported 5 tasks, 2 projects, 1 sections, 1 labels, 1 comments and 0 time entries.")
+
+    projects = {p["name"]: p for p in every(api, "/projects")}
+    assert sorted(projects) == ["Garden", "Home", "Inbox"]
+    home, garden, inbox = projects["Home"], projects["Garden"], projects["Inbox"]
+    assert home["color"] == "berry_red" and home["is_favorite"] and home["view_style"] == "board"
+    assert garden["parent_id"] == home["id"] and garden["color"] == "green"
+    assert [s["name"] for s in every(api, "/sections", project_id=home["id"])] == ["Kitchen"]
+    kitchen = every(api, "/sections", project_id=home["id"])[0]
+    assert [(label["name"], label["color"]) for label in every(api, "/labels")] == [("errand", "lime_green")]
+
+    tasks = {t["content"]: t for t in every(api, "/tasks")}
+    assert sorted(tasks) == [
+        "Buy oven cleaner", "Call Mum", "Clean the oven", "Plant tulips", "Wipe the hob"]
+    oven = tasks["Clean the oven"]
+    assert oven["project_id"] == home["id"] and oven["section_id"] == kitchen["id"]
+    assert oven["labels"] == ["errand"] and oven["priority"] == 4 and oven["description"] == "Both racks"
+    assert oven["deadline"]["date"] == "2031-05-30"
+    assert oven["duration"] == {"amount": 45, "unit": "minute"}
+    assert oven["due"]["string"] == "every monday" and oven["due"]["is_recurring"] is True
+    assert oven["due"]["date"] == facts["oven_due"]
+    subtasks = sorted((t for t in tasks.values() if t["parent_id"] == oven["id"]), key=lambda t: t["child_order"])
+    assert [t["content"] for t in subtasks] == ["Buy oven cleaner", "Wipe the hob"]
+    assert subtasks[0]["priority"] == 2 and all(t["section_id"] == kitchen["id"] for t in subtasks)
+    assert tasks["Plant tulips"]["project_id"] == garden["id"]
+    assert tasks["Call Mum"]["project_id"] == inbox["id"]
+    assert [c["content"] for c in every(api, "/comments", task_id=oven["id"])] == ["Use the blue sponge"]
+
+    # The rule came along: completing the task moves it to the next Monday.
+    assert api.post(f"/tasks/{oven['id']}/close").status_code == 204
+    moved = api.get(f"/tasks/{oven['id']}").json()
+    assert moved["checked"] is False
+    assert date.fromisoformat(moved["due"]["date"]) == date.fromisoformat(facts["oven_due"]) + timedelta(days=7)
+
+
+def test_a_second_import_adds_a_second_copy(
+    kairos_server: KairosServer, todoist: KairosServer, source: tuple[str, dict[str, str]],
+    target: tuple[str, httpx.Client],
+) -> None:
+    source_token, _ = source
+    token, api = target
+    for _ in range(2):
+        done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token,
+                             "--api", todoist.api_url)
+        assert done.returncode == 0, done.stderr
+    names = sorted(p["name"] for p in every(api, "/projects"))
+    assert names == ["Garden", "Garden", "Home", "Home", "Inbox"]
+    assert sorted(t["content"] for t in every(api, "/tasks")).count("Call Mum") == 2
+    assert [label["name"] for label in every(api, "/labels")] == ["errand"]
+
+
+def test_a_wrong_token_says_what_to_do_and_imports_nothing(
+    kairos_server: KairosServer, todoist: KairosServer, source: tuple[str, dict[str, str]],
+    target: tuple[str, httpx.Client],
+) -> None:
+    token, api = target
+    done = kairos_import(kairos_server, token, "--from", "todoist", "--token", "not-a-token",
+                         "--api", todoist.api_url)
+    assert done.returncode != 0
+    assert "Todoist refused the token: copy it again from Todoist's Settings > Integrations > Developer" in (
+        done.stderr)
+    assert [p["name"] for p in every(api, "/projects")] == ["Inbox"]
+    assert every(api, "/tasks") == []
+
+
+def test_a_wrong_api_address_says_so_and_imports_nothing(
+    kairos_server: KairosServer, todoist: KairosServer, source: tuple[str, dict[str, str]],
+    target: tuple[str, httpx.Client],
+) -> None:
+    source_token, _ = source
+    token, api = target
+    done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token,
+                         "--api", f"{todoist.url}/nowhere")
+    assert done.returncode != 0
+    assert "check the address given with --api" in done.stderr
+    assert every(api, "/tasks") == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "Give the export FILE, or --from todoist --token TOKEN."),
+        (("--from", "todoist"), "--from todoist needs --token"),
+        (("export.json", "--from", "todoist", "--token", "t"), "Give either a FILE or --from, not both."),
+        (("export.json", "--token", "t"), "--token goes with --from todoist."),
+        (("--from", "todoist", "--token", "t", "--api", "not a url"), "--api must be an address"),
+        (("--from", "asana", "--token", "t"), "--from"),
+    ],
+)
+def test_import_options_are_checked_before_anything_is_read(
+    kairos_server: KairosServer, target: tuple[str, httpx.Client], args: tuple[str, ...], message: str,
+) -> None:
+    token, api = target
+    done = kairos_import(kairos_server, token, *args)
+    assert done.returncode != 0
+    assert message in done.stderr
+    assert every(api, "/tasks") == []
