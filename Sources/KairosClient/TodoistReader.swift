@@ -14,10 +14,13 @@ public struct TodoistReader: Sendable {
     public let api: URL
     public let token: String
     public let session: URLSession
+    /// How many items each page asks for (Todoist gives at most 200).
+    public let pageSize: Int
 
-    public init(api: URL = Self.defaultAPI, token: String, session: URLSession = .shared) {
+    public init(api: URL = Self.defaultAPI, token: String, pageSize: Int = 200, session: URLSession = .shared) {
         self.api = api
         self.token = token
+        self.pageSize = pageSize
         self.session = session
     }
 
@@ -45,7 +48,7 @@ public struct TodoistReader: Sendable {
         var cursor: String?
         repeat {
             var pageQuery = query
-            pageQuery["limit"] = "200"
+            pageQuery["limit"] = String(pageSize)
             pageQuery["cursor"] = cursor
             let page: Page<Item> = try await get(path, query: pageQuery)
             items += page.results
