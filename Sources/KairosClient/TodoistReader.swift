@@ -39,7 +39,21 @@ public struct TodoistReader: Sendable {
             comments += try await list("comments", ["project_id": project.id])
         }
         return TodoistAccount(
-            projects: projects, sections: sections, labels: labels, tasks: tasks, comments: comments)
+            projects: projects, sections: sections, labels: labels, tasks: tasks, comments: comments,
+            reminders: try await reminders())
+    }
+
+    /// The account's reminders from Todoist's Sync API, or nil when the source does not offer it (it answers 404).
+    func reminders() async throws -> [TodoistAccount.Reminder]? {
+        let form = "sync_token=*&resource_types=" + (#"["reminders"]"#.addingPercentEncoding(
+            withAllowedCharacters: .alphanumerics) ?? "")
+        do {
+            let answer: TodoistAccount.SyncReminders = try await send(
+                "sync", query: [:], form: Data(form.utf8))
+            return answer.reminders
+        } catch KairosClientError.server(404, _, _) {
+            return nil
+        }
     }
 
     /// Every item of one list, page after page.
@@ -50,22 +64,35 @@ public struct TodoistReader: Sendable {
             var pageQuery = query
             pageQuery["limit"] = String(pageSize)
             pageQuery["cursor"] = cursor
-            let page: Page<Item> = try await get(path, query: pageQuery)
+            let page: Page<Item> = try await send(path, query: pageQuery)
             items += page.results
             cursor = page.nextCursor
         } while cursor != nil
         return items
     }
 
-    private func get<Response: Decodable>(_ path: String, query: [String: String]) async throws -> Response {
+    /// A GET, or a POST of `form` (`application/x-www-form-urlencoded`), answered with JSON.
+    private func send<Response: Decodable>(
+        _ path: String, query: [String: String], form: Data? = nil
+    ) async throws -> Response {
         var components = URLComponents(url: api.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        if !query.isEmpty {
+            components?.queryItems = query.sorted { $0.key < $1.key }.map {
+                URLQueryItem(name: $0.key, value: $0.value)
+            }
+        }
         guard let url = components?.url else {
             throw KairosClientError.transport("\(api.absoluteString) is not an API address such as \(Self.defaultAPI).")
         }
         var request = URLRequest(url: url)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let form {
+            request.httpMethod = "POST"
+            request.httpBody = form
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        let method = form == nil ? "GET" : "POST"
         let data: Data
         let response: URLResponse
         do {
@@ -87,7 +114,7 @@ public struct TodoistReader: Sendable {
         case 404:
             throw KairosClientError.server(
                 status: status, code: "todoist_not_found",
-                message: "\(url.path) is not a Todoist API v1 list: check the address given with --api "
+                message: "\(url.path) is not part of Todoist's API v1: check the address given with --api "
                     + "(such as \(Self.defaultAPI)). Nothing was imported.")
         case 429:
             throw KairosClientError.server(
@@ -97,13 +124,13 @@ public struct TodoistReader: Sendable {
         default:
             throw KairosClientError.unexpectedResponse(
                 status: status,
-                detail: "Todoist answered GET \(url.path) with: \(String(decoding: data.prefix(300), as: UTF8.self))")
+                detail: "Todoist answered \(method) \(url.path) with: \(String(decoding: data.prefix(300), as: UTF8.self))")
         }
         do {
             return try APICoding.makeDecoder().decode(Response.self, from: data)
         } catch {
             throw KairosClientError.unexpectedResponse(
-                status: status, detail: "Todoist's answer to GET \(url.path) could not be read: \(error)")
+                status: status, detail: "Todoist's answer to \(method) \(url.path) could not be read: \(error)")
         }
     }
 }

@@ -169,4 +169,38 @@ struct TodoistImportTests {
         let cleaner = try #require(plan.tasks.firstIndex { $0.content == "Buy oven cleaner" })
         #expect(oven < cleaner)
     }
+
+    @Test("Reminders before a timed due and at a coming moment are kept; location, past and untimed ones are not")
+    func reminders() throws {
+        var account = try account()
+        let sync = try APICoding.makeDecoder().decode(
+            TodoistAccount.SyncReminders.self,
+            from: Data(
+                """
+                {"reminders": [
+                  {"id": "r1", "item_id": "t2", "type": "relative", "minute_offset": 30, "due": null},
+                  {"id": "r2", "item_id": "t1", "type": "absolute", "is_deleted": false,
+                   "due": {"date": "2026-12-01T07:00:00.000000Z", "timezone": "Europe/Paris", "is_recurring": false,
+                           "string": "dec 1 at 8:00", "lang": "en"}},
+                  {"id": "r3", "item_id": "t1", "type": "relative", "minute_offset": 10},
+                  {"id": "r4", "item_id": "t1", "type": "absolute",
+                   "due": {"date": "2020-01-01T07:00:00Z", "string": "long ago"}},
+                  {"id": "r5", "item_id": "t1", "type": "location", "name": "Home", "loc_lat": "1", "loc_long": "2"},
+                  {"id": "r6", "item_id": "t1", "type": "absolute", "is_deleted": true,
+                   "due": {"date": "2026-12-02T07:00:00Z", "string": "dec 2"}},
+                  {"id": "r7", "item_id": "gone", "type": "relative", "minute_offset": 5}
+                ], "sync_token": "abc", "full_sync": true}
+                """.utf8))
+        account.reminders = sync.reminders
+        let conversion = TodoistImport(account, now: now, readRecurrence: readRecurrence)
+        let reminders = conversion.document.reminders
+        #expect(reminders.map(\.taskID) == ["t2", "t1"])
+        #expect(reminders[0].type == .relative && reminders[0].minuteOffset == 30)
+        #expect(reminders[1].type == .absolute && reminders[1].at == APITimestamp.parse("2026-12-01T07:00:00Z"))
+        #expect(conversion.skippedReminders == 4)
+        let plan = try UserDataImportPlan(
+            try APICoding.makeDecoder().decode(UserDataExport.self, from: Data(JSONWriter.encode(conversion.document))))
+        #expect(plan.reminders.map(\.taskID) == ["t2", "t1"])
+        #expect(try converted().document.reminders.isEmpty && converted().skippedReminders == 0)
+    }
 }

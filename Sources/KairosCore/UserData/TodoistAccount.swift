@@ -10,16 +10,59 @@ public struct TodoistAccount: Sendable {
     public var tasks: [Task]
     /// Comments on tasks and on projects.
     public var comments: [Comment]
+    /// Reminders from Todoist's Sync API; nil when the source does not offer it.
+    public var reminders: [Reminder]?
 
     public init(
         projects: [Project], sections: [Section] = [], labels: [Label] = [], tasks: [Task] = [],
-        comments: [Comment] = []
+        comments: [Comment] = [], reminders: [Reminder]? = nil
     ) {
         self.projects = projects
         self.sections = sections
         self.labels = labels
         self.tasks = tasks
         self.comments = comments
+        self.reminders = reminders
+    }
+
+    /// A Todoist reminder (`POST /sync` with `resource_types=["reminders"]`): `relative` counts `minute_offset`
+    /// back from its task's due time, `absolute` goes off at `due`; `location` ones have neither.
+    public struct Reminder: Decodable, Sendable {
+        public var taskID: String
+        public var type: String
+        public var minuteOffset: Int?
+        public var due: Due?
+        public var isDeleted: Bool
+
+        public init(taskID: String, type: String, minuteOffset: Int? = nil, due: Due? = nil, isDeleted: Bool = false) {
+            self.taskID = taskID
+            self.type = type
+            self.minuteOffset = minuteOffset
+            self.due = due
+            self.isDeleted = isDeleted
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case type, due
+            case taskID = "item_id"
+            case minuteOffset = "minute_offset"
+            case isDeleted = "is_deleted"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                taskID: try c.decode(String.self, forKey: .taskID),
+                type: try c.decodeIfPresent(String.self, forKey: .type) ?? "relative",
+                minuteOffset: try c.decodeIfPresent(Int.self, forKey: .minuteOffset),
+                due: try? c.decodeIfPresent(Due.self, forKey: .due),
+                isDeleted: try c.decodeIfPresent(Bool.self, forKey: .isDeleted) ?? false)
+        }
+    }
+
+    /// The part of Todoist's Sync API answer the import reads.
+    public struct SyncReminders: Decodable, Sendable {
+        public var reminders: [Reminder]
     }
 
     /// A Todoist project (`GET /projects`).

@@ -9,6 +9,8 @@ public struct TodoistImport: Sendable {
     /// Recurring dues whose rule could not be read from Todoist's text: they keep their next date and their text,
     /// without repeating.
     public var unreadRecurrences: [(task: String, string: String)]
+    /// Reminders left out: location ones, past ones, and those before a due time their task does not have.
+    public var skippedReminders: Int
 
     /// Converts `account`; `readRecurrence` reads the rule of a recurring due from Todoist's text ("every monday"),
     /// since Todoist keeps it only there; nil when it cannot.
@@ -64,9 +66,52 @@ public struct TodoistImport: Sendable {
                     posterID: "", content: text, postedAt: comment.postedAt ?? now))
         }
 
+        let dues = Dictionary(tasks.map { ($0.id, $0.due) }, uniquingKeysWith: { first, _ in first })
+        var reminders: [Reminder] = []
+        var skipped = 0
+        for reminder in account.reminders ?? [] where !reminder.isDeleted {
+            guard let due = dues[reminder.taskID],
+                let converted = Self.reminder(reminder, id: String(reminders.count + 1), taskDue: due, now: now)
+            else {
+                skipped += 1
+                continue
+            }
+            reminders.append(converted)
+        }
+        skippedReminders = skipped
+
         document = UserDataExport(
             exportedAt: now, account: nil, projects: projects, sections: sections,
-            labels: Self.labels(account.labels, usedBy: account.tasks), tasks: tasks, comments: comments)
+            labels: Self.labels(account.labels, usedBy: account.tasks), tasks: tasks, comments: comments,
+            reminders: reminders)
+    }
+
+    /// A reminder as Kairos keeps it, or nil for one Kairos cannot keep: a location reminder, one already past,
+    /// one before a due time its task does not have, or one on a task that was not read.
+    private static func reminder(
+        _ reminder: TodoistAccount.Reminder, id: String, taskDue: Due?, now: Date
+    ) -> Reminder? {
+        switch reminder.type {
+        case "relative":
+            guard let minutes = reminder.minuteOffset, Limits.reminderMinuteOffset.contains(minutes),
+                taskDue?.time != nil
+            else { return nil }
+            return Reminder(
+                id: id, taskID: reminder.taskID, userID: "", type: .relative, minuteOffset: minutes, at: nil,
+                fireAt: nil, firedAt: nil, createdAt: now)
+        case "absolute":
+            guard let due = reminder.due, let parsed = Due.parseWireDate(due.date, timezone: due.timezone),
+                let time = parsed.time
+            else { return nil }
+            let zone = due.timezone.flatMap(TimeZone.init(identifier:)) ?? .gmt
+            let at = parsed.date.at(time, in: zone)
+            guard at > now else { return nil }
+            return Reminder(
+                id: id, taskID: reminder.taskID, userID: "", type: .absolute, minuteOffset: nil, at: at,
+                fireAt: at, firedAt: nil, createdAt: now)
+        default:
+            return nil
+        }
     }
 
     private static func project(_ project: TodoistAccount.Project, now: Date) -> Project {

@@ -8,10 +8,10 @@ struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a `kairos export` JSON file, or a Todoist account, into your account.",
         discussion: "Projects, sections, labels, tasks (with subtasks, dues and completion), comments and time "
-            + "are added with new ids. A file with any problem adds nothing.\n\n"
+            + "are added with new ids, and reminders still to come. A file with any problem adds nothing.\n\n"
             + "With --from todoist --token TOKEN (your API token from Todoist's Settings > Integrations > Developer), "
             + "your Todoist projects, sections, labels, open tasks with their subtasks, dues (recurring ones too), "
-            + "deadlines and durations, and comments are added in one step: everything or nothing. Todoist's Inbox "
+            + "deadlines and durations, comments, and reminders (read through Todoist's Sync API) are added in one step: everything or nothing. Todoist's Inbox "
             + "goes to your Inbox. Running it again adds a second copy.")
 
     /// Where an import reads from, besides a Kairos export file.
@@ -58,12 +58,20 @@ struct ImportCommand: AsyncParsableCommand {
             for unread in conversion.unreadRecurrences {
                 print("Kept without repeating (Kairos cannot read \"\(unread.string)\"): \(unread.task)")
             }
+            if account.reminders == nil {
+                print("Reminders were not imported: \(api.absoluteString) does not offer Todoist's Sync API.")
+            } else if conversion.skippedReminders > 0 {
+                print(
+                    "Left out \(conversion.skippedReminders) reminders Kairos cannot keep "
+                        + "(location, past, or before a due time the task does not have).")
+            }
         } else {
             result = try await client.importData(try readFile(file ?? "-"))
         }
         print(
             "Imported \(result.tasks) tasks, \(result.projects) projects, \(result.sections) sections, "
-                + "\(result.labels) labels, \(result.comments) comments and \(result.timeSessions) time entries.")
+                + "\(result.labels) labels, \(result.comments) comments, \(result.reminders) reminders and "
+                + "\(result.timeSessions) time entries.")
     }
 
     private func readFile(_ file: String) throws -> Data {
