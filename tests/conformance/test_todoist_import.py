@@ -190,8 +190,10 @@ def test_a_wrong_api_address_says_so_and_imports_nothing(
     [
         ((), "Give the export FILE, or --from todoist --token TOKEN."),
         (("--from", "todoist"), "--from todoist needs --token"),
-        (("export.json", "--from", "todoist", "--token", "t"), "Give either a FILE or --from, not both."),
+        (("export.json", "--from", "todoist", "--token", "t"), "Give either a FILE or --from todoist, not both."),
         (("export.json", "--token", "t"), "--token goes with --from todoist."),
+        (("--from", "todoist-csv"), "--from todoist-csv needs the CSV FILE Todoist exported."),
+        (("export.csv", "--from", "todoist-csv", "--token", "t"), "--token goes with --from todoist."),
         (("--from", "todoist", "--token", "t", "--api", "not a url"), "--api must be an address"),
         (("--from", "asana", "--token", "t"), "--from"),
     ],
@@ -298,4 +300,56 @@ def test_a_failing_sync_api_imports_nothing(
         done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token, "--api", front)
     assert done.returncode != 0
     assert "Todoist refused the token" in done.stderr
+    assert every(api, "/tasks") == [] and [p["name"] for p in every(api, "/projects")] == ["Inbox"]
+
+
+TODOIST_CSV = (
+    "\ufeffTYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,"
+    "DURATION_UNIT,DEADLINE,DEADLINE_LANG\r\n"
+    'task,Clean the oven @errand,"Both racks, and the door",1,1,Ada (1),,every monday,en,Europe/Paris,45,'
+    "minute,2031-05-30,en\r\n"
+    "task,Buy oven cleaner,,3,2,Ada (1),,,,,,,,\r\n"
+    'note,"Use the blue sponge,\nnot the green one",,,,,,,,,,,,\r\n'
+    ",,,,,,,,,,,,,\r\n"
+    "section,Garden,,,,,,,,,,,,\r\n"
+    "task,Plant tulips,,4,1,,,,,,,,,\r\n"
+)
+
+
+def test_a_todoist_csv_export_becomes_a_project(
+    kairos_server: KairosServer, target: tuple[str, httpx.Client], tmp_path: Path,
+) -> None:
+    token, api = target
+    exported = tmp_path / "Home Jobs.csv"
+    exported.write_text(TODOIST_CSV, encoding="utf-8", newline="")
+    done = kairos_import(kairos_server, token, "--from", "todoist-csv", str(exported))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "Imported 3 tasks, 1 projects, 1 sections, 1 labels, 1 comments, 0 reminders and 0 time entries.")
+
+    home = next(p for p in every(api, "/projects") if p["name"] == "Home Jobs")
+    garden = every(api, "/sections", project_id=home["id"])
+    assert [s["name"] for s in garden] == ["Garden"]
+    tasks = {t["content"]: t for t in every(api, "/tasks")}
+    oven, cleaner, tulips = tasks["Clean the oven"], tasks["Buy oven cleaner"], tasks["Plant tulips"]
+    assert oven["project_id"] == home["id"] and oven["labels"] == ["errand"] and oven["priority"] == 4
+    assert oven["description"] == "Both racks, and the door" and oven["deadline"]["date"] == "2031-05-30"
+    assert oven["due"]["is_recurring"] is True and oven["due"]["string"] == "every monday"
+    assert date.fromisoformat(oven["due"]["date"]).weekday() == 0
+    assert oven["duration"] == {"amount": 45, "unit": "minute"}
+    assert cleaner["parent_id"] == oven["id"] and cleaner["priority"] == 2
+    assert tulips["section_id"] == garden[0]["id"] and tulips["parent_id"] is None and tulips["priority"] == 1
+    assert [c["content"] for c in every(api, "/comments", task_id=cleaner["id"])] == [
+        "Use the blue sponge,\nnot the green one"]
+
+
+def test_a_todoist_csv_with_a_bad_row_names_its_line_and_imports_nothing(
+    kairos_server: KairosServer, target: tuple[str, httpx.Client], tmp_path: Path,
+) -> None:
+    token, api = target
+    exported = tmp_path / "Broken.csv"
+    exported.write_text("TYPE,CONTENT,PRIORITY,INDENT,DATE\ntask,Fine,1,1,\ntask,Odd,1,1,someday maybe\n")
+    done = kairos_import(kairos_server, token, "--from", "todoist-csv", str(exported))
+    assert done.returncode != 0
+    assert 'line 3 DATE "someday maybe" is not a due date Kairos can read' in done.stderr
     assert every(api, "/tasks") == [] and [p["name"] for p in every(api, "/projects")] == ["Inbox"]

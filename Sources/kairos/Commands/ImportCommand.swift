@@ -12,17 +12,20 @@ struct ImportCommand: AsyncParsableCommand {
             + "With --from todoist --token TOKEN (your API token from Todoist's Settings > Integrations > Developer), "
             + "your Todoist projects, sections, labels, open tasks with their subtasks, dues (recurring ones too), "
             + "deadlines and durations, comments, and reminders (read through Todoist's Sync API) are added in one step: everything or nothing. Todoist's Inbox "
-            + "goes to your Inbox. Running it again adds a second copy.")
+            + "goes to your Inbox. Running it again adds a second copy.\n\n"
+            + "With --from todoist-csv FILE, a project Todoist exported as CSV becomes a project named after the file, "
+            + "with its sections, tasks (INDENT gives subtasks, @words in CONTENT are labels) and notes as comments.")
 
     /// Where an import reads from, besides a Kairos export file.
     enum Source: String, ExpressibleByArgument, CaseIterable {
         case todoist
+        case todoistCSV = "todoist-csv"
     }
 
-    @Argument(help: "The JSON file `kairos export` wrote; - reads standard input.")
+    @Argument(help: "The JSON file `kairos export` wrote, or with --from todoist-csv a Todoist CSV export; - reads standard input.")
     var file: String?
 
-    @Option(help: "Read another service's account instead of a file: todoist.")
+    @Option(help: "Read another service's data: todoist (an account, with --token), todoist-csv (a project's CSV FILE).")
     var from: Source?
 
     @Option(help: "Your Todoist API token (Todoist's Settings > Integrations > Developer).")
@@ -34,7 +37,8 @@ struct ImportCommand: AsyncParsableCommand {
     func validate() throws {
         switch (file, from) {
         case (nil, nil): throw ValidationError("Give the export FILE, or --from todoist --token TOKEN.")
-        case (.some, .some): throw ValidationError("Give either a FILE or --from, not both.")
+        case (.some, .todoist): throw ValidationError("Give either a FILE or --from todoist, not both.")
+        case (nil, .todoistCSV): throw ValidationError("--from todoist-csv needs the CSV FILE Todoist exported.")
         case (nil, .todoist):
             guard let token, !token.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError(
@@ -43,7 +47,7 @@ struct ImportCommand: AsyncParsableCommand {
             guard let url = URL(string: api), url.scheme == "https" || url.scheme == "http", url.host != nil else {
                 throw ValidationError("--api must be an address such as \(TodoistReader.defaultAPI).")
             }
-        case (.some, nil):
+        case (.some, nil), (.some, .todoistCSV):
             if token != nil { throw ValidationError("--token goes with --from todoist.") }
         }
     }
@@ -65,6 +69,12 @@ struct ImportCommand: AsyncParsableCommand {
                     "Left out \(conversion.skippedReminders) reminders Kairos cannot keep "
                         + "(location, past, or before a due time the task does not have).")
             }
+        } else if from == .todoistCSV, let file {
+            let csv = String(decoding: try readFile(file), as: UTF8.self)
+            let name = file == "-" ? "Todoist" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let zone = try await client.currentUser().timeZone
+            result = try await client.importData(
+                try TodoistCSVImport(csv: csv, projectName: name, timeZone: zone).document)
         } else {
             result = try await client.importData(try readFile(file ?? "-"))
         }
