@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Reads a whole Todoist account through Todoist's API v1 with a personal token, following `next_cursor` on every
-/// list: projects, sections, labels, open tasks, and the comments on tasks that have some and on each project.
+/// list: projects, sections, labels and open tasks; then reminders and comments through the Sync API, or, from a
+/// source without it, the comments of each task and project.
 public struct TodoistReader: Sendable {
     /// Todoist's public API.
     public static let defaultAPI = URL(string: "https://api.todoist.com/api/v1")!
@@ -30,27 +31,32 @@ public struct TodoistReader: Sendable {
         let sections: [TodoistAccount.Section] = try await list("sections")
         let labels: [TodoistAccount.Label] = try await list("labels")
         let tasks: [TodoistAccount.Task] = try await list("tasks")
+        if let synced = try await sync() {
+            return TodoistAccount(
+                projects: projects, sections: sections, labels: labels, tasks: tasks,
+                comments: (synced.notes ?? []) + (synced.projectNotes ?? []), reminders: synced.reminders ?? [])
+        }
+        // Without the Sync API, comments come one task or one project at a time (Todoist's `note_count` is always 0,
+        // so every task is asked).
         var comments: [TodoistAccount.Comment] = []
-        // Todoist lists comments one task or one project at a time; a task that says it has none is not asked.
-        for task in tasks where task.noteCount ?? 1 > 0 {
+        for task in tasks {
             comments += try await list("comments", ["task_id": task.id])
         }
         for project in projects {
             comments += try await list("comments", ["project_id": project.id])
         }
         return TodoistAccount(
-            projects: projects, sections: sections, labels: labels, tasks: tasks, comments: comments,
-            reminders: try await reminders())
+            projects: projects, sections: sections, labels: labels, tasks: tasks, comments: comments, reminders: nil)
     }
 
-    /// The account's reminders from Todoist's Sync API, or nil when the source does not offer it (it answers 404).
-    func reminders() async throws -> [TodoistAccount.Reminder]? {
-        let form = "sync_token=*&resource_types=" + (#"["reminders"]"#.addingPercentEncoding(
-            withAllowedCharacters: .alphanumerics) ?? "")
+    /// Reminders and all comments in one call to Todoist's Sync API, or nil when the source does not offer it
+    /// (it answers 404).
+    func sync() async throws -> TodoistAccount.SyncAnswer? {
+        let kinds = #"["reminders","notes","project_notes"]"#
+        let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let form = "sync_token=*&resource_types=" + (kinds.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
         do {
-            let answer: TodoistAccount.SyncReminders = try await send(
-                "sync", query: [:], form: Data(form.utf8))
-            return answer.reminders
+            return try await send("sync", query: [:], form: Data(form.utf8))
         } catch KairosClientError.server(404, _, _) {
             return nil
         }

@@ -170,11 +170,11 @@ struct TodoistImportTests {
         #expect(oven < cleaner)
     }
 
-    @Test("Reminders before a timed due and at a coming moment are kept; location, past and untimed ones are not")
+    @Test("Coming reminders are kept, location, past and untimed ones are not; deleted synced comments are dropped")
     func reminders() throws {
         var account = try account()
         let sync = try APICoding.makeDecoder().decode(
-            TodoistAccount.SyncReminders.self,
+            TodoistAccount.SyncAnswer.self,
             from: Data(
                 """
                 {"reminders": [
@@ -189,8 +189,11 @@ struct TodoistImportTests {
                   {"id": "r6", "item_id": "t1", "type": "absolute", "is_deleted": true,
                    "due": {"date": "2026-12-02T07:00:00Z", "string": "dec 2"}},
                   {"id": "r7", "item_id": "gone", "type": "relative", "minute_offset": 5}
-                ], "sync_token": "abc", "full_sync": true}
+                ], "notes": [{"id": "n1", "item_id": "t1", "content": "Gone", "is_deleted": true},
+                             {"id": "n2", "item_id": "t1", "content": "Kept", "is_deleted": false}],
+                 "sync_token": "abc", "full_sync": true}
                 """.utf8))
+        #expect(sync.notes?.map(\.content) == ["Kept"] && sync.projectNotes == nil)
         account.reminders = sync.reminders
         let conversion = TodoistImport(account, now: now, readRecurrence: readRecurrence)
         let reminders = conversion.document.reminders

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime, timedelta
@@ -209,9 +210,9 @@ def test_import_options_are_checked_before_anything_is_read(
 
 
 @contextmanager
-def sync_front(source: KairosServer, token: str, reminders: list[dict[str, Any]]) -> Iterator[
+def sync_front(source: KairosServer, token: str, answer: dict[str, Any]) -> Iterator[
         tuple[str, list[dict[str, Any]]]]:
-    """A stand-in for Todoist in front of `source`: it answers `POST /api/v1/sync` for reminders itself, as
+    """A stand-in for Todoist in front of `source`: it answers `POST /api/v1/sync` itself with `answer`, as
     Todoist's Sync API does, and passes every other request on. Yields its address and the sync calls it took."""
     calls: list[dict[str, Any]] = []
 
@@ -231,7 +232,7 @@ def sync_front(source: KairosServer, token: str, reminders: list[dict[str, Any]]
             calls.append({"path": self.path, "form": form, "authorization": self.headers.get("Authorization")})
             if self.path != "/api/v1/sync" or self.headers.get("Authorization") != f"Bearer {token}":
                 return self.reply(404 if self.path != "/api/v1/sync" else 401, b"{}")
-            self.reply(200, json.dumps({"reminders": reminders, "sync_token": "s1", "full_sync": True}).encode())
+            self.reply(200, json.dumps({**answer, "sync_token": "s1", "full_sync": True}).encode())
 
         def do_GET(self) -> None:
             answer = httpx.get(f"{source.url}{self.path}", headers={"Authorization": self.headers["Authorization"]})
@@ -268,15 +269,24 @@ def test_reminders_come_from_todoists_sync_api(
         {"id": "r4", "item_id": bins["id"], "type": "absolute", "due": later, "is_deleted": True},
     ]
 
-    with sync_front(todoist, source_token, reminders) as (front, calls):
+    notes = [
+        {"id": "n1", "item_id": rent["id"], "content": "Pay by transfer", "posted_at": "2026-01-03T08:00:00.000000Z",
+         "file_attachment": None, "is_deleted": False},
+        {"id": "n2", "item_id": rent["id"], "content": "A deleted note", "is_deleted": True},
+    ]
+    project_notes = [{"id": "p1", "project_id": rent["project_id"], "content": "Inbox rules", "is_deleted": False}]
+
+    answer = {"reminders": reminders, "notes": notes, "project_notes": project_notes}
+    with sync_front(todoist, source_token, answer) as (front, calls):
         done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token, "--api", front)
     assert done.returncode == 0, done.stderr
     assert [(c["path"], c["authorization"]) for c in calls] == [("/api/v1/sync", f"Bearer {source_token}")]
-    assert calls[0]["form"] == "sync_token=*&resource_types=%5B%22reminders%22%5D"
+    assert urllib.parse.parse_qs(calls[0]["form"]) == {
+        "sync_token": ["*"], "resource_types": ['["reminders","notes","project_notes"]']}
     lines = done.stdout.strip().splitlines()
     assert lines == [
         "Left out 1 reminders Kairos cannot keep (location, past, or before a due time the task does not have).",
-        "Imported 7 tasks, 2 projects, 1 sections, 1 labels, 1 comments, 2 reminders and 0 time entries.",
+        "Imported 7 tasks, 2 projects, 1 sections, 1 labels, 2 comments, 2 reminders and 0 time entries.",
     ]
 
     tasks = {t["content"]: t for t in every(api, "/tasks")}
@@ -288,6 +298,10 @@ def test_reminders_come_from_todoists_sync_api(
     at = kept[tasks["Bins out"]["id"]]
     assert at["type"] == "absolute"
     assert datetime.fromisoformat(at["due"]["datetime"]) == datetime.fromisoformat("2031-06-02T07:15:00+00:00")
+    # With the Sync API, comments come from it: all of them in one call, deleted ones left out.
+    assert [c["content"] for c in every(api, "/comments", task_id=tasks["Pay rent"]["id"])] == ["Pay by transfer"]
+    inbox = next(p for p in every(api, "/projects") if p["name"] == "Inbox")
+    assert [c["content"] for c in every(api, "/comments", project_id=inbox["id"])] == ["Inbox rules"]
 
 
 def test_a_failing_sync_api_imports_nothing(
@@ -296,7 +310,7 @@ def test_a_failing_sync_api_imports_nothing(
 ) -> None:
     source_token, _ = source
     token, api = target
-    with sync_front(todoist, "another-token", []) as (front, _):
+    with sync_front(todoist, "another-token", {}) as (front, _):
         done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token, "--api", front)
     assert done.returncode != 0
     assert "Todoist refused the token" in done.stderr

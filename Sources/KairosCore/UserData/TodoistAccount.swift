@@ -60,9 +60,24 @@ public struct TodoistAccount: Sendable {
         }
     }
 
-    /// The part of Todoist's Sync API answer the import reads.
-    public struct SyncReminders: Decodable, Sendable {
-        public var reminders: [Reminder]
+    /// The parts of Todoist's Sync API answer the import reads: reminders, and comments on tasks (`notes`) and on
+    /// projects (`project_notes`), deleted ones left out.
+    public struct SyncAnswer: Decodable, Sendable {
+        public var reminders: [Reminder]?
+        public var notes: [Comment]?
+        public var projectNotes: [Comment]?
+
+        enum CodingKeys: String, CodingKey {
+            case reminders, notes
+            case projectNotes = "project_notes"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            reminders = try c.decodeIfPresent([Reminder].self, forKey: .reminders)
+            notes = try c.decodeIfPresent([Comment].self, forKey: .notes)?.filter { !$0.isDeleted }
+            projectNotes = try c.decodeIfPresent([Comment].self, forKey: .projectNotes)?.filter { !$0.isDeleted }
+        }
     }
 
     /// A Todoist project (`GET /projects`).
@@ -231,14 +246,12 @@ public struct TodoistAccount: Sendable {
         public var childOrder: Int
         public var isCollapsed: Bool
         public var addedAt: Date?
-        /// How many comments the task has, when Todoist says; nil means unknown.
-        public var noteCount: Int?
 
         public init(
             id: String, projectID: String, sectionID: String? = nil, parentID: String? = nil, content: String,
             description: String = "", labels: [String] = [], priority: Int = 1, due: Due? = nil,
             deadline: Deadline? = nil, duration: TaskDuration? = nil, childOrder: Int = 0, isCollapsed: Bool = false,
-            addedAt: Date? = nil, noteCount: Int? = nil
+            addedAt: Date? = nil
         ) {
             self.id = id
             self.projectID = projectID
@@ -254,7 +267,6 @@ public struct TodoistAccount: Sendable {
             self.childOrder = childOrder
             self.isCollapsed = isCollapsed
             self.addedAt = addedAt
-            self.noteCount = noteCount
         }
 
         enum CodingKeys: String, CodingKey {
@@ -265,7 +277,6 @@ public struct TodoistAccount: Sendable {
             case childOrder = "child_order"
             case isCollapsed = "is_collapsed"
             case addedAt = "added_at"
-            case noteCount = "note_count"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -284,8 +295,7 @@ public struct TodoistAccount: Sendable {
                 childOrder: try c.decodeIfPresent(Int.self, forKey: .childOrder) ?? 0,
                 isCollapsed: try c.decodeIfPresent(Bool.self, forKey: .isCollapsed) ?? false,
                 addedAt: (try? c.decodeIfPresent(String.self, forKey: .addedAt)).flatMap { $0 }.flatMap(
-                    APITimestamp.parse),
-                noteCount: try c.decodeIfPresent(Int.self, forKey: .noteCount))
+                    APITimestamp.parse))
         }
     }
 
@@ -297,16 +307,19 @@ public struct TodoistAccount: Sendable {
         public var postedAt: Date?
         /// The attached file's name and address, for a comment that is only a file.
         public var attachment: (name: String, url: String)?
+        /// Only the Sync API lists deleted comments, flagged.
+        public var isDeleted: Bool
 
         public init(
             taskID: String?, projectID: String?, content: String, postedAt: Date? = nil,
-            attachment: (name: String, url: String)? = nil
+            attachment: (name: String, url: String)? = nil, isDeleted: Bool = false
         ) {
             self.taskID = taskID
             self.projectID = projectID
             self.content = content
             self.postedAt = postedAt
             self.attachment = attachment
+            self.isDeleted = isDeleted
         }
 
         enum CodingKeys: String, CodingKey {
@@ -316,6 +329,7 @@ public struct TodoistAccount: Sendable {
             case projectID = "project_id"
             case postedAt = "posted_at"
             case fileAttachment = "file_attachment"
+            case isDeleted = "is_deleted"
         }
 
         enum FileKeys: String, CodingKey {
@@ -340,7 +354,7 @@ public struct TodoistAccount: Sendable {
                 content: try c.decodeIfPresent(String.self, forKey: .content) ?? "",
                 postedAt: (try? c.decodeIfPresent(String.self, forKey: .postedAt)).flatMap { $0 }.flatMap(
                     APITimestamp.parse),
-                attachment: attachment)
+                attachment: attachment, isDeleted: try c.decodeIfPresent(Bool.self, forKey: .isDeleted) ?? false)
         }
     }
 }
