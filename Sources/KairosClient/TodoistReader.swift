@@ -54,7 +54,8 @@ public struct TodoistReader: Sendable {
     func sync() async throws -> TodoistAccount.SyncAnswer? {
         let kinds = #"["reminders","notes","project_notes"]"#
         let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let form = "sync_token=*&resource_types=" + (kinds.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
+        let form =
+            "sync_token=*&resource_types=" + (kinds.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
         do {
             return try await send("sync", query: [:], form: Data(form.utf8))
         } catch KairosClientError.server(404, _, _) {
@@ -130,7 +131,8 @@ public struct TodoistReader: Sendable {
         default:
             throw KairosClientError.unexpectedResponse(
                 status: status,
-                detail: "Todoist answered \(method) \(url.path) with: \(String(decoding: data.prefix(300), as: UTF8.self))")
+                detail:
+                    "Todoist answered \(method) \(url.path) with: \(String(decoding: data.prefix(300), as: UTF8.self))")
         }
         do {
             return try APICoding.makeDecoder().decode(Response.self, from: data)

@@ -45,7 +45,8 @@ struct TodoistCSVImportTests {
         let document = try converted()
         #expect(document.projects.map(\.name) == ["Home"])
         #expect(document.sections.map(\.name) == ["Garden"])
-        #expect(document.tasks.map(\.content) == ["Clean the oven", "Buy oven cleaner", "Ask the shop", "Plant tulips"])
+        #expect(
+            document.tasks.map(\.content) == ["Clean the oven", "Buy oven cleaner", "Ask the shop", "Plant tulips"])
         let (oven, cleaner, shop, tulips) = (document.tasks[0], document.tasks[1], document.tasks[2], document.tasks[3])
         #expect(oven.parentID == nil && cleaner.parentID == oven.id && shop.parentID == cleaner.id)
         #expect(tulips.parentID == nil && tulips.sectionID == document.sections[0].id && oven.sectionID == nil)

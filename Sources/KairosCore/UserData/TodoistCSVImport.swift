@@ -82,14 +82,17 @@ public struct TodoistCSVImport: Sendable {
                             cell("DURATION"), unit: cell("DURATION_UNIT"), field: field("DURATION")),
                         childOrder: tasks.count + 1, addedByUID: "", addedAt: now, updatedAt: now))
             case let other:
-                throw .invalidField(
-                    field: field("TYPE"), message: "\(field("TYPE")) is \"\(other)\": it must be task, section or note.")
+                let type = field("TYPE")
+                throw .invalidField(field: type, message: "\(type) is \"\(other)\": it must be task, section or note.")
             }
         }
-        let project = Project(id: projectID, name: projectName, childOrder: 0, ownerID: "", createdAt: now, updatedAt: now)
+        let project = Project(
+            id: projectID, name: projectName, childOrder: 0, ownerID: "", createdAt: now, updatedAt: now)
         document = UserDataExport(
             exportedAt: now, account: nil, projects: [project], sections: sections,
-            labels: labelNames.enumerated().map { Label(id: String($0.offset + 1), name: $0.element, order: $0.offset + 1) },
+            labels: labelNames.enumerated().map {
+                Label(id: String($0.offset + 1), name: $0.element, order: $0.offset + 1)
+            },
             tasks: tasks, comments: comments)
     }
 

@@ -25,7 +25,8 @@ public struct TodoistImport: Sendable {
                 id: $0.id, projectID: $0.projectID, name: $0.name, sectionOrder: $0.sectionOrder,
                 isCollapsed: $0.isCollapsed, addedAt: now, updatedAt: now)
         }
-        let sectionProjects = Dictionary(sections.map { ($0.id, $0.projectID) }, uniquingKeysWith: { first, _ in first })
+        let sectionProjects = Dictionary(
+            sections.map { ($0.id, $0.projectID) }, uniquingKeysWith: { first, _ in first })
 
         // A task in a project the account did not list goes to the Inbox, with its subtasks.
         var taskProjects: [String: String] = [:]

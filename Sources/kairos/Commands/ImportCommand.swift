@@ -9,12 +9,13 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import", abstract: "Import a `kairos export` JSON file, or a Todoist account, into your account.",
         discussion: "Projects, sections, labels, tasks (with subtasks, dues and completion), comments and time "
             + "are added with new ids, and reminders still to come. A file with any problem adds nothing.\n\n"
-            + "With --from todoist --token TOKEN (your API token from Todoist's Settings > Integrations > Developer), "
-            + "your Todoist projects, sections, labels, open tasks with their subtasks, dues (recurring ones too), "
-            + "deadlines and durations, comments, and reminders (read through Todoist's Sync API) are added in one step: everything or nothing. Todoist's Inbox "
-            + "goes to your Inbox. Running it again adds a second copy.\n\n"
-            + "With --from todoist-csv FILE, a project Todoist exported as CSV becomes a project named after the file, "
-            + "with its sections, tasks (INDENT gives subtasks, @words in CONTENT are labels) and notes as comments.")
+            + "With --from todoist --token TOKEN (your API token from Todoist's Settings > Integrations > "
+            + "Developer), your Todoist projects, sections, labels, open tasks with their subtasks, dues (recurring "
+            + "ones too), deadlines and durations, comments and reminders are added in one step: everything or "
+            + "nothing. Todoist's Inbox goes to your Inbox. Running it again adds a second copy.\n\n"
+            + "With --from todoist-csv FILE, a project Todoist exported as CSV becomes a project named after the "
+            + "file, with its sections, tasks (INDENT gives subtasks, @words in CONTENT are labels) and notes as "
+            + "comments.")
 
     /// Where an import reads from, besides a Kairos export file.
     enum Source: String, ExpressibleByArgument, CaseIterable {
@@ -22,10 +23,11 @@ struct ImportCommand: AsyncParsableCommand {
         case todoistCSV = "todoist-csv"
     }
 
-    @Argument(help: "The JSON file `kairos export` wrote, or with --from todoist-csv a Todoist CSV export; - reads standard input.")
+    @Argument(help: "The JSON file `kairos export` wrote, or a Todoist CSV export; - reads standard input.")
     var file: String?
 
-    @Option(help: "Read another service's data: todoist (an account, with --token), todoist-csv (a project's CSV FILE).")
+    @Option(
+        help: "Read another service's data: todoist (an account, with --token), todoist-csv (a project's CSV FILE).")
     var from: Source?
 
     @Option(help: "Your Todoist API token (Todoist's Settings > Integrations > Developer).")
