@@ -156,12 +156,13 @@ extension SQLiteStore: UserDataStore {
                     ])
             }
             for reminder in plan.reminders {
+                guard let task = tasks[reminder.taskID] else { continue }
                 let time: ReminderTime =
                     switch reminder.type {
                     case .absolute: .at(reminder.at ?? now)
                     case .relative: .beforeDue(minutes: reminder.minuteOffset ?? 0)
                     }
-                try Self.insertReminder(db, user: owner, task: tasks[reminder.taskID]!, time: time, now: now)
+                try Self.insertReminder(db, user: owner, task: task, time: time, now: now)
                 try db.run(
                     sql: "UPDATE reminders SET nag = ? WHERE id = ?", arguments: [reminder.nag, db.lastInsertedRowID])
             }
