@@ -182,6 +182,7 @@ struct UserDataTests {
                 let reply = try await newAda.importData(document)
                 let result = try expectOK(reply, .created, as: UserDataImportResult.self)
                 #expect(result.tasks == 5 && result.projects == 2 && result.timeSessions == 1 && result.comments == 1)
+                #expect(result.reminders == 1)
                 let copy = try await newAda.export()
 
                 #expect(Set(copy.projects.map(\.name)) == Set(original.projects.map(\.name)))
@@ -221,6 +222,9 @@ struct UserDataTests {
                 #expect(copy.timeSessions.first?.taskID == watered.id)
                 #expect(copy.comments.map(\.content) == ["Use rain water"])
                 #expect(copy.comments.first?.taskID == watered.id)
+                #expect(copy.reminders.map(\.taskID) == [watered.id] && copy.reminders.first?.minuteOffset == 30)
+                let wateredDue = try #require(watered.due?.instant(fallback: .gmt))
+                #expect(copy.reminders.first?.fireAt == wateredDue.addingTimeInterval(-1800))
                 // The imported tasks are live: they show in the lists and the time report of the new account.
                 #expect(try await newAda.tasks().contains { $0.id == watered.id })
                 #expect(try await newAda.get("time/tasks/\(watered.id)").object?["total_seconds"] as? Int == 3600)
@@ -263,10 +267,17 @@ struct UserDataTests {
                     document["time_sessions"] = sessions
                 }, .badRequest, code: "invalid_field", mentioning: "time_sessions[0].task_id")
             expectError(
+                try await post { document in
+                    var reminders = document["reminders"] as! [[String: Any]]
+                    reminders[0]["minute_offset"] = -5
+                    document["reminders"] = reminders
+                }, .badRequest, code: "invalid_field", mentioning: "reminders[0].minute_offset")
+            expectError(
                 try await carol.send(.post, "user/import", body: Data("[1, 2".utf8)), .badRequest, code: "bad_request")
             let after = try await carol.export()
             #expect(after.tasks.count == before.tasks.count && after.projects.count == before.projects.count)
             #expect(after.labels.isEmpty && after.timeSessions.isEmpty && after.sections.isEmpty)
+            #expect(after.reminders.isEmpty)
             expectError(try await carol.with(token: nil).get("user/export"), .unauthorized, code: "unauthorized")
         }
     }

@@ -62,7 +62,8 @@ public struct UserDataExport: Decodable, Sendable {
     }
 
     /// Reads a document for import: `format` and `version` must say it is one, and the parts an import uses
-    /// are read; conversations, messages, uploads, notes and the assistant chat stay with the server they were on,
+    /// are read, reminders included; conversations, messages, uploads, notes and the assistant chat stay with the
+    /// server they were on,
     /// so they are not read.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -85,7 +86,7 @@ public struct UserDataExport: Decodable, Sendable {
         labels = try c.decodeIfPresent([Label].self, forKey: .labels) ?? []
         tasks = try c.decodeIfPresent([TaskItem].self, forKey: .tasks) ?? []
         comments = try c.decodeIfPresent([Comment].self, forKey: .comments) ?? []
-        reminders = []
+        reminders = try c.decodeIfPresent([Reminder].self, forKey: .reminders) ?? []
         timeSessions = try c.decodeIfPresent([TimeSession].self, forKey: .timeSessions) ?? []
         conversations = []
         messages = []
@@ -125,20 +126,35 @@ public struct UserDataImportResult: Decodable, Hashable, Sendable, JSONWritable 
     public var labels: Int
     public var tasks: Int
     public var comments: Int
+    public var reminders: Int
     public var timeSessions: Int
 
-    public init(projects: Int, sections: Int, labels: Int, tasks: Int, comments: Int, timeSessions: Int) {
+    public init(
+        projects: Int, sections: Int, labels: Int, tasks: Int, comments: Int, reminders: Int = 0, timeSessions: Int
+    ) {
         self.projects = projects
         self.sections = sections
         self.labels = labels
         self.tasks = tasks
         self.comments = comments
+        self.reminders = reminders
         self.timeSessions = timeSessions
     }
 
     enum CodingKeys: String, CodingKey {
-        case projects, sections, labels, tasks, comments
+        case projects, sections, labels, tasks, comments, reminders
         case timeSessions = "time_sessions"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        projects = try c.decode(Int.self, forKey: .projects)
+        sections = try c.decode(Int.self, forKey: .sections)
+        labels = try c.decode(Int.self, forKey: .labels)
+        tasks = try c.decode(Int.self, forKey: .tasks)
+        comments = try c.decode(Int.self, forKey: .comments)
+        reminders = try c.decodeIfPresent(Int.self, forKey: .reminders) ?? 0
+        timeSessions = try c.decode(Int.self, forKey: .timeSessions)
     }
 
     public func write(to json: inout JSONWriter) {
@@ -148,6 +164,7 @@ public struct UserDataImportResult: Decodable, Hashable, Sendable, JSONWritable 
             json.key("labels"); json.int(labels)
             json.key("tasks"); json.int(tasks)
             json.key("comments"); json.int(comments)
+            json.key("reminders"); json.int(reminders)
             json.key("time_sessions"); json.int(timeSessions)
         }
     }

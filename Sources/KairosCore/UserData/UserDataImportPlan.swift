@@ -11,6 +11,8 @@ public struct UserDataImportPlan: Sendable {
     /// Parents before subtasks.
     public var tasks: [TaskItem]
     public var comments: [Comment]
+    /// Reminders still to come: an absolute one that already went off stays with the old server.
+    public var reminders: [Reminder]
     /// Finished sessions only: a stopwatch that was running at export time stays with the old server.
     public var timeSessions: [TimeSession]
 
@@ -73,6 +75,38 @@ public struct UserDataImportPlan: Sendable {
             }
         }
         comments = document.comments
+        let timedTasks = Set(tasks.filter { $0.due?.time != nil }.map(\.id))
+        var remindersPerTask: [String: Int] = [:]
+        reminders = []
+        for (index, reminder) in document.reminders.enumerated() {
+            let path = "reminders[\(index)]"
+            guard taskProjects[reminder.taskID] != nil else { throw Self.dangling(path, "task_id", "task") }
+            switch reminder.type {
+            case .absolute:
+                guard reminder.at != nil else {
+                    throw .invalidField(field: "\(path).due", message: "\(path).due is needed for an absolute reminder.")
+                }
+                if reminder.firedAt != nil { continue }
+            case .relative:
+                guard let minutes = reminder.minuteOffset, Limits.reminderMinuteOffset.contains(minutes) else {
+                    throw .invalidField(
+                        field: "\(path).minute_offset",
+                        message: "\(path).minute_offset must be 0 to \(Limits.reminderMinuteOffset.upperBound).")
+                }
+                guard timedTasks.contains(reminder.taskID) else {
+                    throw .invalidField(
+                        field: "\(path).task_id",
+                        message: "\(path) counts back from a due time its task does not have.")
+                }
+            }
+            remindersPerTask[reminder.taskID, default: 0] += 1
+            guard remindersPerTask[reminder.taskID]! <= Limits.maxRemindersPerTask else {
+                throw .invalidField(
+                    field: "\(path).task_id",
+                    message: "\(path) is one more than the \(Limits.maxRemindersPerTask) reminders a task may have.")
+            }
+            reminders.append(reminder)
+        }
         timeSessions = []
         for (index, session) in document.timeSessions.enumerated() {
             let path = "time_sessions[\(index)]"

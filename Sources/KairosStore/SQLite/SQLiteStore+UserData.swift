@@ -155,6 +155,17 @@ extension SQLiteStore: UserDataStore {
                         comment.content, comment.postedAt.micros,
                     ])
             }
+            for reminder in plan.reminders {
+                guard let task = tasks[reminder.taskID] else { continue }
+                let time: ReminderTime =
+                    switch reminder.type {
+                    case .absolute: .at(reminder.at ?? now)
+                    case .relative: .beforeDue(minutes: reminder.minuteOffset ?? 0)
+                    }
+                try Self.insertReminder(db, user: owner, task: task, time: time, now: now)
+                try db.run(
+                    sql: "UPDATE reminders SET nag = ? WHERE id = ?", arguments: [reminder.nag, db.lastInsertedRowID])
+            }
             for session in plan.timeSessions {
                 try db.run(
                     sql: """
@@ -168,7 +179,7 @@ extension SQLiteStore: UserDataStore {
             }
             return UserDataImportResult(
                 projects: createdProjects, sections: sections.count, labels: createdLabels, tasks: tasks.count,
-                comments: plan.comments.count, timeSessions: plan.timeSessions.count)
+                comments: plan.comments.count, reminders: plan.reminders.count, timeSessions: plan.timeSessions.count)
         }
     }
 }

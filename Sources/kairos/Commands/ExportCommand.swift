@@ -29,29 +29,3 @@ struct ExportCommand: AsyncParsableCommand {
         print("Saved \(ics ? "your tasks as iCalendar" : "your data") to \(output) (\(data.count) bytes).")
     }
 }
-
-/// `kairos import FILE`: adds an export's projects, tasks and time to your account.
-struct ImportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import a `kairos export` JSON file into your account.",
-        discussion: "Projects, sections, labels, tasks (with subtasks, dues and completion), comments and time "
-            + "are added with new ids. A file with any problem adds nothing.")
-
-    @Argument(help: "The JSON file `kairos export` wrote; - reads standard input.")
-    var file: String
-
-    func run() async throws {
-        let data: Data
-        do {
-            data =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CLIError("Could not read \(file): \(error.localizedDescription)")
-        }
-        let result = try await CLISession().client.importData(data)
-        print(
-            "Imported \(result.tasks) tasks, \(result.projects) projects, \(result.sections) sections, "
-                + "\(result.labels) labels, \(result.comments) comments and \(result.timeSessions) time entries.")
-    }
-}
