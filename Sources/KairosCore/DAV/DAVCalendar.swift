@@ -1,6 +1,6 @@
 import Foundation
 
-/// A project as a CalDAV calendar of to-dos: what a client shows of it and what it may do in it.
+/// A project as a CalDAV calendar of to-dos: what a client shows of it.
 public struct DAVCalendar: Hashable, Sendable {
     public var project: Project
 
@@ -10,12 +10,6 @@ public struct DAVCalendar: Hashable, Sendable {
 
     /// Only to-dos are Kairos' own; other objects a client stores are kept as they are.
     public static let components = ["VTODO"]
-
-    /// Whether the person may add, change and remove tasks here, as their role on the project allows.
-    public var isWritable: Bool {
-        PermissionGuard.allows(
-            project.role, .create, .task, commentersMayComplete: project.commentersCanComplete)
-    }
 
     /// The project's colour as `#RRGGBB`.
     public var color: String {

@@ -214,10 +214,9 @@ struct CalDAVService: Sendable {
         ] + common(user)
     }
 
+    /// Every calendar is read-only for now: changes come through the API and the apps, not through CalDAV.
     private func properties(of calendar: DAVCalendar, version: Int64, user: User) -> [(DAVName, DAVValue)] {
-        let write: [DAVName] =
-            calendar.isWritable ? [.dav("write"), .dav("write-content"), .dav("bind"), .dav("unbind")] : []
-        return [
+        [
             (.dav("resourcetype"), .elements([.dav("collection"), .caldav("calendar")])),
             (.dav("displayname"), .text(calendar.project.name)),
             (.caldav("calendar-description"), .text(calendar.project.description)),
@@ -230,10 +229,7 @@ struct CalDAVService: Sendable {
             (.apple("calendar-order"), .text(String(calendar.project.childOrder))),
             (.calendarServer("getctag"), .text(String(version))),
             (.dav("sync-token"), .text(DAVSyncToken(version: version).text)),
-            (
-                .dav("current-user-privilege-set"),
-                .privileges([.dav("read"), .dav("read-current-user-privilege-set")] + write)
-            ),
+            (.dav("current-user-privilege-set"), .privileges([.dav("read"), .dav("read-current-user-privilege-set")])),
         ] + common(user)
     }
 
