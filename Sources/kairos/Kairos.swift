@@ -14,6 +14,6 @@ struct Kairos: AsyncParsableCommand {
             NoteCommand.self, NotesCommand.self, WebhooksCommand.self,
             TimerCommand.self, ReportCommand.self, ThreadsCommand.self, ThreadCommand.self, SendCommand.self,
             ShareCommand.self, WatchCommand.self, ParseCommand.self, EvalCommand.self, AdminCommand.self,
-            ExportCommand.self, ImportCommand.self, AccountCommand.self, TokenCommand.self,
+            ExportCommand.self, ImportCommand.self, AccountCommand.self, TokenCommand.self, FeedsCommand.self,
         ])
 }
