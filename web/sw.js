@@ -14,7 +14,7 @@ const SHELL_FILES = [
   "/js/views/sharing.js", "/js/views/tasks.js", "/js/views/time.js", "/js/views/attachments.js",
   "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js", "/js/views/thread-ai.js", "/js/views/invite.js",
   "/js/views/privacy.js", "/js/views/lists.js", "/js/views/assistant.js",
-  "/js/views/notes.js", "/js/views/mentions.js", "/js/views/summary.js", "/js/views/hooks.js",
+  "/js/views/notes.js", "/js/views/mentions.js", "/js/views/summary.js", "/js/views/hooks.js", "/js/views/feeds.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -36,6 +36,9 @@ export function h(tag, props = {}, ...children) {
 /** A `type="button"` button (a bare `<button>` in a form would submit it). */
 export const button = (props, ...children) => h("button", { type: "button", ...props }, ...children);
 
+/** A button copying `text` to the clipboard, saying whether it could. */
+export const copyButton = (text) => button({ class: "btn small", text: "Copy", on: { click: () => navigator.clipboard.writeText(text).then(() => toast("Copied."), () => toast("Couldn't copy. Try again?")) } });
+
 /** Marks `chosen`, and none of its siblings, with `attribute` ("aria-pressed", "aria-checked"). */
 export function markChosen(chosen, attribute = "aria-pressed") {
   for (const other of chosen.parentNode.children) other.setAttribute(attribute, String(other === chosen));

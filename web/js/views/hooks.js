@@ -4,7 +4,7 @@
 import { api, post } from "../api.js";
 import { stamp } from "../dates.js";
 import { userTimeZone } from "../state.js";
-import { button, explain, field, formOf, h, markChosen, openMenu, openSheet, rowList, toast } from "../ui.js";
+import { button, copyButton, explain, field, formOf, h, markChosen, openMenu, openSheet, rowList, toast } from "../ui.js";
 
 /** The hooks, each opening what can be done with it, and the form that adds one; its signing secret shows once. */
 export async function hooksCard() {
@@ -48,10 +48,9 @@ export async function hooksCard() {
 
 /** A JSON hook's signing secret, shown this once, with how a receiver checks it. */
 function secretShown(secret) {
-  const copy = () => navigator.clipboard.writeText(secret).then(() => toast("Copied."), () => toast("Couldn't copy. Try again?"));
   return [h("p.hint", { role: "alert" }, h("strong", { style: "color:var(--text)", text: "Copy it now: it is not shown again." })),
     field("Signing secret", h("input.input", { readonly: true, value: secret, label: "Signing secret", on: { focus: (event) => event.target.select() } })),
-    button({ class: "btn small", text: "Copy", on: { click: copy } }),
+    copyButton(secret),
     h("p.hint", { style: "margin-bottom:0", text: "A receiver checks Kairos-Signature: sha256= and the HMAC-SHA256 of Kairos-Timestamp, a dot and the raw body, keyed with this secret." })];
 }
 

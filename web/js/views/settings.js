@@ -1,4 +1,4 @@
-// Settings: account, where notices go and the hooks, password and API token, the daily brief's days and time, theme, the assistant, and signing out.
+// Settings: account, where notices go and the hooks, password, API token and calendar feeds, the daily brief's days and time, theme, the assistant, and signing out.
 
 import { api, post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
@@ -6,12 +6,13 @@ import { state } from "../state.js";
 import { button, explain, field, fill, formOf, h, markChosen, openMenu, rowList, screenHeader, toast } from "../ui.js";
 import { applyTheme, currentTheme } from "../theme.js";
 import { DENIED, deviceSubscription, pushFailure, pushSupported, turnOffPush, turnOnPush } from "../push.js";
+import { calendarsCard } from "./feeds.js";
 import { hooksCard } from "./hooks.js";
 import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
   const user = state.user;
-  const [model, reach, hooks] = await Promise.all([api("/ai").catch(() => ({ enabled: false })), reachCard(), hooksCard()]);
+  const [model, reach, hooks, calendars] = await Promise.all([api("/ai").catch(() => ({ enabled: false })), reachCard(), hooksCard(), calendarsCard()]);
   const name = h("input.input", { type: "text", value: user.name, label: "Name", maxlength: 100, autocomplete: "name" });
   name.addEventListener("change", () => save({ name: name.value.trim() }, () => (name.value = user.name)));
 
@@ -82,6 +83,8 @@ export async function renderSettings(view, signOut) {
     passwordCard(user),
     h("h2.group-label", { text: "API token" }),
     tokenCard(),
+    h("h2.group-label", { text: "Calendars" }),
+    calendars,
     h("h2.group-label", { text: "About" }),
     rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
       h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
