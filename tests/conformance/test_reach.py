@@ -177,7 +177,9 @@ def test_a_thousand_reminders_in_one_minute_each_reach_the_device_once_across_a_
             assert received_before < 1000, "the kill came after everything was sent: nothing was tested"
 
             proc = launch(server, data, logs, env=env)
-            deadline = time.monotonic() + 60
+            # On a loaded machine a send can time out and wait out its backoff (30 s, then 60 s): what is
+            # tested is that each arrives once, not how soon.
+            deadline = time.monotonic() + 150
             while len({m.payload["id"] for m in push.messages(device.id)}) < 1000 and time.monotonic() < deadline:
                 time.sleep(0.2)
             messages = push.messages(device.id)

@@ -88,7 +88,7 @@ struct CalDAVService: Sendable {
                         properties: objectProperties(entry, user: user, data: true))
                 }, nil
             )
-        case .syncCollection(let properties, let token, _):
+        case .syncCollection(let properties, let token):
             var since: Int64 = 0
             if !token.isEmpty {
                 guard let known = DAVSyncToken(token) else { throw DAVPrecondition.validSyncToken }

@@ -233,7 +233,7 @@ enum DAVReport: Equatable {
     /// The objects matching a filter; only whether it asks for to-dos or for other components is read.
     case query(properties: [DAVName], component: String?)
     /// What changed after a sync token; an empty token asks for everything.
-    case syncCollection(properties: [DAVName], token: String, limit: Int?)
+    case syncCollection(properties: [DAVName], token: String)
 
     init(body: Data) throws {
         let document = try XMLElementTree(data: body)
@@ -252,10 +252,7 @@ enum DAVReport: Equatable {
             self = .query(properties: properties, component: inner?.attributes["name"]?.uppercased())
         case .dav("sync-collection"):
             let token = document.child(.dav("sync-token"))?.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let limit = document.child(.dav("limit"))?.child(.dav("nresults")).flatMap {
-                Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            self = .syncCollection(properties: properties, token: token ?? "", limit: limit)
+            self = .syncCollection(properties: properties, token: token ?? "")
         default:
             throw KairosError.forbidden(
                 "This calendar answers calendar-multiget, calendar-query and sync-collection reports, not \(document.name.name).")
