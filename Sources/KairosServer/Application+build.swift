@@ -104,6 +104,7 @@ public struct AppServices: Sendable {
     let publicURL: String
     public let webhooks: WebhookService
     let calDAV: CalDAVService
+    let calDAVWriter: CalDAVWriter
     let calendarFeeds: CalendarFeedService
     /// Task list responses kept until the next write (see `VersionedCache`).
     let taskLists: VersionedCache<ByteBuffer>
@@ -172,6 +173,8 @@ public struct AppServices: Sendable {
         reachSettings = ReachSettingsService(store: store, key: noticeKey)
         webhooks = WebhookService(store: store, clock: clock, publicURL: publicURL, logger: logger)
         calDAV = CalDAVService(store: store)
+        calDAVWriter = CalDAVWriter(
+            store: store, reader: calDAV, tasks: tasks, reminders: reminders, projects: projects, clock: clock)
         calendarFeeds = CalendarFeedService(store: store, clock: clock, publicURL: publicURL)
     }
 }
@@ -292,7 +295,7 @@ public func buildRouter(
     let feeds = CalendarFeedController(feeds: services.calendarFeeds)
     feeds.addPublicRoutes(to: router)
     feeds.addRoutes(to: signedIn)
-    let calDAV = CalDAVController(service: services.calDAV)
+    let calDAV = CalDAVController(service: services.calDAV, writer: services.calDAVWriter)
     calDAV.addWellKnownRoute(to: router)
     let davAuth = DAVAuthMiddleware(accounts: services.accounts)
     let dav = router.group("dav").add(middleware: davAuth)

@@ -418,4 +418,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & CommitmentStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore
     & WebhookStore
-    & CalendarStore & CalendarFeedStore
+    & CalendarStore & CalendarObjectStore & CalendarFeedStore

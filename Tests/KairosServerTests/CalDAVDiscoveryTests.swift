@@ -54,7 +54,7 @@ extension TestAPI {
         }
     }
 
-    @Test func eachProjectTheyCanSeeIsACalendarOfToDosToRead() async throws {
+    @Test func eachProjectTheyCanSeeIsACalendarOfToDos() async throws {
         try await withSharedLaunch { ada, bob, carol, dave, launch in
             let home = "/dav/calendars/\(carol.me.id)/"
             let listing = try await carol.propfind(home, depth: "1")
@@ -68,11 +68,11 @@ extension TestAPI {
             #expect(listing.text.contains(#"<c:supported-calendar-component-set><c:comp name="VTODO"/>"#))
             #expect(listing.text.contains("<ic:calendar-color>#808080</ic:calendar-color>"))
 
-            // Changes come through the API for now: every calendar says it is read-only.
+            // A commenter reads the list; an editor also writes to it.
             let carolsLaunch = try await carol.propfind("\(home)\(launch.id)/")
             #expect(carolsLaunch.text.contains("<d:read/>") && !carolsLaunch.text.contains("<d:write-content/>"))
             let bobsLaunch = try await bob.propfind("/dav/calendars/\(bob.me.id)/\(launch.id)/")
-            #expect(bobsLaunch.text.contains("<d:read/>") && !bobsLaunch.text.contains("<d:write"))
+            #expect(bobsLaunch.text.contains("<d:read/>") && bobsLaunch.text.contains("<d:write-content/>"))
 
             // Depth 0 is the home alone; someone else's home or a project they can't see is not found.
             let alone = try await carol.propfind(home, depth: "0")

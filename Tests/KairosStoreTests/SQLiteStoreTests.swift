@@ -23,7 +23,7 @@ struct SQLiteStoreTests {
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
                 "v35-app-opens", "v36-daily-brief-opening", "v37-deliveries",
-                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes", "v43-calendar-feeds",
+                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes", "v43-calendar-feeds", "v44-calendar-objects",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -164,7 +164,7 @@ struct SQLiteStoreTests {
                     "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
                     "task_activity", "reminders", "sign_in_links", "assistant_messages", "notes", "push_subscriptions",
-                    "deliveries", "webhooks", "calendar_changes", "calendar_feeds",
+                    "deliveries", "webhooks", "calendar_changes", "calendar_feeds", "calendar_objects",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
@@ -172,6 +172,7 @@ struct SQLiteStoreTests {
             #expect(
                 triggers == [
                     "calendar_label_added", "calendar_label_removed", "calendar_label_renamed",
+                    "calendar_object_added", "calendar_object_changed", "calendar_object_removed",
                     "calendar_reminder_added", "calendar_reminder_moved", "calendar_reminder_removed",
                     "calendar_task_added", "calendar_task_changed", "calendar_task_removed",
                     "conversation_members_feed_start", "messages_fts_delete", "messages_fts_insert",

@@ -191,7 +191,7 @@ private struct TodoRewrite {
             }
         }
         let recurs = todo.property("RRULE") != nil
-        let sameMoment = old.due.map { TodoRewrite.sameMoment($0, due) } ?? false
+        let sameMoment = old.due.map { TodoFields.sameMoment($0, due) } ?? false
         if !sameMoment {
             let value = dateValue(for: due)
             set(value.property(named: "DUE"))
@@ -210,15 +210,6 @@ private struct TodoRewrite {
             start.name = "DTSTART"
             set(start)
         }
-    }
-
-    /// Whether two dues name the same day and time; two fixed to zones are the same when they are the same
-    /// moment, so a UTC DUE read in the person's zone is not rewritten for a task whose zone is another.
-    private static func sameMoment(_ a: Due, _ b: Due) -> Bool {
-        if a.timezone != nil, b.timezone != nil {
-            return a.instant(fallback: .gmt) == b.instant(fallback: .gmt)
-        }
-        return (a.date, a.time, a.timezone) == (b.date, b.time, b.timezone)
     }
 
     /// How a due is written: a DATE, a floating time, a time in a zone the object already describes with a

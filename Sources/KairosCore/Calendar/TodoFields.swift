@@ -138,6 +138,15 @@ public struct TodoFields: Hashable, Sendable {
         return due
     }
 
+    /// Whether two dues name the same day and time; two fixed to zones are the same when they are the same
+    /// moment, so a UTC DUE read in the person's zone is the same as a task's due in another zone.
+    static func sameMoment(_ a: Due, _ b: Due) -> Bool {
+        if a.timezone != nil, b.timezone != nil {
+            return a.instant(fallback: .gmt) == b.instant(fallback: .gmt)
+        }
+        return (a.date, a.time, a.timezone) == (b.date, b.time, b.timezone)
+    }
+
     /// The index of the RELATED-TO naming the parent: RELTYPE=PARENT, or no RELTYPE (which means PARENT).
     static func parentRelation(in todo: ICalendar.Component) -> Int? {
         todo.properties.firstIndex {

@@ -16,6 +16,14 @@ public struct DAVCalendar: Hashable, Sendable {
         ProjectColor.hex[project.color] ?? ProjectColor.hex[ProjectColor.defaultColor] ?? "#808080"
     }
 
+    /// Whether `userID` may store objects in it: when the guard lets them add tasks to the project.
+    public func allowsWriting(by userID: String) -> Bool {
+        let scope = AccessScope(
+            ownerID: project.ownerID, roles: userID == project.ownerID ? [:] : [userID: project.role],
+            commentersMayComplete: project.commentersCanComplete)
+        return PermissionGuard.can(userID, .create, .task, in: scope)
+    }
+
     /// The calendars a person sees: every project of theirs and shared with them, in the order given,
     /// archived ones left out.
     public static func calendars(of projects: [Project]) -> [DAVCalendar] {

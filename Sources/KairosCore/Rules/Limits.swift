@@ -170,4 +170,22 @@ public enum ProjectColor {
         "violet": "#CA3FEE", "lavender": "#A4698C", "magenta": "#E05095", "salmon": "#C9766F",
         "charcoal": "#808080", "grey": "#999999", "taupe": "#8F7A69",
     ]
+
+    /// The colour closest to `#RRGGBB` (or `#RRGGBBAA`, as Apple's apps write it); nil for anything else.
+    public static func nearest(hex text: String) -> String? {
+        guard let wanted = rgb(text) else { return nil }
+        return all.min { a, b in
+            distance(rgb(hex[a] ?? "") ?? (0, 0, 0), wanted) < distance(rgb(hex[b] ?? "") ?? (0, 0, 0), wanted)
+        }
+    }
+
+    private static func rgb(_ text: String) -> (Int, Int, Int)? {
+        let digits = text.trimmingCharacters(in: .whitespaces).drop { $0 == "#" }
+        guard digits.count == 6 || digits.count == 8, let value = Int(digits.prefix(6), radix: 16) else { return nil }
+        return (value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF)
+    }
+
+    private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+        (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)
+    }
 }

@@ -40,6 +40,13 @@ public enum TaskCalendar {
     /// The UID a task has in every calendar Kairos writes.
     public static func uid(taskID: String) -> String { "task-\(taskID)@kairos" }
 
+    /// The task a UID of Kairos' making names; nil for any other UID.
+    public static func taskID(uid: String) -> String? {
+        guard uid.hasPrefix("task-"), uid.hasSuffix("@kairos") else { return nil }
+        let id = uid.dropFirst(5).dropLast(7)
+        return !id.isEmpty && id.allSatisfy({ $0.isASCII && $0.isNumber }) ? String(id) : nil
+    }
+
     private static func todo(_ task: TaskItem, projectName: String?, now: Date) -> [String] {
         var lines = [
             "BEGIN:VTODO",

@@ -7,10 +7,11 @@ import KairosCore
 /// from (RFC 6764).
 struct CalDAVController {
     let service: CalDAVService
+    let writer: CalDAVWriter
 
     /// What the space supports, said in every answer's `DAV` header.
     static let compliance = "1, 3, calendar-access"
-    static let allowed = "OPTIONS, GET, HEAD, PROPFIND, REPORT"
+    static let allowed = "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, REPORT, PUT, DELETE, MKCALENDAR"
 
     func addWellKnownRoute(to router: Router<AppRequestContext>) {
         for method in [HTTPRequest.Method.get, .head, .propfind] {
@@ -33,21 +34,79 @@ struct CalDAVController {
                 Response(status: .ok, headers: [.dav: Self.compliance, .allow: Self.allowed, .contentLength: "0"])
             }
             signedIn.on(RouterPath(path), method: .propfind) { request, context in
-                try await propfind(request, at: try Self.location(of: request), context: context)
+                try await Self.answering {
+                    try await propfind(request, at: try Self.location(of: request), context: context)
+                }
             }
             signedIn.on(RouterPath(path), method: .report) { request, context in
-                try await report(request, at: try Self.location(of: request), context: context)
+                try await Self.answering {
+                    try await report(request, at: try Self.location(of: request), context: context)
+                }
             }
             for method in [HTTPRequest.Method.get, .head] {
                 signedIn.on(RouterPath(path), method: method) { request, context in
-                    let object = try await service.object(at: try Self.location(of: request), user: context.user)
-                    return Response(
-                        status: .ok,
-                        headers: [.contentType: "text/calendar; charset=utf-8", .eTag: object.etag, .dav: Self.compliance],
-                        body: request.method == .head ? .init() : .init(byteBuffer: .init(string: object.text)))
+                    try await Self.answering {
+                        let object = try await service.object(at: try Self.location(of: request), user: context.user)
+                        return Response(
+                            status: .ok,
+                            headers: [
+                                .contentType: "text/calendar; charset=utf-8", .eTag: object.etag, .dav: Self.compliance,
+                            ],
+                            body: request.method == .head ? .init() : .init(byteBuffer: .init(string: object.text)))
+                    }
+                }
+            }
+            signedIn.on(RouterPath(path), method: .put) { request, context in
+                try await Self.answering { try await put(request, context: context) }
+            }
+            signedIn.on(RouterPath(path), method: .delete) { request, context in
+                try await Self.answering {
+                    try await writer.delete(
+                        at: try Self.location(of: request), conditions: DAVConditions(headers: request.headers),
+                        user: context.user)
+                    return Response(status: .noContent, headers: [.dav: Self.compliance])
+                }
+            }
+            signedIn.on(RouterPath(path), method: .proppatch) { request, context in
+                try await Self.answering {
+                    let body = try await request.body.collect(upTo: Limits.maxBodyBytes)
+                    let response = try await writer.patch(
+                        at: try Self.location(of: request), try PropertyUpdate(body: Data(buffer: body)),
+                        user: context.user)
+                    return Self.multistatus(MultistatusWriter([response]).xml)
+                }
+            }
+            signedIn.on(RouterPath(path), method: .mkcalendar) { request, context in
+                try await Self.answering {
+                    let body = try await request.body.collect(upTo: Limits.maxBodyBytes)
+                    try await writer.makeCalendar(
+                        at: try Self.location(of: request), try MakeCalendarRequest(body: Data(buffer: body)),
+                        user: context.user)
+                    return Response(status: .created, headers: [.dav: Self.compliance, .contentLength: "0"])
                 }
             }
         }
+    }
+
+    /// Runs a handler, answering a CalDAV failure as WebDAV does.
+    private static func answering(_ handler: () async throws -> Response) async throws -> Response {
+        do {
+            return try await handler()
+        } catch let failure as DAVFailure {
+            return Response(
+                status: failure.status, headers: [.contentType: "application/xml; charset=utf-8", .dav: compliance],
+                body: .init(byteBuffer: .init(string: failure.xml)))
+        }
+    }
+
+    private func put(_ request: Request, context: AuthenticatedContext) async throws -> Response {
+        let body = try await request.body.collect(upTo: Limits.maxBodyBytes)
+        let stored = try await writer.put(
+            Array(buffer: body), at: try Self.location(of: request), conditions: DAVConditions(headers: request.headers),
+            user: context.user)
+        var headers: HTTPFields = [.dav: Self.compliance, .contentLength: "0"]
+        if let etag = stored.etag { headers[.eTag] = etag }
+        return Response(status: stored.created ? .created : .noContent, headers: headers)
     }
 
     private static func location(of request: Request) throws -> DAVPath {
@@ -58,17 +117,8 @@ struct CalDAVController {
     private func report(_ request: Request, at path: DAVPath, context: AuthenticatedContext) async throws -> Response {
         let body = try await request.body.collect(upTo: Limits.maxBodyBytes)
         let report = try DAVReport(body: Data(buffer: body))
-        do {
-            let answer = try await service.report(report, at: path, user: context.user)
-            return Self.multistatus(MultistatusWriter(answer.responses, syncToken: answer.syncToken).xml)
-        } catch DAVPrecondition.validSyncToken {
-            return Response(
-                status: .forbidden, headers: [.contentType: "application/xml; charset=utf-8"],
-                body: .init(
-                    byteBuffer: .init(
-                        string: #"<?xml version="1.0" encoding="utf-8"?><d:error xmlns:d="DAV:"><d:valid-sync-token/></d:error>"#
-                    )))
-        }
+        let answer = try await service.report(report, at: path, user: context.user)
+        return Self.multistatus(MultistatusWriter(answer.responses, syncToken: answer.syncToken).xml)
     }
 
     static func multistatus(_ xml: String) -> Response {
@@ -90,6 +140,8 @@ struct CalDAVController {
 extension HTTPRequest.Method {
     static let propfind = HTTPRequest.Method("PROPFIND")!
     static let report = HTTPRequest.Method("REPORT")!
+    static let mkcalendar = HTTPRequest.Method("MKCALENDAR")!
+    static let proppatch = HTTPRequest.Method("PROPPATCH")!
 }
 
 extension HTTPField.Name {

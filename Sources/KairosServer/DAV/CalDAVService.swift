@@ -3,8 +3,11 @@ import KairosCore
 import KairosStore
 
 /// What Kairos' CalDAV space shows a person (RFC 4791): their principal, their calendar home, one calendar
-/// of to-dos per project they can see, and each task in it as an iCalendar object. Another person's locations
-/// are not found.
+/// of to-dos per project they can see, and in it each task, and each object a client stored that is no
+/// to-do, as an iCalendar object. Another person's locations are not found.
+///
+/// A calendar's address is its project's id, or the name the person's client gave it when it made it; an
+/// object's is `task-<id>.ics` for a task made in Kairos, or the name its client stored it under.
 struct CalDAVService: Sendable {
     let store: any ProjectStore & CalendarStore
 
@@ -20,23 +23,30 @@ struct CalDAVService: Sendable {
         case .calendarHome:
             resources.append((path.href, home(user)))
             if depth != .zero {
+                let names = try await store.calendarCollectionNames(userID: user.id)
+                let own = try await store.calendarProperties(userID: user.id)
                 for calendar in try await calendars(of: user) {
                     let version = try await store.calendarVersion(userID: user.id, projectID: calendar.project.id) ?? 0
+                    let segment = names[calendar.project.id] ?? calendar.project.id
                     resources.append(
-                        (Self.href(of: calendar, user: user), properties(of: calendar, version: version, user: user)))
+                        (
+                            DAVPath.calendar(userID: user.id, projectID: segment).href,
+                            properties(of: calendar, version: version, own: own[calendar.project.id] ?? [], user: user)
+                        ))
                 }
             }
-        case .calendar(_, let projectID):
-            let (calendar, version) = try await requireCalendar(projectID, user)
-            resources.append((path.href, properties(of: calendar, version: version, user: user)))
+        case .calendar(_, let segment):
+            let (calendar, version) = try await requireCalendar(segment, user)
+            let own = try await store.calendarProperties(userID: user.id)[calendar.project.id] ?? []
+            resources.append((path.href, properties(of: calendar, version: version, own: own, user: user)))
             if depth != .zero {
-                for entry in try await store.calendarEntries(userID: user.id, projectID: projectID) {
-                    resources.append((Self.href(of: entry, user: user), objectProperties(entry, user: user, data: false)))
+                for entry in try await store.calendarEntries(userID: user.id, projectID: calendar.project.id) {
+                    resources.append((Self.href(of: entry, in: segment, user: user), objectProperties(entry, user: user)))
                 }
             }
-        case .object(_, let projectID, let name):
-            let entry = try await requireEntry(projectID, name, user)
-            resources.append((path.href, objectProperties(entry, user: user, data: false)))
+        case .object(_, let segment, let name):
+            let entry = try await requireEntry(segment, name, user)
+            resources.append((path.href, objectProperties(entry, user: user)))
         }
         return resources.map { resource in
             Self.answer(request, href: resource.href, properties: resource.properties)
@@ -46,10 +56,10 @@ struct CalDAVService: Sendable {
     /// The object at `path` as iCalendar text, with its entity tag.
     func object(at path: DAVPath, user: User) async throws -> (text: String, etag: String) {
         try requireOwn(path, user)
-        guard case .object(_, let projectID, let name) = path else {
-            throw KairosError.forbidden("Only a task's object can be read with GET here; a list is read with PROPFIND.")
+        guard case .object(_, let segment, let name) = path else {
+            throw DAVFailure.methodNotAllowed("Only an object can be read with GET here; a list is read with PROPFIND.")
         }
-        let entry = try await requireEntry(projectID, name, user)
+        let entry = try await requireEntry(segment, name, user)
         return (Self.calendarData(entry, user: user), Self.etag(entry))
     }
 
@@ -58,54 +68,52 @@ struct CalDAVService: Sendable {
         responses: [DAVResponse], syncToken: String?
     ) {
         try requireOwn(path, user)
-        guard case .calendar(_, let projectID) = path else {
+        guard case .calendar(_, let segment) = path else {
             throw KairosError.forbidden("Reports are answered on a list's address: /dav/calendars/{you}/{list}/.")
         }
-        _ = try await requireCalendar(projectID, user)
+        let projectID = try await requireCalendar(segment, user).calendar.project.id
         switch report {
         case .multiget(let properties, let hrefs):
-            let names = hrefs.map { href in (href, Self.objectName(in: href, projectID: projectID, user: user)) }
-            let ids = names.compactMap { $0.1.flatMap(DAVPath.taskID(objectName:)) }
-            let entries = try await store.calendarEntries(userID: user.id, projectID: projectID, taskIDs: ids)
-            let byID = Dictionary(entries.map { ($0.task.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let names = hrefs.map { href in (href, Self.objectName(in: href, segment: segment, user: user)) }
+            let entries = try await store.calendarEntries(
+                userID: user.id, projectID: projectID, names: names.compactMap(\.1))
+            let byName = Dictionary(entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let responses = names.map { href, name in
-                guard let entry = name.flatMap(DAVPath.taskID(objectName:)).flatMap({ byID[$0] }) else {
-                    return DAVResponse.notFound(href)
-                }
+                guard let entry = name.flatMap({ byName[$0] }) else { return DAVResponse.notFound(href) }
                 return Self.answer(
-                    .properties(properties), href: Self.href(of: entry, user: user),
+                    .properties(properties), href: Self.href(of: entry, in: segment, user: user),
                     properties: objectProperties(entry, user: user, data: true))
             }
             return (responses, nil)
         case .query(let properties, let component):
-            // Every object here is a to-do: a query for another component finds none.
-            guard component == nil || component == "VTODO" else { return ([], nil) }
             let entries = try await store.calendarEntries(userID: user.id, projectID: projectID)
             return (
-                entries.map { entry in
+                entries.filter { Self.holds($0, component: component) }.map { entry in
                     Self.answer(
-                        .properties(properties), href: Self.href(of: entry, user: user),
+                        .properties(properties), href: Self.href(of: entry, in: segment, user: user),
                         properties: objectProperties(entry, user: user, data: true))
                 }, nil
             )
         case .syncCollection(let properties, let token):
             var since: Int64 = 0
             if !token.isEmpty {
-                guard let known = DAVSyncToken(token) else { throw DAVPrecondition.validSyncToken }
+                guard let known = DAVSyncToken(token) else {
+                    throw DAVFailure.precondition(
+                        .dav("valid-sync-token"), "This sync token is not one this list gave. Sync again from the start.")
+                }
                 since = known.version
             }
             guard let changes = try await store.calendarChanges(userID: user.id, projectID: projectID, since: since)
             else { throw KairosError.notFound("No list of yours is at this address.") }
             var responses = changes.changed.map { entry in
                 Self.answer(
-                    .properties(properties), href: Self.href(of: entry, user: user),
+                    .properties(properties), href: Self.href(of: entry, in: segment, user: user),
                     properties: objectProperties(entry, user: user, data: true))
             }
             // A first sync lists what is there; later ones also name what left.
             if since > 0 {
-                responses += changes.removedTaskIDs.map { id in
-                    DAVResponse.notFound(
-                        DAVPath.object(userID: user.id, projectID: projectID, name: DAVPath.objectName(taskID: id)).href)
+                responses += changes.removedNames.map { name in
+                    DAVResponse.notFound(DAVPath.object(userID: user.id, projectID: segment, name: name).href)
                 }
             }
             return (responses, DAVSyncToken(version: changes.version).text)
@@ -125,50 +133,80 @@ struct CalDAVService: Sendable {
         return DAVCalendar.calendars(of: projects)
     }
 
+    /// The project a calendar address names for the person: a name their client gave, or a project's id;
+    /// nil when they cannot see it.
+    func projectID(segment: String, user: User) async throws -> String? {
+        let projectID = try await store.calendarProjectID(userID: user.id, collectionName: segment) ?? segment
+        return try await store.calendarVersion(userID: user.id, projectID: projectID) == nil ? nil : projectID
+    }
+
     private func requireOwn(_ path: DAVPath, _ user: User) throws {
         guard path.userID == nil || path.userID == user.id else { throw KairosError.notFound("Nothing is at this address.") }
     }
 
-    private func requireCalendar(_ projectID: String, _ user: User) async throws -> (DAVCalendar, Int64) {
-        guard let calendar = try await calendars(of: user).first(where: { $0.project.id == projectID }),
+    private func requireCalendar(_ segment: String, _ user: User) async throws -> (calendar: DAVCalendar, version: Int64) {
+        guard let projectID = try await projectID(segment: segment, user: user),
+            let calendar = try await calendars(of: user).first(where: { $0.project.id == projectID }),
             let version = try await store.calendarVersion(userID: user.id, projectID: projectID)
         else { throw KairosError.notFound("No list of yours is at this address.") }
         return (calendar, version)
     }
 
-    private func requireEntry(_ projectID: String, _ name: String, _ user: User) async throws -> CalendarEntry {
-        guard let taskID = DAVPath.taskID(objectName: name),
-            let entry = try await store.calendarEntries(userID: user.id, projectID: projectID, taskIDs: [taskID]).first
-        else { throw KairosError.notFound("No task is at this address.") }
+    private func requireEntry(_ segment: String, _ name: String, _ user: User) async throws -> CalendarEntry {
+        guard let projectID = try await projectID(segment: segment, user: user),
+            let entry = try await store.calendarEntries(userID: user.id, projectID: projectID, names: [name]).first
+        else { throw KairosError.notFound("No object is at this address.") }
         return entry
     }
 
     /// The object name an `href` of a multiget names in this calendar; nil when it points elsewhere.
-    private static func objectName(in href: String, projectID: String, user: User) -> String? {
+    private static func objectName(in href: String, segment: String, user: User) -> String? {
         let path = href.hasPrefix("/") ? href : URLComponents(string: href)?.path ?? href
-        guard case .object(let owner, let project, let name) = DAVPath(path: path), owner == user.id,
-            project == projectID
+        guard case .object(let owner, let calendar, let name) = DAVPath(path: path), owner == user.id,
+            calendar == segment
         else { return nil }
         return name
     }
 
-    static func href(of calendar: DAVCalendar, user: User) -> String {
-        DAVPath.calendar(userID: user.id, projectID: calendar.project.id).href
+    /// Whether an entry holds the component a calendar-query asks for: tasks are to-dos; a kept object holds
+    /// what its text does.
+    private static func holds(_ entry: CalendarEntry, component: String?) -> Bool {
+        guard let component else { return true }
+        guard entry.task == nil, let text = entry.object?.text else { return component == "VTODO" }
+        return text.range(of: "\nBEGIN:\(component)", options: .caseInsensitive) != nil
     }
 
-    static func href(of entry: CalendarEntry, user: User) -> String {
-        DAVPath.object(userID: user.id, projectID: entry.task.projectID, name: DAVPath.objectName(taskID: entry.task.id))
-            .href
+    static func href(of entry: CalendarEntry, in segment: String, user: User) -> String {
+        DAVPath.object(userID: user.id, projectID: segment, name: entry.name).href
     }
 
-    /// A strong entity tag that changes with every change of the task (its reminders and labels included).
-    static func etag(_ entry: CalendarEntry) -> String { "\"\(entry.task.id)-\(entry.version)\"" }
+    /// A strong entity tag that changes with every change of the object (a task's reminders and labels
+    /// included): the number of its latest change, which no other object's change has.
+    static func etag(_ entry: CalendarEntry) -> String { "\"\(entry.version)\"" }
 
+    /// The task as a to-do, as the object shows it: its client's UID, its parent's object's UID (or, while that
+    /// has not come, the one the client named), and its place among its siblings where the object keeps one.
+    static func fields(of entry: CalendarEntry, sortOrder: Bool = true) -> TodoFields {
+        let task = entry.task!
+        let parentUID =
+            task.parentID.map { entry.parentObjectUID ?? TaskCalendar.uid(taskID: $0) }
+            ?? entry.object?.waitingParentUID
+        return TodoFields(
+            task: task, uid: entry.object?.uid, parentUID: parentUID, reminders: entry.reminders,
+            sortOrder: sortOrder ? task.childOrder : nil)
+    }
+
+    /// The object's text: a kept object as stored; a task's stored object with what the task says now; a task
+    /// made in Kairos as a new to-do.
     static func calendarData(_ entry: CalendarEntry, user: User) -> String {
-        StoredTodo.new(
-            TodoFields(task: entry.task, reminders: entry.reminders), timeZone: user.timeZone,
-            modified: entry.task.updatedAt
-        ).text
+        guard let task = entry.task else { return entry.object?.text ?? "" }
+        guard let text = entry.object?.text, let stored = try? StoredTodo(parsing: text) else {
+            return StoredTodo.new(fields(of: entry), timeZone: user.timeZone, modified: task.updatedAt).text
+        }
+        // A sort order is given back only to clients that keep one.
+        let keepsOrder = text.contains("X-APPLE-SORT-ORDER")
+        return stored.updated(to: fields(of: entry, sortOrder: keepsOrder), timeZone: user.timeZone, modified: task.updatedAt)
+            .text
     }
 
     /// Picks what `request` asks for from a resource's `properties`; those it asks for and the resource lacks
@@ -205,18 +243,46 @@ struct CalDAVService: Sendable {
         ] + common(user)
     }
 
+    /// The home: anyone may make lists in their own.
     private func home(_ user: User) -> [(DAVName, DAVValue)] {
         [
             (.dav("resourcetype"), .elements([.dav("collection")])),
             (.dav("displayname"), .text("Kairos")),
             (.dav("owner"), .hrefs([DAVPath.principal(userID: user.id).href])),
-            (.dav("current-user-privilege-set"), .privileges([.dav("read"), .dav("read-current-user-privilege-set")])),
+            (.dav("current-user-privilege-set"), .privileges(Self.readPrivileges + [.dav("bind"), .dav("unbind")])),
         ] + common(user)
     }
 
-    /// Every calendar is read-only for now: changes come through the API and the apps, not through CalDAV.
-    private func properties(of calendar: DAVCalendar, version: Int64, user: User) -> [(DAVName, DAVValue)] {
-        [
+    private static let readPrivileges: [DAVName] = [.dav("read"), .dav("read-current-user-privilege-set")]
+    private static let writePrivileges: [DAVName] = [
+        .dav("write"), .dav("write-content"), .dav("write-properties"), .dav("bind"), .dav("unbind"),
+    ]
+
+    /// The properties Kairos keeps of a calendar, which a client cannot set (those it can are the project's).
+    static let liveCalendarProperties: Set<DAVName> = [
+        .dav("resourcetype"), .caldav("supported-calendar-component-set"), .dav("supported-report-set"),
+        .calendarServer("getctag"), .dav("sync-token"), .dav("current-user-privilege-set"),
+        .dav("current-user-principal"), .dav("getetag"), .dav("getcontenttype"), .dav("owner"),
+    ]
+
+    /// A calendar's properties: the project's, then those the person's clients set (`own`). A colour a client
+    /// set is given back as it wrote it while the project keeps the colour it stood for.
+    private func properties(
+        of calendar: DAVCalendar, version: Int64, own: [CalendarProperty], user: User
+    ) -> [(DAVName, DAVValue)] {
+        let privileges = Self.readPrivileges + (calendar.allowsWriting(by: user.id) ? Self.writePrivileges : [])
+        var set = Dictionary(
+            own.compactMap { property in
+                property.value.map { (DAVName(namespace: property.namespace, name: property.name), $0) }
+            }, uniquingKeysWith: { _, last in last })
+        var color = calendar.color
+        if let written = set.removeValue(forKey: .apple("calendar-color")),
+            ProjectColor.nearest(hex: written) == calendar.project.color
+        {
+            color = written
+        }
+        let order = set.removeValue(forKey: .apple("calendar-order")) ?? String(calendar.project.childOrder)
+        return [
             (.dav("resourcetype"), .elements([.dav("collection"), .caldav("calendar")])),
             (.dav("displayname"), .text(calendar.project.name)),
             (.caldav("calendar-description"), .text(calendar.project.description)),
@@ -225,30 +291,26 @@ struct CalDAVService: Sendable {
                 .dav("supported-report-set"),
                 .reports([.caldav("calendar-multiget"), .caldav("calendar-query"), .dav("sync-collection")])
             ),
-            (.apple("calendar-color"), .text(calendar.color)),
-            (.apple("calendar-order"), .text(String(calendar.project.childOrder))),
+            (.apple("calendar-color"), .text(color)),
+            (.apple("calendar-order"), .text(order)),
             (.calendarServer("getctag"), .text(String(version))),
             (.dav("sync-token"), .text(DAVSyncToken(version: version).text)),
-            (.dav("current-user-privilege-set"), .privileges([.dav("read"), .dav("read-current-user-privilege-set")])),
-        ] + common(user)
+            (.dav("current-user-privilege-set"), .privileges(privileges)),
+        ] + common(user) + set.sorted { ($0.key.namespace, $0.key.name) < ($1.key.namespace, $1.key.name) }
+            .map { ($0.key, .text($0.value)) }
     }
 
-    /// A task object's properties; `calendar-data` only where a report may ask for it.
-    private func objectProperties(_ entry: CalendarEntry, user: User, data: Bool) -> [(DAVName, DAVValue)] {
+    /// An object's properties; `calendar-data` only where a report may ask for it.
+    private func objectProperties(_ entry: CalendarEntry, user: User, data: Bool = false) -> [(DAVName, DAVValue)] {
+        let component = entry.task == nil ? "" : "; component=VTODO"
         var properties: [(DAVName, DAVValue)] = [
             (.dav("resourcetype"), .elements([])),
             (.dav("getetag"), .text(Self.etag(entry))),
-            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8; component=VTODO")),
+            (.dav("getcontenttype"), .text("text/calendar; charset=utf-8\(component)")),
         ]
         if data { properties.append((.caldav("calendar-data"), .text(Self.calendarData(entry, user: user)))) }
         return properties
     }
-}
-
-/// A WebDAV precondition that failed (RFC 4918 16): the answer names it in a `DAV:error` body.
-enum DAVPrecondition: Error, Equatable {
-    /// A sync token this server did not give (RFC 6578 3.2): the client starts over with an empty one.
-    case validSyncToken
 }
 
 /// How deep a PROPFIND goes (RFC 4918 10.2): the resource alone, or with its members. `infinity` (and no

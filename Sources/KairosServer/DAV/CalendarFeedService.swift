@@ -38,7 +38,7 @@ struct CalendarFeedService: Sendable {
         for calendar in try await CalDAVService(store: store).calendars(of: user)
         where feed.projectID == nil || calendar.project.id == feed.projectID {
             names[calendar.project.id] = calendar.project.name
-            tasks += try await store.calendarEntries(userID: user.id, projectID: calendar.project.id).map(\.task)
+            tasks += try await store.calendarEntries(userID: user.id, projectID: calendar.project.id).compactMap(\.task)
         }
         let name = feed.projectID.flatMap { names[$0] }.map { "Kairos: \($0)" } ?? "Kairos"
         return TaskCalendar.feed(tasks: tasks, projectNames: names, name: name, now: clock.now())

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import KairosCore
 
 #if canImport(FoundationXML)
@@ -14,6 +15,8 @@ struct DAVName: Hashable, Sendable {
     static let caldav = "urn:ietf:params:xml:ns:caldav"
     static let calendarServer = "http://calendarserver.org/ns/"
     static let apple = "http://apple.com/ns/ical/"
+    /// Kairos' own elements, such as an error's message.
+    static let kairos = "urn:x-kairos:dav"
 
     static func dav(_ name: String) -> DAVName { DAVName(namespace: dav, name: name) }
     static func caldav(_ name: String) -> DAVName { DAVName(namespace: caldav, name: name) }
@@ -133,12 +136,15 @@ struct DAVResponse: Equatable {
     var href: String
     var found: [(DAVName, DAVValue)]
     var missing: [DAVName]
+    /// Properties answered with another status (a PROPPATCH's 403 or 424), named without values.
+    var statuses: [(DAVName, Int)] = []
     var notFound = false
 
-    init(href: String, found: [(DAVName, DAVValue)], missing: [DAVName]) {
+    init(href: String, found: [(DAVName, DAVValue)], missing: [DAVName], statuses: [(DAVName, Int)] = []) {
         self.href = href
         self.found = found
         self.missing = missing
+        self.statuses = statuses
     }
 
     static func notFound(_ href: String) -> DAVResponse {
@@ -149,6 +155,7 @@ struct DAVResponse: Equatable {
 
     static func == (lhs: DAVResponse, rhs: DAVResponse) -> Bool {
         lhs.href == rhs.href && lhs.missing == rhs.missing && lhs.notFound == rhs.notFound
+            && lhs.statuses.map(\.0) == rhs.statuses.map(\.0) && lhs.statuses.map(\.1) == rhs.statuses.map(\.1)
             && lhs.found.map(\.0) == rhs.found.map(\.0) && lhs.found.map(\.1) == rhs.found.map(\.1)
     }
 }
@@ -184,6 +191,18 @@ struct MultistatusWriter {
             xml += "<d:propstat><d:prop>"
             for name in response.missing { element(name) }
             xml += "</d:prop><d:status>HTTP/1.1 404 Not Found</d:status></d:propstat>"
+        }
+        for code in Set(response.statuses.map(\.1)).sorted() {
+            xml += "<d:propstat><d:prop>"
+            for (name, status) in response.statuses where status == code { element(name) }
+            let reason =
+                switch code {
+                case 200: "OK"
+                case 403: "Forbidden"
+                case 424: "Failed Dependency"
+                default: HTTPResponse.Status(code: code).reasonPhrase
+                }
+            xml += "</d:prop><d:status>HTTP/1.1 \(code) \(reason)</d:status></d:propstat>"
         }
         xml += "</d:response>"
     }

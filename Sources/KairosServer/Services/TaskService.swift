@@ -88,12 +88,16 @@ public struct TaskService: Sendable {
 
     /// Creates a task; a retry with the same `client_id` gives back the task the first try made.
     public func create(_ request: TaskCreateRequest, for user: User) async throws -> TaskItem {
-        let now = clock.now()
-        let draft = try draft(request, for: user, now: now)
+        try await create(try draft(request, for: user, now: clock.now()), for: user)
+    }
+
+    /// Creates a task from a draft whose fields are settled (by `draft`, or from a calendar client's to-do),
+    /// where the guard lets `user` add one.
+    func create(_ draft: TaskDraft, for user: User) async throws -> TaskItem {
         try await requireCreate(
             projectID: draft.projectID, sectionID: draft.sectionID, parentID: draft.parentID,
             assignees: draft.assigneeIDs, for: user)
-        return try await store.createTask(userID: user.id, draft: draft, now: now)
+        return try await store.createTask(userID: user.id, draft: draft, now: clock.now())
     }
 
     /// A new task's settled values: the one place a task request's fields are checked, whatever writes it.
@@ -148,11 +152,21 @@ public struct TaskService: Sendable {
             throw KairosError.invalidField(
                 field: "assignee_ids", message: "Give assignee_id or assignee_ids, not both.")
         }
+        return try await save(changes, over: current, for: user)
+    }
+
+    /// Makes settled changes (from a calendar client's to-do) to a task `user` may update, as `update` does.
+    func update(_ id: String, changes: TaskChanges, for user: User) async throws -> TaskItem {
+        try await save(changes, over: try await task(id, allowing: .update, for: user), for: user)
+    }
+
+    /// Writes checked changes and tells linked threads what changed.
+    private func save(_ changes: TaskChanges, over current: TaskItem, for user: User) async throws -> TaskItem {
         if let assignees = changes.assigneeIDs {
             try Self.requireAssignable(
-                assignees, in: try await store.taskAccess(taskID: id, viewerID: user.id), for: user)
+                assignees, in: try await store.taskAccess(taskID: current.id, viewerID: user.id), for: user)
         }
-        let updated = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
+        let updated = try await store.updateTask(userID: user.id, id: current.id, changes: changes, now: clock.now())
         for change in TaskChange.between(current, updated) {
             try await announce(change, about: updated, by: user)
         }

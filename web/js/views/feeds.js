@@ -40,5 +40,5 @@ export async function calendarsCard() {
     h("h2.group-label.plain", { text: "Apple Reminders, DAVx5, Thunderbird" }),
     rowList("", signIn.map(([name, value]) => h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
     h("p.hint", {}, "Add Kairos there as a CalDAV account, with an app password from ",
-      button({ class: "link-btn", style: "padding:0;min-height:0;font-size:15px", text: "API token", on: { click: toToken } }), " above. Your lists show read-only there for now."));
+      button({ class: "link-btn", style: "padding:0;min-height:0;font-size:15px", text: "API token", on: { click: toToken } }), " above. Your lists show there, and what you change in the app is changed here too."));
 }
