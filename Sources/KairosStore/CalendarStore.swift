@@ -103,13 +103,24 @@ public struct CalendarEntry: Sendable, Equatable {
 /// What changed in a calendar after a sync token.
 public struct CalendarChanges: Sendable, Equatable {
     public var changed: [CalendarEntry]
-    /// The names of objects that left the calendar, none of them among `changed`.
-    public var removedNames: [String]
+    /// The objects that left the calendar, none of them among `changed`.
+    public var removed: [Removal]
     public var version: Int64
 
-    public init(changed: [CalendarEntry], removedNames: [String], version: Int64) {
+    /// An object's name that left, and the number of that change.
+    public struct Removal: Sendable, Equatable {
+        public var name: String
+        public var version: Int64
+
+        public init(name: String, version: Int64) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    public init(changed: [CalendarEntry], removed: [Removal], version: Int64) {
         self.changed = changed
-        self.removedNames = removedNames
+        self.removed = removed
         self.version = version
     }
 }

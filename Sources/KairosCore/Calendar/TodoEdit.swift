@@ -13,7 +13,7 @@ public struct TodoEdit: Equatable, Sendable {
     public var completion: Completion?
     /// The UID of the new parent's object, or `.clear` to stand on its own.
     public var parent: FieldUpdate<String> = .unchanged
-    /// The new place among its siblings (X-APPLE-SORT-ORDER).
+    /// The new place among its siblings, from X-APPLE-SORT-ORDER (which Kairos gives as the place).
     public var childOrder: Int?
     /// The task's reminders to remove, by id, and the reminders to add.
     public var removedReminderIDs: [String] = []
@@ -44,7 +44,8 @@ public struct TodoEdit: Equatable, Sendable {
             if old.map({ !Self.sameDue($0, new) }) ?? true { due = .set(new) }
         }
         if wanted.parentUID != current.parentUID { parent = wanted.parentUID.map(FieldUpdate.set) ?? .clear }
-        if let order = wanted.sortOrder, order != current.sortOrder { childOrder = order }
+        // A task's sort order is its place among its siblings, counted from 1.
+        if let order = wanted.sortOrder, order != current.sortOrder { childOrder = max(1, order) }
         switch (current.completedAt, wanted.completedAt) {
         case (nil, .some): completion = .close
         case (.some, nil): completion = .reopen

@@ -171,7 +171,14 @@ public enum ProjectColor {
         "charcoal": "#808080", "grey": "#999999", "taupe": "#8F7A69",
     ]
 
-    /// The colour closest to `#RRGGBB` (or `#RRGGBBAA`, as Apple's apps write it); nil for anything else.
+    /// The colour a calendar app names: one of these by name (`blue`), or the closest to `#RRGGBB` (or
+    /// `#RRGGBBAA`, as Apple's apps write it); nil for anything else.
+    public static func reading(_ text: String) -> String? {
+        let name = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "_")
+        return all.contains(name) ? name : nearest(hex: text)
+    }
+
+    /// The colour closest to `#RRGGBB` (or `#RRGGBBAA`); nil for anything else.
     public static func nearest(hex text: String) -> String? {
         guard let wanted = rgb(text) else { return nil }
         return all.min { a, b in

@@ -68,6 +68,14 @@ struct CalDAVService: Sendable {
         responses: [DAVResponse], syncToken: String?
     ) {
         try requireOwn(path, user)
+        if case .principalSearch(let properties, let match) = report {
+            let found = match.map { user.name.localizedCaseInsensitiveContains($0) } ?? true
+            let principal = DAVPath.principal(userID: user.id).href
+            return (
+                found ? [Self.answer(.properties(properties), href: principal, properties: self.principal(user))] : [],
+                nil
+            )
+        }
         guard case .calendar(_, let segment) = path else {
             throw KairosError.forbidden("Reports are answered on a list's address: /dav/calendars/{you}/{list}/.")
         }
@@ -94,7 +102,9 @@ struct CalDAVService: Sendable {
                         properties: objectProperties(entry, user: user, data: true))
                 }, nil
             )
-        case .syncCollection(let properties, let token):
+        case .principalSearch:
+            return ([], nil)
+        case .syncCollection(let properties, let token, let limit):
             var since: Int64 = 0
             if !token.isEmpty {
                 guard let known = DAVSyncToken(token) else {
@@ -105,18 +115,33 @@ struct CalDAVService: Sendable {
             }
             guard let changes = try await store.calendarChanges(userID: user.id, projectID: projectID, since: since)
             else { throw KairosError.notFound("No list of yours is at this address.") }
-            var responses = changes.changed.map { entry in
-                Self.answer(
-                    .properties(properties), href: Self.href(of: entry, in: segment, user: user),
-                    properties: objectProperties(entry, user: user, data: true))
+            // In the order they happened, so a reply cut at `limit` ends at a token the rest comes after. A first
+            // sync lists what is there; later ones also name what left.
+            var steps: [(version: Int64, response: DAVResponse)] = changes.changed.map { entry in
+                (
+                    entry.version,
+                    Self.answer(
+                        .properties(properties), href: Self.href(of: entry, in: segment, user: user),
+                        properties: objectProperties(entry, user: user, data: true))
+                )
             }
-            // A first sync lists what is there; later ones also name what left.
             if since > 0 {
-                responses += changes.removedNames.map { name in
-                    DAVResponse.notFound(DAVPath.object(userID: user.id, projectID: segment, name: name).href)
+                steps += changes.removed.map { removal in
+                    (
+                        removal.version,
+                        DAVResponse.notFound(DAVPath.object(userID: user.id, projectID: segment, name: removal.name).href)
+                    )
                 }
             }
-            return (responses, DAVSyncToken(version: changes.version).text)
+            steps.sort { $0.version < $1.version }
+            guard let limit, steps.count > limit else {
+                return (steps.map(\.response), DAVSyncToken(version: changes.version).text)
+            }
+            let taken = steps.prefix(limit)
+            return (
+                taken.map(\.response) + [.truncated(path.href)],
+                DAVSyncToken(version: taken.last?.version ?? since).text
+            )
         }
     }
 
@@ -277,7 +302,7 @@ struct CalDAVService: Sendable {
             }, uniquingKeysWith: { _, last in last })
         var color = calendar.color
         if let written = set.removeValue(forKey: .apple("calendar-color")),
-            ProjectColor.nearest(hex: written) == calendar.project.color
+            ProjectColor.reading(written) == calendar.project.color
         {
             color = written
         }

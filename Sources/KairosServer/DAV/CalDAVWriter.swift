@@ -128,7 +128,7 @@ struct CalDAVWriter: Sendable {
         let project = try await projects.createProject(
             ProjectCreateRequest(
                 name: request.displayName ?? name, description: request.description,
-                color: request.color.flatMap(ProjectColor.nearest(hex:))),
+                color: request.color.flatMap(ProjectColor.reading)),
             for: user)
         try await store.nameCalendarCollection(userID: user.id, projectID: project.id, name: name)
         if let color = request.color {
@@ -279,7 +279,7 @@ extension CalDAVWriter {
                 project.description = change.value ?? ""
             case .apple("calendar-color"):
                 if let value = change.value {
-                    guard mayEdit, let color = ProjectColor.nearest(hex: value) else {
+                    guard mayEdit, let color = ProjectColor.reading(value) else {
                         refused.insert(change.name)
                         continue
                     }

@@ -138,7 +138,9 @@ struct DAVResponse: Equatable {
     var missing: [DAVName]
     /// Properties answered with another status (a PROPPATCH's 403 or 424), named without values.
     var statuses: [(DAVName, Int)] = []
-    var notFound = false
+    /// The status of the resource as a whole, answered without properties: 404 for one that is gone, 507 for a
+    /// sync answer cut short (RFC 6578 3.6).
+    var wholeStatus: Int?
 
     init(href: String, found: [(DAVName, DAVValue)], missing: [DAVName], statuses: [(DAVName, Int)] = []) {
         self.href = href
@@ -147,14 +149,21 @@ struct DAVResponse: Equatable {
         self.statuses = statuses
     }
 
+    /// A sync's answer for the collection itself when it holds only part of the changes: ask again with its token.
+    static func truncated(_ href: String) -> DAVResponse {
+        var response = DAVResponse(href: href, found: [], missing: [])
+        response.wholeStatus = 507
+        return response
+    }
+
     static func notFound(_ href: String) -> DAVResponse {
         var response = DAVResponse(href: href, found: [], missing: [])
-        response.notFound = true
+        response.wholeStatus = 404
         return response
     }
 
     static func == (lhs: DAVResponse, rhs: DAVResponse) -> Bool {
-        lhs.href == rhs.href && lhs.missing == rhs.missing && lhs.notFound == rhs.notFound
+        lhs.href == rhs.href && lhs.missing == rhs.missing && lhs.wholeStatus == rhs.wholeStatus
             && lhs.statuses.map(\.0) == rhs.statuses.map(\.0) && lhs.statuses.map(\.1) == rhs.statuses.map(\.1)
             && lhs.found.map(\.0) == rhs.found.map(\.0) && lhs.found.map(\.1) == rhs.found.map(\.1)
     }
@@ -176,8 +185,9 @@ struct MultistatusWriter {
 
     private mutating func write(_ response: DAVResponse, namesOnly: Bool) {
         xml += "<d:response><d:href>\(response.href.markupEscaped)</d:href>"
-        if response.notFound {
-            xml += "<d:status>HTTP/1.1 404 Not Found</d:status></d:response>"
+        if let status = response.wholeStatus {
+            let line = status == 507 ? "507 Insufficient Storage" : "404 Not Found"
+            xml += "<d:status>HTTP/1.1 \(line)</d:status></d:response>"
             return
         }
         if !response.found.isEmpty {
@@ -251,8 +261,10 @@ enum DAVReport: Equatable {
     case multiget(properties: [DAVName], hrefs: [String])
     /// The objects matching a filter; only whether it asks for to-dos or for other components is read.
     case query(properties: [DAVName], component: String?)
-    /// What changed after a sync token; an empty token asks for everything.
-    case syncCollection(properties: [DAVName], token: String)
+    /// People whose display name holds `match` (RFC 3744 9.4); a person only ever finds themselves.
+    case principalSearch(properties: [DAVName], match: String?)
+    /// What changed after a sync token; an empty token asks for everything; `limit` caps the answer's size.
+    case syncCollection(properties: [DAVName], token: String, limit: Int?)
 
     init(body: Data) throws {
         let document = try XMLElementTree(data: body)
@@ -271,7 +283,14 @@ enum DAVReport: Equatable {
             self = .query(properties: properties, component: inner?.attributes["name"]?.uppercased())
         case .dav("sync-collection"):
             let token = document.child(.dav("sync-token"))?.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            self = .syncCollection(properties: properties, token: token ?? "")
+            let limit = document.child(.dav("limit"))?.child(.dav("nresults")).flatMap {
+                Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            self = .syncCollection(properties: properties, token: token ?? "", limit: limit.map { max(1, $0) })
+        case .dav("principal-property-search"):
+            let match = document.children.filter { $0.name == .dav("property-search") }
+                .compactMap { $0.child(.dav("match"))?.text.trimmingCharacters(in: .whitespacesAndNewlines) }.first
+            self = .principalSearch(properties: properties, match: match)
         default:
             throw KairosError.forbidden(
                 "This calendar answers calendar-multiget, calendar-query and sync-collection reports, not \(document.name.name).")

@@ -58,11 +58,11 @@ extension SQLiteStore: CalendarStore {
         try await readCalendar(userID: userID, projectID: projectID, empty: nil) { db, viewer, project in
             var tasks: [Int64] = []
             var kept: [Int64] = []
-            var removed: [String] = []
+            var removed: [CalendarChanges.Removal] = []
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT task_id, object_id, removed, name FROM calendar_changes
+                    SELECT seq, task_id, object_id, removed, name FROM calendar_changes
                     WHERE project_id = ? AND seq > ? ORDER BY seq
                     """,
                 arguments: [project, since])
@@ -72,7 +72,7 @@ extension SQLiteStore: CalendarStore {
                 if row["removed"] as Bool {
                     guard let name = row["name"] as String? ?? task.map({ DAVPath.objectName(taskID: $0.apiID) })
                     else { continue }
-                    removed.append(name)
+                    removed.append(CalendarChanges.Removal(name: name, version: row["seq"]))
                 } else if let task {
                     tasks.append(task)
                 } else if let object {
@@ -83,7 +83,9 @@ extension SQLiteStore: CalendarStore {
             let present = Set(changed.map(\.name))
             var seen = Set<String>()
             return CalendarChanges(
-                changed: changed, removedNames: removed.filter { !present.contains($0) && seen.insert($0).inserted },
+                changed: changed,
+                removed: removed.reversed().filter { !present.contains($0.name) && seen.insert($0.name).inserted }
+                    .reversed(),
                 version: try Self.calendarVersion(db, project: project))
         }
     }
