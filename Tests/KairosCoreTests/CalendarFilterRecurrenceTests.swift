@@ -79,7 +79,10 @@ struct CalendarFilterRecurrenceTests {
             Self.occurrences("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", from: "19970930T090000", limit: 3)
                 == ["19970930T090000", "19971031T090000", "19971128T090000"])
         // The 20th Monday of the year.
-        #expect(Self.occurrences("FREQ=YEARLY;BYDAY=20MO", from: "19970519T090000", limit: 2) == ["19970519T090000", "19980518T090000"])
+        #expect(
+            Self.occurrences("FREQ=YEARLY;BYDAY=20MO", from: "19970519T090000", limit: 2) == [
+                "19970519T090000", "19980518T090000",
+            ])
         // Times from BYHOUR and BYMINUTE.
         #expect(
             Self.occurrences("FREQ=DAILY;BYHOUR=9,10;BYMINUTE=0,30;COUNT=5", from: "19970902T090000")
@@ -99,7 +102,8 @@ struct CalendarFilterRecurrenceTests {
             Self.occurrences("FREQ=MONTHLY", from: "20270112T120000", limit: 2, notBefore: "20720301")
                 == ["20720312T120000", "20720412T120000"])
         #expect(
-            Self.occurrences("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", from: "20270105T120000", limit: 1, notBefore: "20270201")
+            Self.occurrences(
+                "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", from: "20270105T120000", limit: 1, notBefore: "20270201")
                 == ["20270202T120000"])
         #expect(Self.occurrences("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", from: "20270101").isEmpty)
         // A leap day comes back every fourth year.
@@ -108,9 +112,10 @@ struct CalendarFilterRecurrenceTests {
 
     @Test("Malformed rules and BYWEEKNO are refused")
     func refused() {
-        for rule in ["", "FREQ=SOMETIMES", "FREQ=DAILY;INTERVAL=0", "FREQ=MONTHLY;BYMONTHDAY=32", "FREQ=YEARLY;BYWEEKNO=20",
-            "FREQ=WEEKLY;BYDAY=XX", "COUNT=3"]
-        {
+        for rule in [
+            "", "FREQ=SOMETIMES", "FREQ=DAILY;INTERVAL=0", "FREQ=MONTHLY;BYMONTHDAY=32", "FREQ=YEARLY;BYWEEKNO=20",
+            "FREQ=WEEKLY;BYDAY=XX", "COUNT=3",
+        ] {
             #expect(ICalendar.RecurrencePattern(rule) == nil, "\(rule)")
         }
     }

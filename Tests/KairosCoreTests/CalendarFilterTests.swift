@@ -66,7 +66,8 @@ struct CalendarFilterTests {
     // MARK: The conformance fixtures
 
     static let simpleEvent = event(
-        "simple_event1", "SUMMARY:simple event with a start time and an end time\nDTSTART:20270101T120000Z\nDTEND:20270101T130000Z")
+        "simple_event1",
+        "SUMMARY:simple event with a start time and an end time\nDTSTART:20270101T120000Z\nDTEND:20270101T130000Z")
     static let eventWithoutEnd = event(
         "simple_event2", "SUMMARY:event with a start time but no end time\nDTSTART:20270102T120000Z")
     static let oneDayEvent = event(
@@ -107,7 +108,8 @@ struct CalendarFilterTests {
         "monthly_recurring_allday_event", "SUMMARY:monthly all-day\nRRULE:FREQ=MONTHLY\nDTSTART;VALUE=DATE:20270201")
     static let weeklyMeeting = event(
         "weeklymeeting",
-        "DTSTART:20270120T140000Z\nDTEND:20270120T150000Z\nSUMMARY:Weekly meeting for three weeks\nRRULE:FREQ=WEEKLY;COUNT=3")
+        "DTSTART:20270120T140000Z\nDTEND:20270120T150000Z\nSUMMARY:Weekly meeting for three weeks\n"
+            + "RRULE:FREQ=WEEKLY;COUNT=3")
     static let monthlyTask = todo(
         "monthly_recurring_task",
         "SUMMARY:monthly recurring task\nRRULE:FREQ=MONTHLY\nDTSTART:20270112T120000Z\nDUE:20270112T130000Z")
@@ -161,23 +163,31 @@ struct CalendarFilterTests {
     @Test("Event time ranges follow RFC 4791 9.9: end exclusive, a date lasts its day, no end is a moment")
     func eventTimeRanges() {
         let events = Self.events
-        #expect(Self.found(Self.query("VEVENT", "20270101T110000Z", "20270102T000000Z"), in: events) == ["simple_event1"])
+        #expect(
+            Self.found(Self.query("VEVENT", "20270101T110000Z", "20270102T000000Z"), in: events) == ["simple_event1"])
         // Touching ranges do not overlap.
         #expect(Self.found(Self.query("VEVENT", "20270101T130000Z", "20270101T140000Z"), in: events).isEmpty)
         #expect(Self.found(Self.query("VEVENT", "20270101T110000Z", "20270101T120000Z"), in: events).isEmpty)
         // An event without an end is the moment it starts.
-        #expect(Self.found(Self.query("VEVENT", "20270102T120000Z", "20270102T120001Z"), in: events) == ["simple_event2"])
+        #expect(
+            Self.found(Self.query("VEVENT", "20270102T120000Z", "20270102T120001Z"), in: events) == ["simple_event2"])
         #expect(Self.found(Self.query("VEVENT", "20270102T120001Z", "20270103T000000Z"), in: events).isEmpty)
         // A start date without an end is that whole day.
-        #expect(Self.found(Self.query("VEVENT", "20270103T230000Z", "20270104T000000Z"), in: events) == ["simple_event3"])
+        #expect(
+            Self.found(Self.query("VEVENT", "20270103T230000Z", "20270104T000000Z"), in: events) == ["simple_event3"])
         // DTEND of a date is exclusive: the 4th and 5th, not the 6th.
-        #expect(Self.found(Self.query("VEVENT", "20270105T100000Z", "20270105T110000Z"), in: events) == ["simple_event4"])
+        #expect(
+            Self.found(Self.query("VEVENT", "20270105T100000Z", "20270105T110000Z"), in: events) == ["simple_event4"])
         #expect(Self.found(Self.query("VEVENT", "20270106T000000Z", "20270106T100000Z"), in: events).isEmpty)
         // DURATION instead of DTEND.
         #expect(
-            Self.found(Self.query("VEVENT", "20270117T123000Z", "20270117T140000Z"), in: events) == ["event_with_duration"])
+            Self.found(Self.query("VEVENT", "20270117T123000Z", "20270117T140000Z"), in: events) == [
+                "event_with_duration"
+            ])
         #expect(
-            Self.found(Self.query("VEVENT", "20270117T110000Z", "20270117T123000Z"), in: events) == ["event_with_duration"])
+            Self.found(Self.query("VEVENT", "20270117T110000Z", "20270117T123000Z"), in: events) == [
+                "event_with_duration"
+            ])
         #expect(Self.found(Self.query("VEVENT", "20270117T130000Z", "20270117T140000Z"), in: events).isEmpty)
         // Old dates are searched like any others.
         #expect(Self.found(Self.query("VEVENT", "20000101", "20000102"), in: events) == ["olddate_event"])
@@ -190,7 +200,8 @@ struct CalendarFilterTests {
         #expect(Self.found(inBerlin, in: [Self.eventWithCategories], zone: Self.berlin) == ["event_with_categories"])
         #expect(Self.found(inBerlin, in: [Self.eventWithCategories], zone: Self.utc).isEmpty)
         // A TZID names its own zone whatever the default.
-        let zoned = Self.event("zoned", "DTSTART;TZID=Europe/Berlin:20270301T090000\nDTEND;TZID=Europe/Berlin:20270301T100000")
+        let zoned = Self.event(
+            "zoned", "DTSTART;TZID=Europe/Berlin:20270301T090000\nDTEND;TZID=Europe/Berlin:20270301T100000")
         #expect(Self.found(Self.query("VEVENT", "20270301T080000Z", "20270301T081500Z"), in: [zoned]) == ["zoned"])
         #expect(Self.found(Self.query("VEVENT", "20270301T090000Z", "20270301T091500Z"), in: [zoned]).isEmpty)
     }
@@ -242,14 +253,18 @@ struct CalendarFilterTests {
         // Only a start: simple_task3 (9 January) and what comes after it, the monthly task for ever.
         let later = Set(Self.found(Self.query("VTODO", "20270109T000000Z", nil), in: todos))
         #expect(later == ["simple_task3", "task_with_duration", "monthly_recurring_task"])
-        #expect(Set(Self.found(Self.query("VEVENT", "20300101T000000Z", nil), in: Self.events)) == [
-            "monthly_recurring_event", "monthly_recurring_allday_event", "monthly_recurring_with_exception",
-        ])
+        #expect(
+            Set(Self.found(Self.query("VEVENT", "20300101T000000Z", nil), in: Self.events)) == [
+                "monthly_recurring_event", "monthly_recurring_allday_event", "monthly_recurring_with_exception",
+            ])
     }
 
     @Test("Journals: a date lasts its day, a journal without DTSTART is in no range")
     func journals() {
-        #expect(Self.found(Self.query("VJOURNAL", "20270111T200000Z", "20270112T000000Z"), in: [Self.journal]) == ["journal1"])
+        #expect(
+            Self.found(Self.query("VJOURNAL", "20270111T200000Z", "20270112T000000Z"), in: [Self.journal]) == [
+                "journal1"
+            ])
         #expect(Self.found(Self.query("VJOURNAL", "20270112T000000Z", "20270113T000000Z"), in: [Self.journal]).isEmpty)
         let undated = Self.object("BEGIN:VJOURNAL\nUID:j2\nSUMMARY:x\nEND:VJOURNAL")
         #expect(Self.found(Self.query("VJOURNAL", "19000101T000000Z", "29000101T000000Z"), in: [undated]).isEmpty)
@@ -266,24 +281,34 @@ struct CalendarFilterTests {
         let events = Self.events
         #expect(Self.found(Self.query("VEVENT", properties: [Self.summary("Simple", .octet)]), in: events).isEmpty)
         #expect(
-            Self.found(Self.query("VEVENT", properties: [Self.summary("simple", .octet)]), in: events) == ["simple_event1"])
+            Self.found(Self.query("VEVENT", properties: [Self.summary("simple", .octet)]), in: events) == [
+                "simple_event1"
+            ])
         #expect(Self.found(Self.query("VEVENT", properties: [Self.summary("SIMPLE")]), in: events).isEmpty == false)
         #expect(
-            Self.found(Self.query("VEVENT", properties: [Self.summary("simple event with a start time and an end time")]), in: events)
+            Self.found(
+                Self.query("VEVENT", properties: [Self.summary("simple event with a start time and an end time")]),
+                in: events)
                 == ["simple_event1"])
         #expect(
             Self.found(Self.query("VEVENT", properties: [Self.summary("start time and an end")]), in: events)
                 == ["simple_event1"])
         // Negated: the property is there and does not contain the text.
-        let notSimple = Self.found(Self.query("VEVENT", properties: [Self.summary("simple", negated: true)]), in: events)
+        let notSimple = Self.found(
+            Self.query("VEVENT", properties: [Self.summary("simple", negated: true)]), in: events)
         #expect(notSimple.count == events.count - 1 && !notSimple.contains("simple_event1"))
         // Unicode case folding only with i;unicode-casemap.
         let accented = Self.event("accented", "SUMMARY:Ärger im Büro")
-        #expect(Self.found(Self.query("VEVENT", properties: [Self.summary("ärger", .unicodeCaseMap)]), in: [accented]) == ["accented"])
+        #expect(
+            Self.found(Self.query("VEVENT", properties: [Self.summary("ärger", .unicodeCaseMap)]), in: [accented]) == [
+                "accented"
+            ])
         #expect(Self.found(Self.query("VEVENT", properties: [Self.summary("ärger")]), in: [accented]).isEmpty)
         // Escaped text is compared as it reads.
         let escaped = Self.event("escaped", "SUMMARY:Milk\\, bread\\; eggs")
-        #expect(Self.found(Self.query("VEVENT", properties: [Self.summary("milk, bread; e")]), in: [escaped]) == ["escaped"])
+        #expect(
+            Self.found(Self.query("VEVENT", properties: [Self.summary("milk, bread; e")]), in: [escaped]) == ["escaped"]
+        )
         // Other match types.
         let starts = Prop("SUMMARY", textMatch: Text("simple event", matchType: .startsWith))
         #expect(Self.found(Self.query("VEVENT", properties: [starts]), in: events).count == 1)
@@ -298,19 +323,26 @@ struct CalendarFilterTests {
         let feet = Prop("CATEGORIES", textMatch: Text("eet"))
         #expect(Self.found(Self.query("VEVENT", properties: [feet]), in: Self.events) == ["event_with_categories"])
         #expect(
-            Self.found(Self.query("VEVENT", "20270101T110000Z", "20270113T140000Z", properties: [hands]), in: Self.events)
+            Self.found(
+                Self.query("VEVENT", "20270101T110000Z", "20270113T140000Z", properties: [hands]), in: Self.events)
                 == ["event_with_categories"])
-        #expect(Self.found(Self.query("VEVENT", "20270101T090000Z", "20270106T140000Z", properties: [hands]), in: Self.events).isEmpty)
+        #expect(
+            Self.found(
+                Self.query("VEVENT", "20270101T090000Z", "20270106T140000Z", properties: [hands]), in: Self.events
+            ).isEmpty)
         // Without a component type the category is looked for on the object's components.
         #expect(Self.found(Self.query(nil, properties: [hands]), in: Self.everything) == ["event_with_categories"])
         // A time range straight under VCALENDAR asks about any component.
         #expect(
-            Set(Self.found(Self.query(nil, "20270109T000000Z", "20270109T230000Z"), in: Self.everything)) == ["simple_task3"])
+            Set(Self.found(Self.query(nil, "20270109T000000Z", "20270109T230000Z"), in: Self.everything)) == [
+                "simple_task3"
+            ])
     }
 
     @Test("is-not-defined finds components without CATEGORIES, CLASS or DTEND")
     func notDefined() {
-        let noCategory = Self.found(Self.query("VEVENT", properties: [Prop("CATEGORIES", isNotDefined: true)]), in: Self.events)
+        let noCategory = Self.found(
+            Self.query("VEVENT", properties: [Prop("CATEGORIES", isNotDefined: true)]), in: Self.events)
         #expect(noCategory.count == Self.events.count - 1 && !noCategory.contains("event_with_categories"))
         let noClass = Self.found(Self.query("VEVENT", properties: [Prop("CLASS", isNotDefined: true)]), in: Self.events)
         #expect(!noClass.contains("event_with_class") && noClass.count == Self.events.count - 1)
@@ -360,7 +392,8 @@ struct CalendarFilterTests {
     func implicitRecurrences() {
         let events = Self.events
         #expect(Self.found(Self.query("VEVENT", "20270212", "20270213"), in: events) == ["monthly_recurring_event"])
-        #expect(Self.found(Self.query("VEVENT", "20270301", "20270302"), in: events) == ["monthly_recurring_allday_event"])
+        #expect(
+            Self.found(Self.query("VEVENT", "20270301", "20270302"), in: events) == ["monthly_recurring_allday_event"])
         #expect(Self.found(Self.query("VEVENT", "20720312", "20720313"), in: events) == ["monthly_recurring_event"])
         // The overridden instance moved nothing, but it is the one found, with its own summary.
         let february = Self.query(
@@ -369,10 +402,15 @@ struct CalendarFilterTests {
         let master = Self.query(
             "VEVENT", "20270213T110000Z", "20270213T130000Z", properties: [Self.summary("Monthly recurring with")])
         #expect(Self.found(master, in: events).isEmpty)
-        #expect(Self.found(Self.query("VEVENT", "20270313T110000Z", "20270313T130000Z", properties: [Self.summary("Monthly recurring with")]), in: events)
-            == ["monthly_recurring_with_exception"])
+        #expect(
+            Self.found(
+                Self.query(
+                    "VEVENT", "20270313T110000Z", "20270313T130000Z",
+                    properties: [Self.summary("Monthly recurring with")]), in: events)
+                == ["monthly_recurring_with_exception"])
         // COUNT ends the weekly meeting after three weeks.
-        #expect(Self.found(Self.query("VEVENT", "20270203T000000Z", "20270204T000000Z"), in: events) == ["weeklymeeting"])
+        #expect(
+            Self.found(Self.query("VEVENT", "20270203T000000Z", "20270204T000000Z"), in: events) == ["weeklymeeting"])
         #expect(Self.found(Self.query("VEVENT", "20270210T000000Z", "20270211T000000Z"), in: events).isEmpty)
     }
 
@@ -447,8 +485,10 @@ struct CalendarFilterTests {
         #expect(Self.found(alarmQuery("20290103T094500Z", "20290103T100000Z"), in: [recurring]).isEmpty)
         #expect(Self.found(alarmQuery("20290104T093500Z", "20290104T094500Z"), in: [recurring]).isEmpty)
         let absolute = Self.object(
-            "BEGIN:VTODO\nUID:call\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;VALUE=DATE-TIME:20270105T070000Z\nEND:VALARM\nEND:VTODO")
-        let todoAlarm = Self.query("VTODO", components: [Comp("VALARM", timeRange: Self.range("20270105T065900Z", "20270105T070100Z"))])
+            "BEGIN:VTODO\nUID:call\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER;VALUE=DATE-TIME:20270105T070000Z\n"
+                + "END:VALARM\nEND:VTODO")
+        let todoAlarm = Self.query(
+            "VTODO", components: [Comp("VALARM", timeRange: Self.range("20270105T065900Z", "20270105T070100Z"))])
         #expect(Self.found(todoAlarm, in: [absolute]) == ["call"])
     }
 
@@ -475,7 +515,8 @@ struct CalendarFilterTests {
         #expect(exception.first?.property("RECURRENCE-ID")?.value == "20270213T120000Z")
 
         let two = Self.instances(Self.monthlyWithException, "20270112", "20270314")
-        #expect(two.map { $0.property("DTSTART")?.value } == ["20270113T120000Z", "20270213T120000Z", "20270313T120000Z"])
+        #expect(
+            two.map { $0.property("DTSTART")?.value } == ["20270113T120000Z", "20270213T120000Z", "20270313T120000Z"])
 
         // Zoned times come out in UTC; VTIMEZONEs are dropped; an all-day series stays in dates.
         let zoned = Self.object(
@@ -523,15 +564,26 @@ struct CalendarFilterTests {
                 .init(start: Self.at("20270105T160000Z"), end: Self.at("20270105T170000Z"), kind: .tentative),
             ])
         let text = report.calendar(stamp: Self.at("20261201")).text
-        #expect(text.contains("BEGIN:VFREEBUSY\r\nDTSTAMP:20261201T000000Z\r\nDTSTART:20270105T000000Z\r\nDTEND:20270106T000000Z"))
+        #expect(
+            text.contains(
+                "BEGIN:VFREEBUSY\r\nDTSTAMP:20261201T000000Z\r\nDTSTART:20270105T000000Z\r\nDTEND:20270106T000000Z"))
         #expect(text.contains("FREEBUSY;FBTYPE=BUSY:20270105T080000Z/20270105T110000Z\r\n"))
         #expect(text.contains("FREEBUSY;FBTYPE=BUSY-TENTATIVE:20270105T160000Z/20270105T170000Z\r\n"))
         // VFREEBUSY components count with their own periods.
         let published = Self.object(
-            "BEGIN:VFREEBUSY\nUID:fb\nFREEBUSY;FBTYPE=BUSY-UNAVAILABLE:20270105T060000Z/PT1H,20270104T000000Z/20270104T010000Z\nFREEBUSY;FBTYPE=FREE:20270105T000000Z/PT1H\nEND:VFREEBUSY")
+            """
+            BEGIN:VFREEBUSY
+            UID:fb
+            FREEBUSY;FBTYPE=BUSY-UNAVAILABLE:20270105T060000Z/PT1H,20270104T000000Z/20270104T010000Z
+            FREEBUSY;FBTYPE=FREE:20270105T000000Z/PT1H
+            END:VFREEBUSY
+            """)
         let unavailable = CalendarFreeBusy(
             calendars: [published], start: Self.at("20270105"), end: Self.at("20270106"), defaultTimeZone: Self.utc)
-        #expect(unavailable.periods == [.init(start: Self.at("20270105T060000Z"), end: Self.at("20270105T070000Z"), kind: .unavailable)])
+        #expect(
+            unavailable.periods == [
+                .init(start: Self.at("20270105T060000Z"), end: Self.at("20270105T070000Z"), kind: .unavailable)
+            ])
     }
 
     // MARK: Speed
@@ -545,8 +597,13 @@ struct CalendarFilterTests {
             let rule = index % 10 == 0 ? "\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH" : ""
             objects.append(
                 index % 2 == 0
-                    ? Self.event("e\(index)", "SUMMARY:Meeting \(index)\nDTSTART;TZID=Europe/Berlin:\(start)\nDURATION:PT1H\(rule)")
-                    : Self.todo("t\(index)", "SUMMARY:Task \(index)\nDTSTART;TZID=Europe/Berlin:\(start)\nDUE;TZID=Europe/Berlin:\(start)\(rule)"))
+                    ? Self.event(
+                        "e\(index)",
+                        "SUMMARY:Meeting \(index)\nDTSTART;TZID=Europe/Berlin:\(start)\nDURATION:PT1H\(rule)")
+                    : Self.todo(
+                        "t\(index)",
+                        "SUMMARY:Task \(index)\nDTSTART;TZID=Europe/Berlin:\(start)\n"
+                            + "DUE;TZID=Europe/Berlin:\(start)\(rule)"))
         }
         let soon = Self.query("VEVENT", "20270601T000000Z", "20270608T000000Z", properties: [Self.summary("meeting")])
         let later = Self.query("VEVENT", "20400601T000000Z", "20400608T000000Z", properties: [Self.summary("meeting")])

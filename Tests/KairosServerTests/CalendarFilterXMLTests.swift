@@ -92,8 +92,8 @@ struct CalendarFilterXMLTests {
         #expect(throws: KairosError.self) {
             try FreeBusyQuery(
                 xml: try Self.tree(
-                    #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:time-range start="20270101T000000Z"/></C:free-busy-query>"#
-                ))
+                    #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav">"#
+                        + #"<C:time-range start="20270101T000000Z"/></C:free-busy-query>"#))
         }
     }
 
@@ -103,26 +103,11 @@ struct CalendarFilterXMLTests {
             (#"<C:comp-filter name="VTODO"/>"#, "must be named VCALENDAR"),
             (#"<C:comp-filter/>"#, "needs a name attribute"),
             (#"<C:comp-filter name="VCALENDAR"/><C:comp-filter name="VCALENDAR"/>"#, "exactly one comp-filter"),
-            (
-                #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range/></C:comp-filter></C:comp-filter>"#,
-                "needs a start attribute"
-            ),
-            (
-                #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range start="2027-01-01"/></C:comp-filter></C:comp-filter>"#,
-                "UTC date-time"
-            ),
-            (
-                #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"><C:time-range start="20270102T000000Z" end="20270101T000000Z"/></C:comp-filter></C:comp-filter>"#,
-                "must come before its end"
-            ),
-            (
-                #"<C:comp-filter name="VCALENDAR"><C:prop-filter name="SUMMARY"><C:text-match collation="i;klingon">x</C:text-match></C:prop-filter></C:comp-filter>"#,
-                "collation i;klingon is not supported"
-            ),
-            (
-                #"<C:comp-filter name="VCALENDAR"><C:prop-filter name="SUMMARY"><C:text-match negate-condition="maybe">x</C:text-match></C:prop-filter></C:comp-filter>"#,
-                "negate-condition"
-            ),
+            (inTodo("<C:time-range/>"), "needs a start attribute"),
+            (inTodo(#"<C:time-range start="2027-01-01"/>"#), "UTC date-time"),
+            (inTodo(#"<C:time-range start="20270102T000000Z" end="20270101T000000Z"/>"#), "must come before its end"),
+            (inSummary(#"<C:text-match collation="i;klingon">x</C:text-match>"#), "collation i;klingon is not"),
+            (inSummary(#"<C:text-match negate-condition="maybe">x</C:text-match>"#), "negate-condition"),
             (#"<C:comp-filter name="VCALENDAR"><C:unknown-filter/></C:comp-filter>"#, "cannot hold unknown-filter"),
         ])
     func refused(inner: String, message: String) throws {
@@ -134,4 +119,14 @@ struct CalendarFilterXMLTests {
             #expect(error.message.contains(message), "\(error.message)")
         }
     }
+}
+
+/// `inner` inside a VTODO filter inside the VCALENDAR one.
+private func inTodo(_ inner: String) -> String {
+    #"<C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">"# + inner + "</C:comp-filter></C:comp-filter>"
+}
+
+/// `inner` inside a SUMMARY filter on the VCALENDAR one.
+private func inSummary(_ inner: String) -> String {
+    #"<C:comp-filter name="VCALENDAR"><C:prop-filter name="SUMMARY">"# + inner + "</C:prop-filter></C:comp-filter>"
 }

@@ -244,9 +244,10 @@ extension CalendarFilter.ComponentFilter {
             start: starts.contains(nil) ? nil : starts.compactMap { $0 }.min(),
             end: ends.contains(nil) ? nil : ends.compactMap { $0 }.max())
         let timing = ComponentTiming(master, reader: reader)
-        let length = timing.start.flatMap { start in
-            timing.effectiveEnd(reader).map { $0.timeIntervalSince(reader.instant(start)) }
-        } ?? 0
+        let length =
+            timing.start.flatMap { start in
+                timing.effectiveEnd(reader).map { $0.timeIntervalSince(reader.instant(start)) }
+            } ?? 0
         let reach = master.components(named: "VALARM").map { AlarmTrigger.reach(of: $0) }.max() ?? 0
         return union.widened(by: reach + max(0, length))
     }

@@ -52,10 +52,11 @@ public struct CalendarFreeBusy: Hashable, Sendable {
                 found += Self.periods(of: freeBusy)
             }
         }
-        periods = Self.joined(found.compactMap { period in
-            let clipped = Period(start: max(period.start, start), end: min(period.end, end), kind: period.kind)
-            return clipped.start < clipped.end ? clipped : nil
-        })
+        periods = Self.joined(
+            found.compactMap { period in
+                let clipped = Period(start: max(period.start, start), end: min(period.end, end), kind: period.kind)
+                return clipped.start < clipped.end ? clipped : nil
+            })
     }
 
     /// The answer's calendar object: a VCALENDAR holding one VFREEBUSY, stamped `stamp`.

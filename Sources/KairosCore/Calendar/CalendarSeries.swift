@@ -17,7 +17,8 @@ struct CalendarSeries {
         for component in components {
             let isOverride = component.property("RECURRENCE-ID") != nil
             guard let uid = component.property("UID")?.value else {
-                series.append(CalendarSeries(master: isOverride ? nil : component, overrides: isOverride ? [component] : []))
+                series.append(
+                    CalendarSeries(master: isOverride ? nil : component, overrides: isOverride ? [component] : []))
                 continue
             }
             let index: Int

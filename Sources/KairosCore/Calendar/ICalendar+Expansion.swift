@@ -45,7 +45,8 @@ extension ICalendar.Component {
         for name in ["RRULE", "RDATE", "EXDATE", "EXRULE"] { component.removeProperties(named: name) }
         component.replace(with: utc(occurrence, reader).property(named: "DTSTART"))
         if let end = instance.timing.end {
-            component.replace(with: utc(end, reader).property(named: instance.component.name == "VTODO" ? "DUE" : "DTEND"))
+            component.replace(
+                with: utc(end, reader).property(named: instance.component.name == "VTODO" ? "DUE" : "DTEND"))
         }
         component.replace(with: utc(occurrence, reader).property(named: "RECURRENCE-ID"))
         return component

@@ -48,7 +48,8 @@ extension CalendarFilter.ComponentFilter {
     }
 
     static func unexpected(_ child: XMLElementTree, in element: String) -> KairosError {
-        .forbidden("A CALDAV:\(element) cannot hold \(child.name.name); this server supports the filters of RFC 4791 9.7.")
+        .forbidden(
+            "A CALDAV:\(element) cannot hold \(child.name.name); this server supports the filters of RFC 4791 9.7.")
     }
 }
 
@@ -120,7 +121,8 @@ extension CalendarTimeRange {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard case .utc(let instant)? = ICalendar.DateValue(ICalendar.Property(name: "X", value: trimmed)) else {
                 throw KairosError.badRequest(
-                    "The \(attribute) of CALDAV:\(element) is a UTC date-time such as 20260105T000000Z, not \"\(text)\".")
+                    "The \(attribute) of CALDAV:\(element) is a UTC date-time such as 20260105T000000Z, "
+                        + "not \"\(text)\".")
             }
             return instant
         }
