@@ -427,6 +427,48 @@ struct CalendarFilterTests {
         #expect(Self.found(Self.query("VTODO", "20270215", "20270216"), in: [weeklyTask]).isEmpty)
     }
 
+    @Test("A to-do with a DUE and no DTSTART recurs on its due")
+    func recurringDue() throws {
+        let weekly = Self.todo("due_weekly", "SUMMARY:Bins out\nDUE:20270104T180000Z\nRRULE:FREQ=WEEKLY")
+        #expect(Self.found(Self.query("VTODO", "20270111T170000Z", "20270111T180000Z"), in: [weekly]) == ["due_weekly"])
+        #expect(Self.found(Self.query("VTODO", "20270112T000000Z", "20270118T000000Z"), in: [weekly]).isEmpty)
+        let instance = try #require(Self.instances(weekly, "20270111", "20270112").first)
+        #expect(instance.property("DUE")?.value == "20270111T180000Z")
+        #expect(instance.property("RECURRENCE-ID")?.value == "20270111T180000Z")
+        #expect(instance.property("DTSTART") == nil)
+    }
+
+    @Test("A TZID that is no IANA name is read through the object's VTIMEZONE")
+    func customZones() {
+        let thunderbird = Self.object(
+            """
+            BEGIN:VTIMEZONE
+            TZID:/mozilla.org/Custom/Berlin
+            X-LIC-LOCATION:Europe/Berlin
+            END:VTIMEZONE
+            BEGIN:VTIMEZONE
+            TZID:India Standard Time
+            BEGIN:STANDARD
+            DTSTART:16010101T000000
+            TZOFFSETFROM:+0530
+            TZOFFSETTO:+0530
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:berlin
+            DTSTART;TZID=/mozilla.org/Custom/Berlin:20270701T090000
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:india
+            DTSTART;TZID=India Standard Time:20270701T090000
+            END:VEVENT
+            """)
+        // 9:00 in Berlin in summer is 7:00 UTC; 9:00 in India is 3:30 UTC.
+        #expect(Self.found(Self.query("VEVENT", "20270701T070000Z", "20270701T070100Z"), in: [thunderbird]).count == 1)
+        #expect(Self.found(Self.query("VEVENT", "20270701T033000Z", "20270701T033100Z"), in: [thunderbird]).count == 1)
+        #expect(Self.found(Self.query("VEVENT", "20270701T090000Z", "20270701T090100Z"), in: [thunderbird]).isEmpty)
+    }
+
     @Test("EXDATE removes instances, RDATE adds them, UNTIL ends the rule")
     func recurrenceSets() {
         let series = Self.event(

@@ -29,6 +29,7 @@ public struct CalendarFilter: Hashable, Sendable {
 
     func matches(_ object: ICalendar.Component, reader: CalendarTimeReader) -> Bool {
         guard calendar.name == object.name, !calendar.isNotDefined else { return false }
+        reader.learnZones(from: object)
         return calendar.matchesCalendar(object, reader: reader)
     }
 }

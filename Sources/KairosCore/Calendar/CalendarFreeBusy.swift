@@ -42,6 +42,7 @@ public struct CalendarFreeBusy: Hashable, Sendable {
         let range = CalendarTimeRange(start: start, end: end)
         var found: [Period] = []
         for calendar in calendars {
+            reader.learnZones(from: calendar)
             for series in CalendarSeries.grouping(calendar.components(named: "VEVENT")) {
                 series.forEachInstance(near: range, reader: reader) { instance in
                     if let period = Self.busyPeriod(of: instance, reader: reader) { found.append(period) }

@@ -24,6 +24,9 @@ struct ComponentTiming {
     var completed: Date?
     var created: Date?
 
+    /// What a recurrence counts from: DTSTART, or for a to-do without one, its DUE.
+    var anchor: ICalendar.DateValue? { start ?? end }
+
     init(_ component: ICalendar.Component, reader: CalendarTimeReader) {
         start = reader.dateValue("DTSTART", of: component)
         end = reader.dateValue(component.name == "VTODO" ? "DUE" : "DTEND", of: component)
@@ -33,9 +36,14 @@ struct ComponentTiming {
     }
 
     /// The timing of an occurrence starting at `occurrence`: the end moves with the start, by whole days for
-    /// dates and by elapsed time otherwise.
+    /// dates and by elapsed time otherwise. A to-do with a DUE and no DTSTART recurs on its DUE, which is then
+    /// what moves.
     func moved(to occurrence: ICalendar.DateValue, reader: CalendarTimeReader) -> ComponentTiming {
         var moved = self
+        guard start != nil else {
+            moved.end = occurrence
+            return moved
+        }
         moved.start = occurrence
         guard let start, let end else { return moved }
         if case .date(let from) = start, case .date(let to) = occurrence, case .date(let until) = end {

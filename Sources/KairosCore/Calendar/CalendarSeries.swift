@@ -82,7 +82,7 @@ struct CalendarSeries {
         guard let master else { return false }
         let timing = ComponentTiming(master, reader: reader)
         let plain = CalendarInstance(component: master, timing: timing, recurrenceID: nil, isGenerated: false)
-        guard recurs, let start = timing.start else { return body(plain) }
+        guard recurs, let start = timing.anchor else { return body(plain) }
 
         // Occurrences a RECURRENCE-ID or EXDATE replaces or removes, by the moment they would start.
         var skipped = Set(overrides.compactMap { reader.dateValue("RECURRENCE-ID", of: $0).map(reader.instant) })

@@ -20,6 +20,37 @@ final class CalendarTimeReader {
         }
     }
 
+    /// Learns the zones `calendar`'s VTIMEZONEs name when their TZID is no IANA name: by the IANA name
+    /// Thunderbird and others give in X-LIC-LOCATION, or, for a zone without daylight saving time, by its offset.
+    func learnZones(from calendar: ICalendar.Component) {
+        for definition in calendar.components where definition.name == "VTIMEZONE" {
+            guard let tzid = definition.property("TZID")?.value, zones[tzid] == nil,
+                ICalendar.timeZone(tzid: tzid) == nil
+            else { continue }
+            if let location = definition.property("X-LIC-LOCATION")?.value,
+                let zone = ICalendar.timeZone(tzid: location)
+            {
+                zones[tzid] = zone
+            } else if definition.components(named: "DAYLIGHT").isEmpty,
+                let offset = definition.components(named: "STANDARD").first?.property("TZOFFSETTO")
+                    .flatMap({ Self.offsetSeconds($0.value) }),
+                let zone = TimeZone(secondsFromGMT: offset)
+            {
+                zones[tzid] = zone
+            }
+        }
+    }
+
+    /// A UTC offset such as `+0530` or `-0800` in seconds.
+    private static func offsetSeconds(_ text: String) -> Int? {
+        let digits = Array(text.unicodeScalars.dropFirst())
+        guard let sign = text.first, sign == "+" || sign == "-", digits.count == 4 || digits.count == 6,
+            let hours = LocalDate.digits(digits[0..<2]), let minutes = LocalDate.digits(digits[2..<4])
+        else { return nil }
+        let seconds = digits.count == 6 ? LocalDate.digits(digits[4..<6]) ?? 0 : 0
+        return (sign == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60 + seconds)
+    }
+
     func zone(tzid: String) -> TimeZone {
         if let known = zones[tzid] { return known }
         let zone = ICalendar.timeZone(tzid: tzid) ?? defaultTimeZone

@@ -7,6 +7,7 @@ extension ICalendar.Component {
     /// times are read in `defaultTimeZone`), so VTIMEZONEs are left out. Components that do not recur are kept.
     public func expanded(in range: CalendarTimeRange, defaultTimeZone: TimeZone) -> ICalendar.Component {
         let reader = CalendarTimeReader(defaultTimeZone: defaultTimeZone)
+        reader.learnZones(from: self)
         var result = ICalendar.Component(name: name, properties: properties)
         var kinds: [String] = []
         for component in components where component.name != "VTIMEZONE" && !kinds.contains(component.name) {
@@ -29,7 +30,7 @@ extension ICalendar.Component {
         var instances: [(start: Date, component: ICalendar.Component)] = []
         series.forEachInstance(near: range, reader: reader) { instance in
             guard instance.timing.overlaps(range, kind: kind, reader: reader) else { return false }
-            let start = instance.timing.start.map(reader.instant) ?? .distantPast
+            let start = instance.timing.anchor.map(reader.instant) ?? .distantPast
             instances.append((start, component(for: instance, reader: reader)))
             return false
         }
@@ -43,7 +44,9 @@ extension ICalendar.Component {
         }
         var component = instance.component
         for name in ["RRULE", "RDATE", "EXDATE", "EXRULE"] { component.removeProperties(named: name) }
-        component.replace(with: utc(occurrence, reader).property(named: "DTSTART"))
+        if let start = instance.timing.start {
+            component.replace(with: utc(start, reader).property(named: "DTSTART"))
+        }
         if let end = instance.timing.end {
             component.replace(
                 with: utc(end, reader).property(named: instance.component.name == "VTODO" ? "DUE" : "DTEND"))
