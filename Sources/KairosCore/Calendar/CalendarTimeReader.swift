@@ -6,6 +6,8 @@ import Foundation
 final class CalendarTimeReader {
     let defaultTimeZone: TimeZone
     private var zones: [String: TimeZone] = [:]
+    /// TZIDs read in the default zone for want of anything better, which a VTIMEZONE met later may still name.
+    private var unknown: Set<String> = []
 
     init(defaultTimeZone: TimeZone) {
         self.defaultTimeZone = defaultTimeZone
@@ -24,19 +26,24 @@ final class CalendarTimeReader {
     /// Thunderbird and others give in X-LIC-LOCATION, or, for a zone without daylight saving time, by its offset.
     func learnZones(from calendar: ICalendar.Component) {
         for definition in calendar.components where definition.name == "VTIMEZONE" {
-            guard let tzid = definition.property("TZID")?.value, zones[tzid] == nil,
-                ICalendar.timeZone(tzid: tzid) == nil
+            guard let tzid = definition.property("TZID")?.value,
+                unknown.contains(tzid) || (zones[tzid] == nil && ICalendar.timeZone(tzid: tzid) == nil)
             else { continue }
             if let location = definition.property("X-LIC-LOCATION")?.value,
                 let zone = ICalendar.timeZone(tzid: location)
             {
                 zones[tzid] = zone
+                unknown.remove(tzid)
             } else if definition.components(named: "DAYLIGHT").isEmpty,
                 let offset = definition.components(named: "STANDARD").first?.property("TZOFFSETTO")
                     .flatMap({ Self.offsetSeconds($0.value) }),
                 let zone = TimeZone(secondsFromGMT: offset)
             {
                 zones[tzid] = zone
+                unknown.remove(tzid)
+            } else {
+                zones[tzid] = defaultTimeZone
+                unknown.insert(tzid)
             }
         }
     }
@@ -53,7 +60,11 @@ final class CalendarTimeReader {
 
     func zone(tzid: String) -> TimeZone {
         if let known = zones[tzid] { return known }
-        let zone = ICalendar.timeZone(tzid: tzid) ?? defaultTimeZone
+        guard let zone = ICalendar.timeZone(tzid: tzid) else {
+            unknown.insert(tzid)
+            zones[tzid] = defaultTimeZone
+            return defaultTimeZone
+        }
         zones[tzid] = zone
         return zone
     }
