@@ -117,6 +117,12 @@ struct CalDAVController {
     private func report(_ request: Request, at path: DAVPath, context: AuthenticatedContext) async throws -> Response {
         let body = try await request.body.collect(upTo: Limits.maxBodyBytes)
         let report = try DAVReport(body: Data(buffer: body))
+        if case .freeBusy(let query) = report {
+            let text = try await service.freeBusy(query, at: path, user: context.user, now: writer.clock.now())
+            return Response(
+                status: .ok, headers: [.contentType: "text/calendar; charset=utf-8", .dav: Self.compliance],
+                body: .init(byteBuffer: .init(string: text)))
+        }
         let answer = try await service.report(report, at: path, user: context.user)
         return Self.multistatus(MultistatusWriter(answer.responses, syncToken: answer.syncToken).xml)
     }

@@ -93,15 +93,22 @@ struct CalDAVService: Sendable {
                     properties: objectProperties(entry, user: user, data: true))
             }
             return (responses, nil)
-        case .query(let properties, let component):
+        case .query(let properties, let filter, let expand):
             let entries = try await store.calendarEntries(userID: user.id, projectID: projectID)
+            let objects = entries.map { Self.calendarObject($0, user: user) }
+            let matching = filter?.matchingIndices(objects, defaultTimeZone: user.timeZone) ?? Array(objects.indices)
             return (
-                entries.filter { Self.holds($0, component: component) }.map { entry in
-                    Self.answer(
-                        .properties(properties), href: Self.href(of: entry, in: segment, user: user),
-                        properties: objectProperties(entry, user: user, data: true))
+                matching.map { index in
+                    let entry = entries[index]
+                    var found = objectProperties(entry, user: user)
+                    let data = expand.map { objects[index].expanded(in: $0, defaultTimeZone: user.timeZone) } ?? objects[index]
+                    found.append((.caldav("calendar-data"), .text(data.text)))
+                    return Self.answer(
+                        .properties(properties), href: Self.href(of: entry, in: segment, user: user), properties: found)
                 }, nil
             )
+        case .freeBusy:
+            throw DAVFailure.methodNotAllowed("A free-busy-query is answered with the busy time, not a multistatus.")
         case .principalSearch:
             return ([], nil)
         case .syncCollection(let properties, let token, let limit):
@@ -143,6 +150,21 @@ struct CalDAVService: Sendable {
                 DAVSyncToken(version: taken.last?.version ?? since).text
             )
         }
+    }
+
+    /// A calendar's busy time over the query's range, as a VCALENDAR holding one VFREEBUSY.
+    func freeBusy(_ query: FreeBusyQuery, at path: DAVPath, user: User, now: Date) async throws -> String {
+        try requireOwn(path, user)
+        guard case .calendar(_, let segment) = path else {
+            throw KairosError.forbidden("Free-busy is answered on a list's address: /dav/calendars/{you}/{list}/.")
+        }
+        let projectID = try await requireCalendar(segment, user).calendar.project.id
+        let objects = try await store.calendarEntries(userID: user.id, projectID: projectID).map {
+            Self.calendarObject($0, user: user)
+        }
+        return CalendarFreeBusy(
+            calendars: objects, start: query.start, end: query.end, defaultTimeZone: user.timeZone
+        ).calendar(stamp: now).text
     }
 
     /// The projects the person sees, as calendars.
@@ -193,14 +215,6 @@ struct CalDAVService: Sendable {
         return name
     }
 
-    /// Whether an entry holds the component a calendar-query asks for: tasks are to-dos; a kept object holds
-    /// what its text does.
-    private static func holds(_ entry: CalendarEntry, component: String?) -> Bool {
-        guard let component else { return true }
-        guard entry.task == nil, let text = entry.object?.text else { return component == "VTODO" }
-        return text.range(of: "\nBEGIN:\(component)", options: .caseInsensitive) != nil
-    }
-
     static func href(of entry: CalendarEntry, in segment: String, user: User) -> String {
         DAVPath.object(userID: user.id, projectID: segment, name: entry.name).href
     }
@@ -224,14 +238,22 @@ struct CalDAVService: Sendable {
     /// The object's text: a kept object as stored; a task's stored object with what the task says now; a task
     /// made in Kairos as a new to-do.
     static func calendarData(_ entry: CalendarEntry, user: User) -> String {
-        guard let task = entry.task else { return entry.object?.text ?? "" }
+        guard entry.task != nil else { return entry.object?.text ?? "" }
+        return calendarObject(entry, user: user).text
+    }
+
+    /// The object's VCALENDAR, as `calendarData` writes it.
+    static func calendarObject(_ entry: CalendarEntry, user: User) -> ICalendar.Component {
+        guard let task = entry.task else {
+            return (try? ICalendar.parse(entry.object?.text ?? "")) ?? ICalendar.Component(name: "VCALENDAR")
+        }
         guard let text = entry.object?.text, let stored = try? StoredTodo(parsing: text) else {
-            return StoredTodo.new(fields(of: entry), timeZone: user.timeZone, modified: task.updatedAt).text
+            return StoredTodo.new(fields(of: entry), timeZone: user.timeZone, modified: task.updatedAt).calendar
         }
         // A sort order is given back only to clients that keep one.
         let keepsOrder = text.contains("X-APPLE-SORT-ORDER")
         return stored.updated(to: fields(of: entry, sortOrder: keepsOrder), timeZone: user.timeZone, modified: task.updatedAt)
-            .text
+            .calendar
     }
 
     /// Picks what `request` asks for from a resource's `properties`; those it asks for and the resource lacks

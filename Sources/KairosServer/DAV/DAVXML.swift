@@ -259,8 +259,11 @@ struct MultistatusWriter {
 enum DAVReport: Equatable {
     /// The objects at the given paths.
     case multiget(properties: [DAVName], hrefs: [String])
-    /// The objects matching a filter; only whether it asks for to-dos or for other components is read.
-    case query(properties: [DAVName], component: String?)
+    /// The objects matching a filter (RFC 4791 9.7), all of them without one; recurring ones expanded over
+    /// `expand` when the calendar-data asked for it.
+    case query(properties: [DAVName], filter: CalendarFilter?, expand: CalendarTimeRange?)
+    /// The busy time of the calendar's objects over a range (RFC 4791 7.10).
+    case freeBusy(FreeBusyQuery)
     /// People whose display name holds `match` (RFC 3744 9.4); a person only ever finds themselves.
     case principalSearch(properties: [DAVName], match: String?)
     /// What changed after a sync token; an empty token asks for everything; `limit` caps the answer's size.
@@ -277,10 +280,12 @@ enum DAVReport: Equatable {
                     $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 })
         case .caldav("calendar-query"):
-            // The component under VCALENDAR's comp-filter: VTODO, VEVENT, or none named.
-            let calendarFilter = document.child(.caldav("filter"))?.child(.caldav("comp-filter"))
-            let inner = calendarFilter?.child(.caldav("comp-filter"))
-            self = .query(properties: properties, component: inner?.attributes["name"]?.uppercased())
+            let data = try document.child(.dav("prop"))?.child(.caldav("calendar-data")).map(CalendarDataRequest.init)
+            self = .query(
+                properties: properties, filter: try document.child(.caldav("filter")).map(CalendarFilter.init),
+                expand: data?.expand)
+        case .caldav("free-busy-query"):
+            self = .freeBusy(try FreeBusyQuery(xml: document))
         case .dav("sync-collection"):
             let token = document.child(.dav("sync-token"))?.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let limit = document.child(.dav("limit"))?.child(.dav("nresults")).flatMap {
@@ -288,9 +293,13 @@ enum DAVReport: Equatable {
             }
             self = .syncCollection(properties: properties, token: token ?? "", limit: limit.map { max(1, $0) })
         case .dav("principal-property-search"):
+            // Some clients list the properties beside an empty `prop` rather than in it.
+            let asked = properties + document.children.map(\.name).filter {
+                ![.dav("prop"), .dav("property-search"), .dav("apply-to-principal-collection-set")].contains($0)
+            }
             let match = document.children.filter { $0.name == .dav("property-search") }
                 .compactMap { $0.child(.dav("match"))?.text.trimmingCharacters(in: .whitespacesAndNewlines) }.first
-            self = .principalSearch(properties: properties, match: match)
+            self = .principalSearch(properties: asked, match: match)
         default:
             throw KairosError.forbidden(
                 "This calendar answers calendar-multiget, calendar-query and sync-collection reports, not \(document.name.name).")
