@@ -204,15 +204,13 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         languageModel = model.makeModel(client: client, logger: logger)
         logger.notice("Language model: \(model)")
     }
-    let todoistClient = HTTPClient.forTodoist()
-    let todoist = TodoistSource(
-        api: configuration.todoistAPI, transport: HTTPClientTodoistTransport(client: todoistClient))
+    let todoistTransport = HTTPClientTodoistTransport()
     let services = AppServices(
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
         languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints,
-        todoist: todoist, logger: logger)
+        todoist: TodoistSource(api: configuration.todoistAPI, transport: todoistTransport), logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -229,7 +227,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: modelServices + [
-            HTTPClientService(client: todoistClient), folderLock, mail, services.conversations.deliveries,
+            todoistTransport, folderLock, mail, services.conversations.deliveries,
             ReachService(services: services, store: store, signer: signer, logger: logger),
             DeliveryLogSweeper(store: store, logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),

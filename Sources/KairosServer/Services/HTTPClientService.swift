@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import ServiceLifecycle
 
-/// Keeps an HTTP client (the language model's, Todoist's) open while the server runs; closes it at shutdown.
+/// Keeps the language model's HTTP client open while the server runs; closes it at shutdown.
 struct HTTPClientService: Service {
     let client: HTTPClient
 

@@ -3,17 +3,21 @@ import Foundation
 import KairosCore
 import NIOCore
 import NIOHTTP1
+import ServiceLifecycle
 
 /// Sends a `TodoistReader`'s requests with AsyncHTTPClient, each within `timeout`, reading at most `answerBytes`.
-public struct HTTPClientTodoistTransport: TodoistTransport {
+/// Its client is made at the first import, so a server that never imports (or an application built and never run)
+/// holds none, and is closed when the server shuts down.
+public final class HTTPClientTodoistTransport: TodoistTransport, Service, @unchecked Sendable {
     /// The largest answer read: a page of 200 tasks is far smaller, a whole account's Sync answer can be large.
     static let answerBytes = 64 << 20
 
-    let client: HTTPClient
     let timeout: Duration
+    private let lock = NSLock()
+    private var client: HTTPClient?
+    private var closed = false
 
-    public init(client: HTTPClient, timeout: Duration = .seconds(30)) {
-        self.client = client
+    public init(timeout: Duration = .seconds(30)) {
         self.timeout = timeout
     }
 
@@ -26,16 +30,36 @@ public struct HTTPClientTodoistTransport: TodoistTransport {
         if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let response = try await client.execute(outgoing, timeout: TimeAmount(timeout))
+        let response = try await openClient().execute(outgoing, timeout: TimeAmount(timeout))
         let body = try await response.body.collect(upTo: Self.answerBytes)
         return TodoistResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+    }
+
+    /// Returns once shutdown begins (or the task is cancelled), then closes the client if one was made.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        let open = lock.withLock {
+            closed = true
+            return client
+        }
+        try await open?.shutdown()
+    }
+
+    private func openClient() throws -> HTTPClient {
+        try lock.withLock {
+            guard !closed else { throw HTTPClientError.alreadyShutdown }
+            if let client { return client }
+            let made = HTTPClient.forTodoist()
+            client = made
+            return made
+        }
     }
 }
 
 extension HTTPClient {
     /// A client for Todoist: it never follows a redirect (which would carry the person's token to wherever it
     /// points) and gives up connecting after five seconds. Shut it down when done.
-    public static func forTodoist() -> HTTPClient {
+    static func forTodoist() -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout.connect = .seconds(5)
