@@ -15,6 +15,7 @@ const SHELL_FILES = [
   "/js/views/composer.js", "/js/views/message-actions.js", "/js/views/thread-info.js", "/js/views/thread-ai.js", "/js/views/invite.js",
   "/js/views/privacy.js", "/js/views/lists.js", "/js/views/assistant.js",
   "/js/views/notes.js", "/js/views/mentions.js", "/js/views/summary.js", "/js/views/hooks.js", "/js/views/feeds.js",
+  "/js/views/import.js",
 ];
 
 self.addEventListener("install", (event) => {

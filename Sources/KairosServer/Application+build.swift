@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     /// Who push services may write to about this server's pushes (`KAIROS_PUSH_CONTACT`, a `mailto:` or
     /// `https:` URL); the mail sender's address when not set.
     public var pushContact: String?
+    /// Todoist's API root, read by imports in Settings (`--todoist-api`, `KAIROS_TODOIST_API`); only the operator
+    /// sets it, never a request.
+    public var todoistAPI = TodoistReader.defaultAPI
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -87,6 +90,7 @@ public struct AppServices: Sendable {
     public let attachments: AttachmentService
     public let reminders: ReminderService
     public let userData: UserDataService
+    public let todoistImports: TodoistImportService
     public let accountDeletion: AccountDeletionService
     public let assistant: AssistantService
     public let notes: NoteService
@@ -122,7 +126,7 @@ public struct AppServices: Sendable {
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
         vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(),
-        logger: Logger = Logger(label: "kairos")
+        todoist: TodoistSource? = nil, logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
         self.vapid = vapid
@@ -149,6 +153,7 @@ public struct AppServices: Sendable {
         attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
         reminders = ReminderService(store: store, clock: clock, tasks: tasks)
         userData = UserDataService(store: store, clock: clock)
+        todoistImports = TodoistImportService(userData: userData, source: todoist, clock: clock)
         accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
@@ -202,11 +207,13 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         languageModel = model.makeModel(client: client, logger: logger)
         logger.notice("Language model: \(model)")
     }
+    let todoistTransport = HTTPClientTodoistTransport()
     let services = AppServices(
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
-        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints, logger: logger)
+        languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints,
+        todoist: TodoistSource(api: configuration.todoistAPI, transport: todoistTransport), logger: logger)
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -223,7 +230,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: modelServices + [
-            folderLock, mail, services.conversations.deliveries,
+            todoistTransport, folderLock, mail, services.conversations.deliveries,
             ReachService(services: services, store: store, signer: signer, logger: logger),
             DeliveryLogSweeper(store: store, logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
@@ -285,6 +292,7 @@ public func buildRouter(
     AssistantController(assistant: services.assistant).addRoutes(to: signedIn)
     NoteController(notes: services.notes).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)
+    TodoistImportController(imports: services.todoistImports).addRoutes(to: signedIn)
     AIController(model: services.languageModel).addRoutes(to: signedIn)
     BriefController(brief: services.brief).addRoutes(to: signedIn)
     PushController(vapid: services.vapid, push: services.push).addRoutes(to: signedIn)

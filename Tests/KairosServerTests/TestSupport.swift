@@ -230,7 +230,8 @@ struct TestAPI: Sendable {
 /// with bcrypt cost 4 and a clock fixed at `now`, and hands an anonymous caller to `body`.
 func withAPI(
     now: String = wednesdayAfternoon, defaultTimeZone: String = "Europe/Paris",
-    languageModel: (any LanguageModel)? = nil, _ body: @Sendable (TestAPI) async throws -> Void
+    languageModel: (any LanguageModel)? = nil, todoist: TodoistSource? = nil,
+    _ body: @Sendable (TestAPI) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("kairos-server-tests-\(UUID().uuidString)", isDirectory: true)
@@ -243,7 +244,7 @@ func withAPI(
             store: store,
             attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
             clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone, languageModel: languageModel,
-            vapid: try VAPIDKey.loadOrCreate(at: folder.appendingPathComponent("vapid-key.pem").path))
+            vapid: try VAPIDKey.loadOrCreate(at: folder.appendingPathComponent("vapid-key.pem").path), todoist: todoist)
         let app = Application(router: buildRouter(services))
         try await app.test(.router) { client in
             try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))

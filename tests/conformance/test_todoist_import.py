@@ -167,7 +167,7 @@ def test_a_wrong_token_says_what_to_do_and_imports_nothing(
     done = kairos_import(kairos_server, token, "--from", "todoist", "--token", "not-a-token",
                          "--api", todoist.api_url)
     assert done.returncode != 0
-    assert "Todoist refused the token: copy it again from Todoist's Settings > Integrations > Developer" in (
+    assert "Todoist did not accept this token: copy it again from Todoist's Settings › Integrations › Developer" in (
         done.stderr)
     assert [p["name"] for p in every(api, "/projects")] == ["Inbox"]
     assert every(api, "/tasks") == []
@@ -182,7 +182,7 @@ def test_a_wrong_api_address_says_so_and_imports_nothing(
     done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token,
                          "--api", f"{todoist.url}/nowhere")
     assert done.returncode != 0
-    assert "check the address given with --api" in done.stderr
+    assert "the address given with --api" in done.stderr
     assert every(api, "/tasks") == []
 
 
@@ -313,7 +313,7 @@ def test_a_failing_sync_api_imports_nothing(
     with sync_front(todoist, "another-token", {}) as (front, _):
         done = kairos_import(kairos_server, token, "--from", "todoist", "--token", source_token, "--api", front)
     assert done.returncode != 0
-    assert "Todoist refused the token" in done.stderr
+    assert "Todoist did not accept this token" in done.stderr
     assert every(api, "/tasks") == [] and [p["name"] for p in every(api, "/projects")] == ["Inbox"]
 
 

@@ -18,6 +18,8 @@ public enum KairosError: Error, Equatable, Sendable {
     case unsupportedMediaType(String)
     /// Too many tries in a short time (failed sign-ins); the caller may try again after `retryAfter` seconds.
     case tooManyRequests(String, retryAfter: Int)
+    /// Another service the request needs (Todoist, for an import) could not be reached or answered wrongly.
+    case badGateway(String)
 
     /// A stable machine-readable code for clients.
     public var code: String {
@@ -31,6 +33,7 @@ public enum KairosError: Error, Equatable, Sendable {
         case .payloadTooLarge: "payload_too_large"
         case .unsupportedMediaType: "unsupported_media_type"
         case .tooManyRequests: "too_many_requests"
+        case .badGateway: "bad_gateway"
         }
     }
 
@@ -39,7 +42,7 @@ public enum KairosError: Error, Equatable, Sendable {
         switch self {
         case .invalidField(_, let message), .badRequest(let message), .unauthorized(let message),
             .notFound(let message), .forbidden(let message), .conflict(let message), .payloadTooLarge(let message),
-            .unsupportedMediaType(let message), .tooManyRequests(let message, _):
+            .unsupportedMediaType(let message), .tooManyRequests(let message, _), .badGateway(let message):
             message
         }
     }

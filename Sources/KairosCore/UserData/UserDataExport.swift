@@ -128,9 +128,23 @@ public struct UserDataImportResult: Decodable, Hashable, Sendable, JSONWritable 
     public var comments: Int
     public var reminders: Int
     public var timeSessions: Int
+    /// The projects the import made (not the Inbox, which it fills), parents before subprojects.
+    public var newProjects: [NewProject]
+
+    /// A project an import made: its new id and its name.
+    public struct NewProject: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
 
     public init(
-        projects: Int, sections: Int, labels: Int, tasks: Int, comments: Int, reminders: Int = 0, timeSessions: Int
+        projects: Int, sections: Int, labels: Int, tasks: Int, comments: Int, reminders: Int = 0, timeSessions: Int,
+        newProjects: [NewProject] = []
     ) {
         self.projects = projects
         self.sections = sections
@@ -139,11 +153,13 @@ public struct UserDataImportResult: Decodable, Hashable, Sendable, JSONWritable 
         self.comments = comments
         self.reminders = reminders
         self.timeSessions = timeSessions
+        self.newProjects = newProjects
     }
 
     enum CodingKeys: String, CodingKey {
         case projects, sections, labels, tasks, comments, reminders
         case timeSessions = "time_sessions"
+        case newProjects = "new_projects"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -155,6 +171,7 @@ public struct UserDataImportResult: Decodable, Hashable, Sendable, JSONWritable 
         comments = try c.decode(Int.self, forKey: .comments)
         reminders = try c.decodeIfPresent(Int.self, forKey: .reminders) ?? 0
         timeSessions = try c.decode(Int.self, forKey: .timeSessions)
+        newProjects = try c.decodeIfPresent([NewProject].self, forKey: .newProjects) ?? []
     }
 
     public func write(to json: inout JSONWriter) {
@@ -166,6 +183,13 @@ public struct UserDataImportResult: Decodable, Hashable, Sendable, JSONWritable 
             json.key("comments"); json.int(comments)
             json.key("reminders"); json.int(reminders)
             json.key("time_sessions"); json.int(timeSessions)
+            json.key("new_projects")
+            json.array(newProjects) { json, project in
+                json.object { json in
+                    json.key("id"); json.string(project.id)
+                    json.key("name"); json.string(project.name)
+                }
+            }
         }
     }
 }

@@ -16,6 +16,7 @@ extension KairosError {
         case .payloadTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .tooManyRequests: .tooManyRequests
+        case .badGateway: .badGateway
         }
     }
 

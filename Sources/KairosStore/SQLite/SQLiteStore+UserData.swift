@@ -85,7 +85,7 @@ extension SQLiteStore: UserDataStore {
             let inbox = try db.fetchValue(
                 Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [owner])
             var projects: [String: Int64] = [:]
-            var createdProjects = 0
+            var newProjects: [UserDataImportResult.NewProject] = []
             for project in plan.projects {
                 if project.isInbox, let inbox {
                     projects[project.id] = inbox
@@ -100,7 +100,7 @@ extension SQLiteStore: UserDataStore {
                     sql: "UPDATE projects SET child_order = ?, is_collapsed = ? WHERE id = ?",
                     arguments: [project.childOrder, project.isCollapsed, id])
                 projects[project.id] = id
-                createdProjects += 1
+                newProjects.append(.init(id: id.apiID, name: project.name))
             }
             var sections: [String: Int64] = [:]
             for section in plan.sections {
@@ -178,8 +178,9 @@ extension SQLiteStore: UserDataStore {
                     ])
             }
             return UserDataImportResult(
-                projects: createdProjects, sections: sections.count, labels: createdLabels, tasks: tasks.count,
-                comments: plan.comments.count, reminders: plan.reminders.count, timeSessions: plan.timeSessions.count)
+                projects: newProjects.count, sections: sections.count, labels: createdLabels, tasks: tasks.count,
+                comments: plan.comments.count, reminders: plan.reminders.count, timeSessions: plan.timeSessions.count,
+                newProjects: newProjects)
         }
     }
 }

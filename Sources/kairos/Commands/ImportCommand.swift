@@ -58,7 +58,7 @@ struct ImportCommand: AsyncParsableCommand {
         let client = try CLISession().client
         let result: UserDataImportResult
         if let token, from == .todoist, let api = URL(string: api) {
-            let account = try await TodoistReader(api: api, token: token).read()
+            let account = try await readTodoist(api: api, token: token)
             let conversion = TodoistImport(account)
             result = try await client.importData(conversion.document)
             for unread in conversion.unreadRecurrences {
@@ -84,6 +84,22 @@ struct ImportCommand: AsyncParsableCommand {
             "Imported \(result.tasks) tasks, \(result.projects) projects, \(result.sections) sections, "
                 + "\(result.labels) labels, \(result.comments) comments, \(result.reminders) reminders and "
                 + "\(result.timeSessions) time entries.")
+    }
+
+    /// The account, or why it could not be read, pointing at `--api` where the address may be wrong.
+    private func readTodoist(api: URL, token: String) async throws -> TodoistAccount {
+        do {
+            return try await TodoistReader(api: api, token: token).read()
+        } catch let error as TodoistReadError {
+            switch error {
+            case .notTodoistAPI, .unreachable:
+                throw CLIError(
+                    "\(error) Check your connection, or the address given with --api (such as "
+                        + "\(TodoistReader.defaultAPI)).")
+            default:
+                throw CLIError(error.description)
+            }
+        }
     }
 
     private func readFile(_ file: String) throws -> Data {

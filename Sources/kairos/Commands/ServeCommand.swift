@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address people open Kairos at, for links in emails (default: http://HOST:PORT).")
     var publicURL = ProcessInfo.processInfo.environment["KAIROS_PUBLIC_URL"]
 
+    @Option(help: "Todoist's API address, read by Settings › Import (default \(TodoistReader.defaultAPI)).")
+    var todoistAPI = ProcessInfo.processInfo.environment["KAIROS_TODOIST_API"]
+
     @OptionGroup var model: ModelOptions
 
     func run() async throws {
@@ -58,6 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.pushEndpoints = PushEndpointRule(allowsLoopback: environment["KAIROS_PUSH_ALLOW_LOOPBACK"] == "1")
         configuration.pushContact = environment["KAIROS_PUSH_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.model = try model.configuration()
+        if let todoistAPI, !todoistAPI.isEmpty {
+            guard let url = URL(string: todoistAPI), url.scheme == "https" || url.scheme == "http", url.host != nil
+            else {
+                throw ValidationError("--todoist-api must be an address such as \(TodoistReader.defaultAPI).")
+            }
+            configuration.todoistAPI = url
+        }
         let app = try await buildApplication(configuration)
         try await app.runService()
     }

@@ -1,4 +1,4 @@
-// Settings: account, where notices go and the hooks, password, API token and calendar feeds, the daily brief's days and time, theme, the assistant, and signing out.
+// Settings: account, where notices go and the hooks, password, API token and calendar feeds, importing from Todoist, the daily brief's days and time, theme, the assistant, and signing out.
 
 import { api, post } from "../api.js";
 import { browserTimeZone, nextBrief, weekdayName } from "../dates.js";
@@ -8,6 +8,7 @@ import { applyTheme, currentTheme } from "../theme.js";
 import { DENIED, deviceSubscription, pushFailure, pushSupported, turnOffPush, turnOnPush } from "../push.js";
 import { calendarsCard } from "./feeds.js";
 import { hooksCard } from "./hooks.js";
+import { importCard } from "./import.js";
 import { deleteAccountButton, privacyAndData } from "./privacy.js";
 
 export async function renderSettings(view, signOut) {
@@ -85,6 +86,8 @@ export async function renderSettings(view, signOut) {
     tokenCard(),
     h("h2.group-label", { text: "Calendars" }),
     calendars,
+    h("h2.group-label", { id: "import", text: "Import" }),
+    importCard(),
     h("h2.group-label", { text: "About" }),
     rowList("", [["Kairos", "Web app"], ["Signed in as", user.email]].map(([name, value]) =>
       h("div.row", {}, h("span.grow", { text: name }), h("span.value", { text: value })))),
