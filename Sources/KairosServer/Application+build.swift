@@ -86,6 +86,7 @@ public struct AppServices: Sendable {
     public let notifications: NotificationService
     public let attachments: AttachmentService
     public let reminders: ReminderService
+    public let sync: SyncService
     public let userData: UserDataService
     public let accountDeletion: AccountDeletionService
     public let assistant: AssistantService
@@ -147,6 +148,7 @@ public struct AppServices: Sendable {
             defaultTimeZone: defaultTimeZone)
         attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
         reminders = ReminderService(store: store, clock: clock, tasks: tasks)
+        sync = SyncService(store: store, clock: clock, tasks: tasks, projects: projects, reminders: reminders)
         userData = UserDataService(store: store, clock: clock)
         accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
         assistant = AssistantService(
@@ -279,6 +281,7 @@ public func buildRouter(
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
+    SyncController(sync: services.sync).addRoutes(to: signedIn)
     AssistantController(assistant: services.assistant).addRoutes(to: signedIn)
     NoteController(notes: services.notes).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)

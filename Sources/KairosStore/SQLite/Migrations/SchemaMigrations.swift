@@ -47,6 +47,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v41-mention-digests-sent", migrate: addMentionDigestsSent)
         migrator.registerMigration("v42-calendar-changes", migrate: createCalendarChanges)
         migrator.registerMigration("v43-calendar-feeds", migrate: createCalendarFeeds)
+        migrator.registerMigration("v45-sync-changes", migrate: createSyncChanges)
         return migrator
     }
 
