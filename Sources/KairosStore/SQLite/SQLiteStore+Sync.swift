@@ -76,7 +76,7 @@ extension SQLiteStore: SyncStore {
                              SELECT project_id FROM project_members WHERE user_id = ?)))
                     ORDER BY seq
                     """,
-                arguments: [position, viewer, viewer, viewer, viewer])
+                arguments: [position, viewer, viewer, viewer])
             // Projects the person left (or that went, with them a member) since: what happened there before they
             // left, and whatever is still there, is gone from their sight.
             let left = Set(
