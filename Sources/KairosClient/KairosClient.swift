@@ -119,6 +119,11 @@ extension KairosClient {
                 throw KairosClientError.server(
                     status: http.statusCode, code: failure.error.code, message: failure.error.message)
             }
+            // The Sync API answers in Todoist's error shape.
+            if let failure = try? JSONDecoder().decode(SyncError.self, from: data) {
+                throw KairosClientError.server(
+                    status: http.statusCode, code: failure.errorTag.lowercased(), message: failure.error)
+            }
             throw KairosClientError.unexpectedResponse(
                 status: http.statusCode, detail: String(decoding: data.prefix(500), as: UTF8.self))
         }

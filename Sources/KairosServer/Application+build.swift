@@ -89,6 +89,7 @@ public struct AppServices: Sendable {
     public let notifications: NotificationService
     public let attachments: AttachmentService
     public let reminders: ReminderService
+    public let sync: SyncService
     public let userData: UserDataService
     public let todoistImports: TodoistImportService
     public let accountDeletion: AccountDeletionService
@@ -152,6 +153,7 @@ public struct AppServices: Sendable {
             defaultTimeZone: defaultTimeZone)
         attachments = AttachmentService(store: store, clock: clock, files: attachmentFiles)
         reminders = ReminderService(store: store, clock: clock, tasks: tasks)
+        sync = SyncService(store: store, clock: clock, tasks: tasks, projects: projects, reminders: reminders)
         userData = UserDataService(store: store, clock: clock)
         todoistImports = TodoistImportService(userData: userData, source: todoist, clock: clock)
         accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
@@ -289,6 +291,7 @@ public func buildRouter(
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)
     AttachmentController(attachments: services.attachments).addRoutes(to: signedIn)
     ReminderController(reminders: services.reminders).addRoutes(to: signedIn)
+    SyncController(sync: services.sync).addRoutes(to: signedIn)
     AssistantController(assistant: services.assistant).addRoutes(to: signedIn)
     NoteController(notes: services.notes).addRoutes(to: signedIn)
     UserDataController(userData: services.userData, deletion: services.accountDeletion).addRoutes(to: signedIn)

@@ -419,3 +419,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore
     & WebhookStore
     & CalendarStore & CalendarObjectStore & CalendarFeedStore
+    & SyncStore

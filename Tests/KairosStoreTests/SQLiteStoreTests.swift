@@ -24,6 +24,7 @@ struct SQLiteStoreTests {
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
                 "v35-app-opens", "v36-daily-brief-opening", "v37-deliveries",
                 "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes", "v43-calendar-feeds", "v44-calendar-objects",
+                "v45-sync-changes",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -164,7 +165,7 @@ struct SQLiteStoreTests {
                     "users", "api_tokens", "projects", "sections", "labels", "tasks", "comments", "time_sessions",
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
                     "task_activity", "reminders", "sign_in_links", "assistant_messages", "notes", "push_subscriptions",
-                    "deliveries", "webhooks", "calendar_changes", "calendar_feeds", "calendar_objects",
+                    "deliveries", "webhooks", "calendar_changes", "calendar_feeds", "calendar_objects", "sync_changes",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
@@ -177,6 +178,14 @@ struct SQLiteStoreTests {
                     "calendar_task_added", "calendar_task_changed", "calendar_task_removed",
                     "conversation_members_feed_start", "messages_fts_delete", "messages_fts_insert",
                     "messages_fts_update", "notes_fts_delete", "notes_fts_insert", "notes_fts_update",
+                    "sync_comment_added", "sync_comment_changed", "sync_comment_removed",
+                    "sync_label_added", "sync_label_changed", "sync_label_removed",
+                    "sync_member_added", "sync_member_changed", "sync_member_removed",
+                    "sync_project_added", "sync_project_changed", "sync_project_removed",
+                    "sync_reminder_added", "sync_reminder_changed", "sync_reminder_removed",
+                    "sync_section_added", "sync_section_changed", "sync_section_removed",
+                    "sync_task_added", "sync_task_changed", "sync_task_label_added", "sync_task_label_removed",
+                    "sync_task_label_renamed", "sync_task_removed", "sync_user_changed",
                     "tasks_fts_delete", "tasks_fts_insert", "tasks_fts_update",
                 ])
         }

@@ -48,6 +48,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v42-calendar-changes", migrate: createCalendarChanges)
         migrator.registerMigration("v43-calendar-feeds", migrate: createCalendarFeeds)
         migrator.registerMigration("v44-calendar-objects", migrate: createCalendarObjects)
+        migrator.registerMigration("v45-sync-changes", migrate: createSyncChanges)
         return migrator
     }
 
