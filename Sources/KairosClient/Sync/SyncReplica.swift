@@ -171,11 +171,18 @@ public actor SyncReplica {
     /// A queued command with the temp ids the server has since mapped replaced by the real ids.
     private static func replacingTempIDs(in command: SyncCommandBody, _ mapping: [String: String]) -> SyncCommandBody {
         var command = command
-        command.args = command.args.mapValues { value in
-            if let text = value.text, let id = mapping[text] { return .string(id) }
-            return value
-        }
+        command.args = command.args.mapValues { replacingTempIDs(in: $0, mapping) }
         return command
+    }
+
+    /// A value with every temp id in it, however deep (an `item_reorder`'s `items`), replaced by its real id.
+    private static func replacingTempIDs(in value: SyncValue, _ mapping: [String: String]) -> SyncValue {
+        switch value {
+        case .string(let text): .string(mapping[text] ?? text)
+        case .array(let values): .array(values.map { replacingTempIDs(in: $0, mapping) })
+        case .object(let fields): .object(fields.mapValues { replacingTempIDs(in: $0, mapping) })
+        default: value
+        }
     }
 
     // MARK: Reading

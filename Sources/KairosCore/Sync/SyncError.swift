@@ -37,6 +37,8 @@ public struct SyncError: Error, Hashable, Sendable {
             self.init(error: message, errorCode: 415, errorTag: "UNSUPPORTED_MEDIA_TYPE", httpCode: 415)
         case .tooManyRequests(let message, _):
             self.init(error: message, errorCode: 429, errorTag: "TOO_MANY_REQUESTS", httpCode: 429)
+        case .badGateway(let message):
+            self.init(error: message, errorCode: 502, errorTag: "SERVICE_UNAVAILABLE", httpCode: 502)
         }
     }
 
