@@ -2,7 +2,7 @@ import Foundation
 
 /// A CalDAV calendar-query filter (RFC 4791 9.7): which calendar objects a REPORT answers with.
 ///
-/// The filter is a tree of component filters (VCALENDAR at the root, then VEVENT, VTODO, VJOURNAL, VALARM ...)
+/// The filter is a tree of component filters (VCALENDAR at the root, then VEVENT, VTODO, VJOURNAL, VALARM and the rest)
 /// holding property filters, which may hold parameter filters. A component filter matches when a component of
 /// its name exists and passes all its tests together, so combined tests are a logical AND on one component.
 /// Recurring components are searched instance by instance wherever a time range is asked for.
@@ -37,7 +37,7 @@ public struct CalendarFilter: Hashable, Sendable {
 extension CalendarFilter {
     /// A `comp-filter` (RFC 4791 9.7.1).
     public struct ComponentFilter: Hashable, Sendable {
-        /// The component's name in upper case: VCALENDAR, VEVENT, VTODO, VJOURNAL, VFREEBUSY, VALARM ...
+        /// The component's name in upper case: VCALENDAR, VEVENT, VTODO, VJOURNAL, VFREEBUSY, VALARM and the rest.
         public var name: String
         /// Matches only when the parent has no component of this name.
         public var isNotDefined: Bool
