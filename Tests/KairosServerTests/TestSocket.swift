@@ -99,7 +99,7 @@ struct TestSocket: Sendable {
     }
 
     /// The next frame, or nil once the socket has closed with nothing left to read.
-    func next(timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation) async throws
+    func next(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async throws
         -> ServerFrame?
     {
         let deadline = ContinuousClock.now + timeout

@@ -37,6 +37,10 @@ struct RealtimeSession {
             for try await message in inbound.messages(maxSize: Limits.socketFrameBytes) {
                 let frame = Self.decode(message)
                 guard let current = socket else {
+                    // The timeout is for the first frame to arrive; once it has, only this loop answers, so a
+                    // slow token lookup never races the watchdog's refusal on the same socket.
+                    watchdog.cancel()
+                    if case .success = await watchdog.result { return }
                     guard case .auth(let token, let after) = frame,
                         let user = try await accounts.user(forToken: token)
                     else {
@@ -45,7 +49,6 @@ struct RealtimeSession {
                                 "The first frame must be {\"type\":\"auth\",\"token\":...} with a live API token."),
                             on: outbound)
                     }
-                    watchdog.cancel()
                     socket = try await start(for: user, token: token, after: after, outbound: outbound, in: &group)
                     continue
                 }
