@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     /// Todoist's API root, read by imports in Settings (`--todoist-api`, `KAIROS_TODOIST_API`); only the operator
     /// sets it, never a request.
     public var todoistAPI = TodoistReader.defaultAPI
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    public var trustedProxies = TrustedProxies.none
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -227,7 +229,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         }
     let readyLogger = logger
     return Application(
-        router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
+        router: buildRouter(
+            services, webDirectory: configuration.webDirectory, trustedProxies: configuration.trustedProxies,
+            logger: logger),
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
@@ -256,9 +260,13 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 /// The routes of the API, shared by the real server and the tests, and the web app's files when
 /// `webDirectory` is given.
 public func buildRouter(
-    _ services: AppServices, webDirectory: String? = nil, logger: Logger = Logger(label: "kairos")
+    _ services: AppServices, webDirectory: String? = nil, trustedProxies: TrustedProxies = .none,
+    logger: Logger = Logger(label: "kairos")
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if !trustedProxies.ranges.isEmpty {
+        router.add(middleware: ForwardedClientMiddleware(proxies: trustedProxies))
+    }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     if let webDirectory {

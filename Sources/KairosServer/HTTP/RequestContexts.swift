@@ -8,13 +8,17 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `BearerAuthMiddleware` when the request carries a live token.
     public var user: User?
-    /// The peer of the connection (not a header a client could set), for throttling sign-ins.
+    /// The peer of the connection (not a header a client could set).
     public let remoteAddress: SocketAddress?
+    /// The client's IP address as throttling counts it: the peer, or the client a trusted proxy names
+    /// (`ForwardedClientMiddleware`); one shared name when there is none (tests).
+    public var clientAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         user = nil
         remoteAddress = source.channel.remoteAddress
+        clientAddress = remoteAddress?.ipAddress ?? "unknown"
     }
 
     public var maxUploadSize: Int { Limits.maxBodyBytes }
@@ -26,6 +30,7 @@ public struct AuthenticatedContext: ChildRequestContext, RemoteAddressRequestCon
     public var coreContext: CoreRequestContextStorage
     public let user: User
     public let remoteAddress: SocketAddress?
+    public let clientAddress: String
 
     public init(context: AppRequestContext) throws {
         guard let user = context.user else {
@@ -35,6 +40,7 @@ public struct AuthenticatedContext: ChildRequestContext, RemoteAddressRequestCon
         coreContext = context.coreContext
         self.user = user
         remoteAddress = context.remoteAddress
+        clientAddress = context.clientAddress
     }
 
     public var maxUploadSize: Int { Limits.maxBodyBytes }
@@ -49,9 +55,4 @@ public struct Clock: Sendable {
     }
 
     public static let system = Clock { Date() }
-}
-
-extension RemoteAddressRequestContext {
-    /// The client's IP address as sign-in throttling counts it; one shared name when there is none (tests).
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 }

@@ -31,6 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Todoist's API address, read by Settings › Import (default \(TodoistReader.defaultAPI)).")
     var todoistAPI = ProcessInfo.processInfo.environment["KAIROS_TODOIST_API"]
 
+    @Option(
+        help: "Reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (such as 127.0.0.1,::1). Default: none."
+    )
+    var trustedProxy = ProcessInfo.processInfo.environment["KAIROS_TRUSTED_PROXIES"]
+
     @OptionGroup var model: ModelOptions
 
     func run() async throws {
@@ -67,6 +72,13 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--todoist-api must be an address such as \(TodoistReader.defaultAPI).")
             }
             configuration.todoistAPI = url
+        }
+        if let trustedProxy {
+            do {
+                configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
+            } catch {
+                throw ValidationError("--trusted-proxy: \(error.message)")
+            }
         }
         let app = try await buildApplication(configuration)
         try await app.runService()
