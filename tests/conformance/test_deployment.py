@@ -147,7 +147,7 @@ def behind_nginx(tmp_path: Path) -> Iterator[tuple[str, KairosServer]]:
     assert Path(nginx).exists(), "nginx is missing: apt-get install nginx"
     server = KairosServer(host="127.0.0.1", port=free_port())
     (tmp_path / "data").mkdir()
-    kairos = launch(server, tmp_path / "data", tmp_path, extra_args=("--trusted-proxy", "127.0.0.1,::1"))
+    kairos = launch(server, tmp_path / "data", tmp_path, extra_args=("--trusted-proxies", "127.0.0.1,::1"))
     certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",

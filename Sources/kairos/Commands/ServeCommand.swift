@@ -6,81 +6,185 @@ import KairosServer
 import Logging
 
 /// `kairos serve`: the server on the embedded SQLite store.
+///
+/// Every setting comes from its flag, else its `KAIROS_*` variable, else the `--config` file, else its
+/// default (`SettingSources`); `--check-config` reads and checks them all, prints where each came from and
+/// exits.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the Kairos server with its embedded SQLite database.")
+        commandName: "serve", abstract: "Run the Kairos server with its embedded SQLite database.",
+        discussion: "Each --NAME option can also be set by the variable KAIROS_NAME or by NAME in the --config file.")
 
-    @Option(help: "Folder for the database; created if missing.")
-    var data = "kairos-data"
+    @Option(help: "A TOML file of settings, such as kairos.toml ($KAIROS_SERVER_CONFIG).")
+    var config: String?
 
-    @Option(help: "Address to listen on. Use 0.0.0.0 to accept connections from other machines.")
-    var host = "127.0.0.1"
+    @Flag(help: "Read and check every setting, print where each came from, and exit without serving.")
+    var checkConfig = false
 
-    @Option(help: "Port to listen on.")
-    var port = 8080
+    @Option(help: "Folder for the database; created if missing. Default: kairos-data.")
+    var data: String?
+
+    @Option(help: "Address to listen on; 0.0.0.0 accepts other machines. Default: 127.0.0.1.")
+    var host: String?
+
+    @Option(help: "Port to listen on. Default: 8080.")
+    var port: Int?
 
     @Option(help: "Folder of the web app served at /. Default: ./web, or web next to the kairos binary.")
     var web: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "notice"
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical. Default: notice.")
+    var logLevel: String?
 
-    @Option(help: "The address people open Kairos at, for links in emails (default: http://HOST:PORT).")
-    var publicURL = ProcessInfo.processInfo.environment["KAIROS_PUBLIC_URL"]
+    @Option(help: "The address people open Kairos at, for links in emails. Default: http://HOST:PORT.")
+    var publicURL: String?
 
-    @Option(help: "Todoist's API address, read by Settings › Import (default \(TodoistReader.defaultAPI)).")
-    var todoistAPI = ProcessInfo.processInfo.environment["KAIROS_TODOIST_API"]
+    @Option(help: "Todoist's API address, read by Settings › Import. Default: \(TodoistReader.defaultAPI).")
+    var todoistAPI: String?
 
-    @Option(
-        help: "Reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated (such as 127.0.0.1,::1). Default: none."
-    )
-    var trustedProxy = ProcessInfo.processInfo.environment["KAIROS_TRUSTED_PROXIES"]
+    @Option(help: "Reverse proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated.")
+    var trustedProxies: String?
+
+    @Option(help: "A sendmail-compatible command that sends emails, reading recipients from the headers (msmtp -t).")
+    var sendmail: String?
+
+    @Option(help: "The sender of emails. Default: Kairos <kairos@localhost>.")
+    var mailFrom: String?
+
+    @Option(help: "Seconds before the first retry of an email the mail command refused; doubles each time. Default: 30.")
+    var mailRetrySeconds: Double?
+
+    @Option(help: "Who push services may write to about this server's pushes (mailto: or https:). Default: the sender.")
+    var pushContact: String?
+
+    @Flag(help: "Accept push subscriptions on loopback addresses (for a local push service in tests).")
+    var pushAllowLoopback = false
 
     @OptionGroup var model: ModelOptions
 
+    /// The names a config file may set: every option above but `config` and `check-config`.
+    static let settingNames = Set([
+        "data", "host", "port", "web", "log-level", "public-url", "todoist-api", "trusted-proxies", "sendmail",
+        "mail-from", "mail-retry-seconds", "push-contact", "push-allow-loopback",
+    ]).union(ModelOptions.settingNames)
+
     func run() async throws {
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        let environment = ProcessInfo.processInfo.environment
+        let (configuration, sources) = try settings(environment: environment)
+        if checkConfig {
+            try Self.checkDataFolder(configuration.dataDirectory)
+            print(report(configuration, sources: sources))
+            return
         }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
+            handler.logLevel = configuration.logLevel
             return handler
         }
-        if let web, !WebAppFolder.holdsApp(web) {
-            throw ValidationError(
-                "--web \(web) has no index.html. Point it at the web folder of the Kairos repository.")
-        }
-        let webDirectory = WebAppFolder.locate(explicit: web)
-        if webDirectory == nil {
+        if configuration.webDirectory == nil {
             Logger(label: "kairos").notice("No web app folder found (./web); serving the API only. Pass --web DIR.")
-        }
-        let environment = ProcessInfo.processInfo.environment
-        var configuration = ServerConfiguration(
-            host: host, port: port, dataDirectory: data, logLevel: level, webDirectory: webDirectory,
-            publicURL: publicURL, sendmailCommand: environment["KAIROS_SENDMAIL"].flatMap { $0.isEmpty ? nil : $0 })
-        if let sender = environment["KAIROS_MAIL_FROM"] { configuration.mailSender = sender }
-        if let retry = environment["KAIROS_MAIL_RETRY_SECONDS"].flatMap(Double.init) {
-            configuration.mailRetryBase = .milliseconds(Int(retry * 1000))
-        }
-        configuration.pushEndpoints = PushEndpointRule(allowsLoopback: environment["KAIROS_PUSH_ALLOW_LOOPBACK"] == "1")
-        configuration.pushContact = environment["KAIROS_PUSH_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.model = try model.configuration()
-        if let todoistAPI, !todoistAPI.isEmpty {
-            guard let url = URL(string: todoistAPI), url.scheme == "https" || url.scheme == "http", url.host != nil
-            else {
-                throw ValidationError("--todoist-api must be an address such as \(TodoistReader.defaultAPI).")
-            }
-            configuration.todoistAPI = url
-        }
-        if let trustedProxy {
-            do {
-                configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
-            } catch {
-                throw ValidationError("--trusted-proxy: \(error.message)")
-            }
         }
         let app = try await buildApplication(configuration)
         try await app.runService()
+    }
+
+    /// The server's configuration from every source, checked; a setting that cannot work is a usage
+    /// error naming where it was set and what to set instead.
+    private func settings(environment: [String: String]) throws -> (ServerConfiguration, SettingSources) {
+        do {
+            let path = config ?? environment["KAIROS_SERVER_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+            let sources = try SettingSources(
+                environment: environment, file: try path.map(ConfigFile.load), known: Self.settingNames)
+            return (try configuration(from: sources), sources)
+        } catch let error as ConfigFileError {
+            throw CLIError(error.description)
+        }
+    }
+
+    private func configuration(from sources: SettingSources) throws -> ServerConfiguration {
+        let levelSetting = sources.value("log-level", flag: logLevel)
+        guard let level = Logger.Level(rawValue: levelSetting?.text ?? "notice") else {
+            throw ConfigFileError(
+                "\(levelSetting?.origin ?? "--log-level") must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        let webSetting = sources.value("web", flag: web)
+        if let webSetting, !WebAppFolder.holdsApp(webSetting.text) {
+            throw ConfigFileError(
+                "\(webSetting.origin): \(webSetting.text) has no index.html. Point it at the web folder of the Kairos repository.")
+        }
+        var configuration = ServerConfiguration(
+            host: sources.string("host", flag: host) ?? "127.0.0.1",
+            port: try sources.integer("port", flag: port, in: 0...65535) ?? 8080,
+            dataDirectory: sources.string("data", flag: data) ?? "kairos-data", logLevel: level,
+            webDirectory: WebAppFolder.locate(explicit: webSetting?.text),
+            publicURL: try Self.address(sources.value("public-url", flag: publicURL)),
+            sendmailCommand: sources.string("sendmail", flag: sendmail))
+        if let sender = sources.string("mail-from", flag: mailFrom) { configuration.mailSender = sender }
+        if let retry = sources.value("mail-retry-seconds", flag: mailRetrySeconds.map { String($0) }) {
+            guard let seconds = Double(retry.text), seconds > 0, seconds <= 86_400 else {
+                throw ConfigFileError("\(retry.origin) must be a number of seconds above 0, not \"\(retry.text)\".")
+            }
+            configuration.mailRetryBase = .milliseconds(Int(seconds * 1000))
+        }
+        configuration.pushEndpoints = PushEndpointRule(
+            allowsLoopback: try sources.flag("push-allow-loopback", flag: pushAllowLoopback))
+        configuration.pushContact = sources.string("push-contact", flag: pushContact)
+        if let api = try Self.address(sources.value("todoist-api", flag: todoistAPI)) {
+            configuration.todoistAPI = URL(string: api)!
+        }
+        if let proxies = sources.value("trusted-proxies", flag: trustedProxies) {
+            do {
+                configuration.trustedProxies = try TrustedProxies(parsing: proxies.text)
+            } catch {
+                throw ConfigFileError("\(proxies.origin): \(error.message)")
+            }
+        }
+        configuration.model = try model.configuration(sources: sources)
+        return configuration
+    }
+
+    /// The data folder must be a writable folder, or one that can be made.
+    private static func checkDataFolder(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        let files = FileManager.default
+        if files.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue, files.isWritableFile(atPath: path) else {
+                throw CLIError("The data folder \(path) is not a folder this user can write to.")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard files.isWritableFile(atPath: parent.isEmpty ? "." : parent) else {
+            throw CLIError("The data folder \(path) does not exist and \(parent) is not writable to make it.")
+        }
+    }
+
+    /// An `http` or `https` address, or nil when the setting is not given.
+    private static func address(_ setting: Setting?) throws(ConfigFileError) -> String? {
+        guard let setting else { return nil }
+        guard let url = URL(string: setting.text), url.scheme == "https" || url.scheme == "http", url.host != nil
+        else {
+            throw ConfigFileError("\(setting.origin) must be an http:// or https:// address, not \"\(setting.text)\".")
+        }
+        return setting.text
+    }
+
+    /// What `--check-config` prints: each setting that is set, where from, with secrets hidden.
+    private func report(_ configuration: ServerConfiguration, sources: SettingSources) -> String {
+        var lines = ["The settings are usable. Kairos would serve:"]
+        let flags: [String: String?] = [
+            "data": data, "host": host, "port": port.map(String.init), "web": web, "log-level": logLevel,
+            "public-url": publicURL, "todoist-api": todoistAPI, "trusted-proxies": trustedProxies,
+            "sendmail": sendmail, "mail-from": mailFrom, "mail-retry-seconds": mailRetrySeconds.map { String($0) },
+            "push-contact": pushContact, "push-allow-loopback": pushAllowLoopback ? "true" : nil,
+        ].merging(model.flags) { first, _ in first }
+        for name in Self.settingNames.sorted() {
+            guard let setting = sources.value(name, flag: flags[name] ?? nil) else { continue }
+            let shown = ModelOptions.secretNames.contains(name) ? "(hidden)" : setting.text
+            lines.append("  \(name) = \(shown)    from \(setting.origin)")
+        }
+        lines.append("  address: http://\(configuration.host):\(configuration.port), data: \(configuration.databasePath)")
+        lines.append("  web app: \(configuration.webDirectory ?? "none found; the API only")")
+        return lines.joined(separator: "\n")
     }
 }
