@@ -163,6 +163,22 @@ struct SyncTests {
         }
     }
 
+    @Test("The same command sent twice at once is applied once, and both answers map its temp id alike")
+    func concurrentRetry() async throws {
+        try await withAda { ada in
+            let commands = """
+                [{"type": "item_add", "uuid": "racing", "temp_id": "t1", "args": {"content": "Only once"}}]
+                """
+            let replies = try await withThrowingTaskGroup(of: SyncReply.self) { group in
+                for _ in 0..<8 { group.addTask { try await ada.sync(nil, resources: nil, commands: commands) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(replies.allSatisfy { $0.status["racing"] as? String == "ok" })
+            #expect(Set(replies.compactMap { $0.tempIDs["t1"] }).count == 1)
+            #expect(try await ada.tasks().count == 1)
+        }
+    }
+
     @Test("Incremental answers carry only what changed, deletions as is_deleted, completions as checked")
     func incremental() async throws {
         try await withAda { ada in

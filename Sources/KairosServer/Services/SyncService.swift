@@ -12,6 +12,9 @@ public struct SyncService: Sendable {
     let tasks: TaskService
     let projects: ProjectService
     let reminders: ReminderService
+    /// Two requests carrying the same command (a client retrying while its first try still runs) take turns,
+    /// so the second finds the first's recorded outcome instead of applying it again.
+    private let commandsInFlight = KeyedSerializer<String>()
 
     /// How long a command's uuid is remembered, so that a request retried after a lost answer does nothing twice.
     static let rememberedFor: TimeInterval = 14 * 86_400
@@ -69,6 +72,12 @@ public struct SyncService: Sendable {
     /// What the command comes to: the recorded outcome when this person already applied its uuid, or the outcome
     /// of carrying it out now (recorded when it went through, so a retry of a failed one is tried again).
     private func outcome(of command: SyncCommand, tempIDs: [String: String], for user: User) async throws -> SyncOutcome {
+        try await commandsInFlight.run("\(user.id) \(command.uuid)") {
+            try await carryOut(command, tempIDs: tempIDs, for: user)
+        }
+    }
+
+    private func carryOut(_ command: SyncCommand, tempIDs: [String: String], for user: User) async throws -> SyncOutcome {
         if let recorded = try await store.syncOutcome(userID: user.id, uuid: command.uuid),
             let outcome = try? JSONDecoder().decode(SyncOutcome.self, from: recorded)
         {
