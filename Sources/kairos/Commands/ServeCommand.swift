@@ -31,6 +31,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Todoist's API address, read by Settings › Import (default \(TodoistReader.defaultAPI)).")
     var todoistAPI = ProcessInfo.processInfo.environment["KAIROS_TODOIST_API"]
 
+    @Option(help: "Back the data folder up this often: 30s, 15m, 24h or 7d (also KAIROS_BACKUP_EVERY). Default: never.")
+    var backupEvery = ProcessInfo.processInfo.environment["KAIROS_BACKUP_EVERY"]
+
+    @Option(help: "How many scheduled backups to keep, newest first (also KAIROS_BACKUP_KEEP). Default: 7.")
+    var backupKeep = ProcessInfo.processInfo.environment["KAIROS_BACKUP_KEEP"]
+
+    @Option(help: "Folder for scheduled backups and for the copies taken before upgrades. Default: DATA/backups.")
+    var backupDir: String?
+
     @OptionGroup var model: ModelOptions
 
     func run() async throws {
@@ -68,7 +77,27 @@ struct ServeCommand: AsyncParsableCommand {
             }
             configuration.todoistAPI = url
         }
+        try readBackupOptions(into: &configuration)
         let app = try await buildApplication(configuration)
         try await app.runService()
+    }
+}
+
+extension ServeCommand {
+    /// The scheduled-backup options, checked before anything starts.
+    fileprivate func readBackupOptions(into configuration: inout ServerConfiguration) throws {
+        if let backupEvery, !backupEvery.isEmpty {
+            guard let interval = BackupInterval(backupEvery) else {
+                throw ValidationError("--backup-every must be a number and a unit, such as 30s, 15m, 24h or 7d.")
+            }
+            configuration.backupInterval = interval
+        }
+        if let backupKeep, !backupKeep.isEmpty {
+            guard let keep = Int(backupKeep), keep > 0 else {
+                throw ValidationError("--backup-keep must be a whole number of backups, 1 or more.")
+            }
+            configuration.backupKeep = keep
+        }
+        if let backupDir, !backupDir.isEmpty { configuration.backupDirectory = backupDir }
     }
 }
