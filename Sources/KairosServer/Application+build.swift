@@ -40,8 +40,15 @@ public struct ServerConfiguration: Sendable {
     /// Todoist's API root, read by imports in Settings (`--todoist-api`, `KAIROS_TODOIST_API`); only the operator
     /// sets it, never a request.
     public var todoistAPI = TodoistReader.defaultAPI
-    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxies`).
     public var trustedProxies = TrustedProxies.none
+    /// How often the data folder is backed up into `backupsDirectory` (`--backup-every`, `KAIROS_BACKUP_EVERY`);
+    /// nil takes no scheduled backups.
+    public var backupInterval: BackupInterval?
+    /// How many scheduled backups are kept, newest first (`--backup-keep`, `KAIROS_BACKUP_KEEP`).
+    public var backupKeep = 7
+    /// Where backups go (`--backup-dir`); `backups` inside the data folder when not set.
+    public var backupDirectory: String?
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -76,6 +83,11 @@ public struct ServerConfiguration: Sendable {
 
     /// The server's VAPID private key for Web Push, inside the data folder.
     public var vapidKeyPath: String { (dataDirectory as NSString).appendingPathComponent("vapid-key.pem") }
+
+    /// The folder of scheduled backups and of the copies taken before a schema upgrade.
+    public var backupsDirectory: String {
+        backupDirectory ?? (dataDirectory as NSString).appendingPathComponent("backups")
+    }
 }
 
 /// Everything the routes need, built once per process.
@@ -194,7 +206,10 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     logger.logLevel = configuration.logLevel
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let folderLock = try DataFolderLock(folder: configuration.dataDirectory)
-    let store = try SQLiteStore(path: configuration.databasePath)
+    let store = try SQLiteStore(path: configuration.databasePath, upgradeBackupFolder: configuration.backupsDirectory)
+    if let backup = store.upgradeBackupPath {
+        logger.notice("Backed up the database before upgrading its schema", metadata: ["backup": "\(backup)"])
+    }
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let vapid = try VAPIDKey.loadOrCreate(at: configuration.vapidKeyPath)
     let signer: VAPIDSigner
@@ -227,6 +242,15 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         } else {
             UnsentMailNotice(store: store, dataDirectory: configuration.dataDirectory, logger: logger)
         }
+    var backupServices: [any Service] = []
+    if let interval = configuration.backupInterval {
+        backupServices.append(
+            ScheduledBackups(
+                backup: DataFolderBackup(
+                    dataDirectory: configuration.dataDirectory, excluding: [configuration.backupsDirectory]),
+                store: store, folder: configuration.backupsDirectory, interval: interval.duration,
+                keep: configuration.backupKeep, logger: logger))
+    }
     let readyLogger = logger
     return Application(
         router: buildRouter(
@@ -244,7 +268,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             ReminderScheduler(store: store, logger: logger),
             DailyBriefScheduler(store: store, briefs: services.brief, logger: logger),
             MentionDigestScheduler(store: store, logger: logger),
-        ],
+        ] + backupServices,
         onServerRunning: { channel in
             configuration.onListening?(channel.localAddress?.port ?? configuration.port)
             let address = channel.localAddress.map {

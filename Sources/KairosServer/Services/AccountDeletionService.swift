@@ -31,13 +31,7 @@ public struct AccountDeletionService: Sendable {
             projects: try await store.ownedSharedProjects(userID: user.id), choice: request.sharedProjects)
         let contents = try await store.deleteAccount(userID: user.id, plan: plan, now: clock.now())
         for sha256 in contents {
-            // Withdrawn first and checked again, as the sweeper does: someone may upload the same bytes meanwhile.
-            guard let withdrawn = try await files.withdraw(sha256: sha256) else { continue }
-            if try await store.isContentInUse(sha256: sha256) {
-                try await files.restore(withdrawn)
-            } else {
-                await files.discard(withdrawn)
-            }
+            try await files.removeUnused(sha256: sha256) { try await store.isContentInUse(sha256: sha256) }
         }
         await realtime?.closeRevoked(userID: user.id) { _ in false }
     }

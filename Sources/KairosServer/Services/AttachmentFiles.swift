@@ -84,6 +84,21 @@ public struct AttachmentFiles: Sendable {
         _ = try? await fileSystem.removeItem(at: FilePath(received.path), recursively: false)
     }
 
+    /// Removes the content with this hash unless `isInUse` says an upload still has it. Call it only after the
+    /// deletion of the rows that used it has committed: the removal then waits for any backup copying the
+    /// attachments (see `BackupHold`). The content is withdrawn first and `isInUse` asked after, since an
+    /// upload of the same bytes may be recorded meanwhile; then it is put back.
+    func removeUnused(sha256: String, isInUse: () async throws -> Bool) async throws {
+        let hold = try await BackupHold.acquire(attachmentsFolder: folder, exclusive: true)
+        defer { hold?.release() }
+        guard let withdrawn = try await withdraw(sha256: sha256) else { return }
+        if try await isInUse() {
+            try await restore(withdrawn)
+        } else {
+            await discard(withdrawn)
+        }
+    }
+
     /// Moves the content with this hash out of place, into `incoming`; returns where it went, or nil when
     /// there was none. `restore` puts it back, `discard` drops it.
     func withdraw(sha256: String) async throws -> Received? {

@@ -38,13 +38,7 @@ public struct AttachmentSweeper: Service {
         let cutoff = clock.now().addingTimeInterval(-Self.unpostedLifetime)
         let (deleted, unused) = try await store.deleteUnpostedAttachments(createdBefore: cutoff)
         for sha256 in unused {
-            // Withdrawn first and checked again: an upload of the same bytes may have been recorded since.
-            guard let withdrawn = try await files.withdraw(sha256: sha256) else { continue }
-            if try await store.isContentInUse(sha256: sha256) {
-                try await files.restore(withdrawn)
-            } else {
-                await files.discard(withdrawn)
-            }
+            try await files.removeUnused(sha256: sha256) { try await store.isContentInUse(sha256: sha256) }
         }
         if deleted > 0 {
             logger.info("Removed unposted uploads", metadata: ["uploads": "\(deleted)", "files": "\(unused.count)"])

@@ -14,8 +14,16 @@ public final class SQLiteStore: ChangeTracking {
     /// A connection of its own for checkpoints, so they never hold up the writer.
     private let checkpointer: DatabaseQueue
 
+    /// Where the database was copied before this open brought its schema up to date; nil when nothing was
+    /// migrated, the database was new, or no `upgradeBackupFolder` was given.
+    public let upgradeBackupPath: String?
+
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String) throws {
+    ///
+    /// With `upgradeBackupFolder`, an existing database that has migrations to apply is first copied there
+    /// (`before-<newest pending migration>-<time>.sqlite`), so an upgrade can be undone. A database written
+    /// by a newer Kairos (it has migrations this one does not know) is never opened: `NewerDatabaseError`.
+    public init(path: String, upgradeBackupFolder: String? = nil, now: Date = Date()) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -34,6 +42,7 @@ public final class SQLiteStore: ChangeTracking {
         // An acknowledged write must survive a power cut, not only a crash of this process. Set on the
         // writer after the pool is open: the pool sets its own (NORMAL) when it turns on the log.
         try pool.barrierWriteWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        upgradeBackupPath = try Self.prepareUpgrade(of: pool, backupFolder: upgradeBackupFolder, now: now)
         try SchemaMigrations.migrator.migrate(pool)
         try eventAnnouncer.install(on: pool)
         pool.add(transactionObserver: commitCounter, extent: .databaseLifetime)

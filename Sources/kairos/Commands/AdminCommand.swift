@@ -7,7 +7,10 @@ import KairosStore
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Manage the server's data directly (run on the server machine).",
-        subcommands: [CreateUserCommand.self, ResetPasswordCommand.self, OutboxCommand.self, VAPIDCommand.self])
+        subcommands: [
+            CreateUserCommand.self, ResetPasswordCommand.self, OutboxCommand.self, VAPIDCommand.self,
+            BackupCommand.self, RestoreCommand.self,
+        ])
 }
 
 /// `kairos admin create-user`: makes an account without the sign-up endpoint and prints its API token.
@@ -34,7 +37,8 @@ struct CreateUserCommand: AsyncParsableCommand {
         let secret = try password ?? Prompt.secret("Password for \(email): ")
         let configuration = ServerConfiguration(dataDirectory: data)
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let store = try SQLiteStore(path: configuration.databasePath)
+        let store = try SQLiteStore(
+            path: configuration.databasePath, upgradeBackupFolder: configuration.backupsDirectory)
         let services = AppServices(
             store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
             bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)

@@ -24,7 +24,8 @@ struct ResetPasswordCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: configuration.databasePath) else {
             throw CLIError("No Kairos database in \(data). Pass --data with the folder the server uses.")
         }
-        let store = try SQLiteStore(path: configuration.databasePath)
+        let store = try SQLiteStore(
+            path: configuration.databasePath, upgradeBackupFolder: configuration.backupsDirectory)
         let services = AppServices(
             store: store, attachmentFiles: try AttachmentFiles(folder: configuration.attachmentsDirectory),
             bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone)

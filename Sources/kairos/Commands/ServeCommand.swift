@@ -60,12 +60,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Accept push subscriptions on loopback addresses (for a local push service in tests).")
     var pushAllowLoopback = false
 
+    @Option(help: "Back the data folder up this often: 30s, 15m, 24h or 7d. Default: never.")
+    var backupEvery: String?
+
+    @Option(help: "How many scheduled backups to keep, newest first. Default: 7.")
+    var backupKeep: Int?
+
+    @Option(help: "Folder for scheduled backups and for the copies taken before upgrades. Default: DATA/backups.")
+    var backupDir: String?
+
     @OptionGroup var model: ModelOptions
 
     /// The names a config file may set: every option above but `config` and `check-config`.
     static let settingNames = Set([
         "data", "host", "port", "web", "log-level", "public-url", "todoist-api", "trusted-proxies", "sendmail",
-        "mail-from", "mail-retry-seconds", "push-contact", "push-allow-loopback",
+        "mail-from", "mail-retry-seconds", "push-contact", "push-allow-loopback", "backup-every", "backup-keep",
+        "backup-dir",
     ]).union(ModelOptions.settingNames)
 
     func run() async throws {
@@ -139,6 +149,16 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ConfigFileError("\(proxies.origin): \(error.message)")
             }
         }
+        if let every = sources.value("backup-every", flag: backupEvery) {
+            guard let interval = BackupInterval(every.text) else {
+                throw ConfigFileError("\(every.origin) must be a number and a unit, such as 30s, 15m, 24h or 7d.")
+            }
+            configuration.backupInterval = interval
+        }
+        if let keep = try sources.integer("backup-keep", flag: backupKeep, in: 1...10_000) {
+            configuration.backupKeep = keep
+        }
+        configuration.backupDirectory = sources.string("backup-dir", flag: backupDir)
         configuration.model = try model.configuration(sources: sources)
         return configuration
     }
@@ -177,6 +197,7 @@ struct ServeCommand: AsyncParsableCommand {
             "public-url": publicURL, "todoist-api": todoistAPI, "trusted-proxies": trustedProxies,
             "sendmail": sendmail, "mail-from": mailFrom, "mail-retry-seconds": mailRetrySeconds.map { String($0) },
             "push-contact": pushContact, "push-allow-loopback": pushAllowLoopback ? "true" : nil,
+            "backup-every": backupEvery, "backup-keep": backupKeep.map(String.init), "backup-dir": backupDir,
         ].merging(model.flags) { first, _ in first }
         for name in Self.settingNames.sorted() {
             guard let setting = sources.value(name, flag: flags[name] ?? nil) else { continue }
