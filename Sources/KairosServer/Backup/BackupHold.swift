@@ -6,9 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The claim that keeps attachment files in place while a backup copies them: a `flock` on
-/// `attachments/backup.lock`, shared by backups (several may run together) and exclusive for the code that
-/// removes content files.
+/// The claim that keeps attachment files in place while a backup copies them: a `flock` on `backup.lock`
+/// in the data folder (beside `attachments`, so that folder holds only content), shared by backups (several
+/// may run together) and exclusive for the code that removes content files.
 ///
 /// A backup copies the attachments after its database snapshot, so an upload row in the snapshot must still
 /// find its file when the copy reaches it. Files are removed only by the sweeper of unposted uploads and by
@@ -22,7 +22,7 @@ import Foundation
 final class BackupHold: @unchecked Sendable {
     private var descriptor: Int32
 
-    /// The lock file's name inside the attachments folder.
+    /// The lock file's name, in the folder that holds the attachments folder.
     static let fileName = "backup.lock"
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
@@ -33,7 +33,7 @@ final class BackupHold: @unchecked Sendable {
     /// Returns nil when the folder does not exist yet: there is nothing in it to keep or remove.
     static func acquire(attachmentsFolder folder: String, exclusive: Bool) async throws -> BackupHold? {
         guard FileManager.default.fileExists(atPath: folder) else { return nil }
-        let path = (folder as NSString).appendingPathComponent(fileName)
+        let path = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(fileName)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw BackupError.unreadable(path: path, detail: String(cString: strerror(errno)))

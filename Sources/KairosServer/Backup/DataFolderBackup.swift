@@ -138,7 +138,7 @@ public struct DataFolderBackup: Sendable {
     /// snapshot instead), the server's lock, uploads still arriving, and earlier backups.
     private static let alwaysLeftOut: Set<String> = [
         databaseName, databaseName + "-wal", databaseName + "-shm", databaseName + "-journal", "serve.lock",
-        "backups", "attachments/incoming", "attachments/" + BackupHold.fileName,
+        "backups", "attachments/incoming", BackupHold.fileName,
     ]
 
     /// The regular files of the data folder to archive, as paths inside it, in name order.
