@@ -33,6 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOptions
 
+    @OptionGroup var oidc: OIDCOptions
+
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -61,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.pushEndpoints = PushEndpointRule(allowsLoopback: environment["KAIROS_PUSH_ALLOW_LOOPBACK"] == "1")
         configuration.pushContact = environment["KAIROS_PUSH_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.model = try model.configuration()
+        configuration.oidc = try oidc.configuration()
         if let todoistAPI, !todoistAPI.isEmpty {
             guard let url = URL(string: todoistAPI), url.scheme == "https" || url.scheme == "http", url.host != nil
             else {
