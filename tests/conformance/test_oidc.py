@@ -96,7 +96,7 @@ def sign_in(server: KairosServer, browser: httpx.Client | None = None) -> Outcom
         back = browser.get(callback)
     assert back.status_code == 303, back.text
     location = back.headers["location"]
-    assert "id_token" not in location and "kai_" not in location
+    assert "eyJ" not in location and "kai_" not in location  # no ID token, no API token
     error = re.fullmatch(re.escape(server.url) + r"/#/oidc/error/([a-z_]+)", location)
     if error:
         return Outcome(location, error.group(1), None, callback)
