@@ -47,7 +47,7 @@ export function renderAuth(view, { mode, problem }, { signedIn }) {
   if (problem) providerProblem.textContent = PROVIDER_PROBLEMS[problem] ?? "That sign-in didn't work. Try again, or sign in with your password.";
   fill(view, welcome(signingUp ? "Welcome to Kairos" : "Welcome back",
     signingUp ? "Say what's on your mind. Kairos turns it into tasks." : "Sign in to pick up where you left off.",
-    providerProblem, providerButtons(), form,
+    problem ? providerProblem : null, providerButtons(), form,
     signingUp ? null : h("p.switch", {}, h("a.link-btn", { href: "#/forgot", text: "Forgot password?" })),
     signingUp ? null : tokenSignIn(signedIn),
     h("p.switch", {}, signingUp ? "Already have an account? " : "New here? ",
