@@ -30,8 +30,9 @@ struct ProviderSignInPlanTests {
     func verifiedEmail() {
         #expect(plan(claims(), withEmail: "3") == .success(.link(userID: "3")))
         #expect(plan(claims()) == .success(.create(email: "ada@example.com", name: "Ada")))
-        #expect(plan(claims(name: nil)) == .success(.create(email: "ada@example.com", name: "Ada")))
-        #expect(plan(claims(name: "  ")) == .success(.create(email: "ada@example.com", name: "Ada")))
+        // Without a name, the address's local part stands in until the person changes it in Settings.
+        #expect(plan(claims(name: nil)) == .success(.create(email: "ada@example.com", name: "ada")))
+        #expect(plan(claims(name: "  ")) == .success(.create(email: "ada@example.com", name: "ada")))
     }
 
     @Test("An unverified or missing email never links nor creates")
