@@ -49,6 +49,8 @@ public struct ServerConfiguration: Sendable {
     public var backupKeep = 7
     /// Where backups go (`--backup-dir`); `backups` inside the data folder when not set.
     public var backupDirectory: String?
+    /// The identity provider people may sign in with (`KAIROS_OIDC_*`); nil offers email and password only.
+    public var oidc: OIDCConfiguration?
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -117,6 +119,8 @@ public struct AppServices: Sendable {
     public let push: PushService
     public let noticeActions: NoticeActionService
     public let reachSettings: ReachSettingsService
+    /// Signing in with the identity provider; nil when none is configured.
+    public let oidc: OIDCService?
     /// Signs the links notices carry; nil without a VAPID key.
     let noticeKey: NoticeActionKey?
     /// The address people open the server at.
@@ -141,7 +145,8 @@ public struct AppServices: Sendable {
         defaultTimeZone: String = "UTC", publicURL: String = "http://127.0.0.1:8080",
         socketAuthTimeout: Duration = .seconds(10), languageModel: (any LanguageModel)? = nil,
         vapid: VAPIDKey? = nil, pushEndpoints: PushEndpointRule = PushEndpointRule(),
-        todoist: TodoistSource? = nil, logger: Logger = Logger(label: "kairos")
+        todoist: TodoistSource? = nil, oidc: OIDCConfiguration? = nil,
+        oidcTransport: any OIDCTransport = HTTPClientOIDCTransport(), logger: Logger = Logger(label: "kairos")
     ) {
         self.languageModel = languageModel
         self.vapid = vapid
@@ -197,6 +202,13 @@ public struct AppServices: Sendable {
         calDAVWriter = CalDAVWriter(
             store: store, reader: calDAV, tasks: tasks, reminders: reminders, projects: projects, clock: clock)
         calendarFeeds = CalendarFeedService(store: store, clock: clock, publicURL: publicURL)
+        if let oidc {
+            self.oidc = OIDCService(
+                configuration: oidc, store: store, accounts: accounts, transport: oidcTransport, clock: clock,
+                publicURL: publicURL, defaultTimeZone: defaultTimeZone, logger: logger)
+        } else {
+            self.oidc = nil
+        }
     }
 }
 
@@ -227,12 +239,17 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         logger.notice("Language model: \(model)")
     }
     let todoistTransport = HTTPClientTodoistTransport()
+    let oidcTransport = HTTPClientOIDCTransport()
     let services = AppServices(
         store: store, attachmentFiles: attachmentFiles,
         bcryptCost: configuration.bcryptCost, defaultTimeZone: configuration.defaultTimeZone,
         publicURL: configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)",
         languageModel: languageModel, vapid: vapid, pushEndpoints: configuration.pushEndpoints,
-        todoist: TodoistSource(api: configuration.todoistAPI, transport: todoistTransport), logger: logger)
+        todoist: TodoistSource(api: configuration.todoistAPI, transport: todoistTransport), oidc: configuration.oidc,
+        oidcTransport: oidcTransport, logger: logger)
+    if let oidc = configuration.oidc {
+        logger.notice("Sign in with \(oidc.displayName): \(oidc.issuer)")
+    }
     // Without a mail command, emails wait in the outbox for `kairos admin outbox`; the log only says so.
     let mail: any Service =
         if let command = configuration.sendmailCommand {
@@ -260,7 +277,7 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
         services: modelServices + [
-            todoistTransport, folderLock, mail, services.conversations.deliveries,
+            todoistTransport, oidcTransport, folderLock, mail, services.conversations.deliveries,
             ReachService(services: services, store: store, signer: signer, logger: logger),
             DeliveryLogSweeper(store: store, logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
@@ -301,6 +318,7 @@ public func buildRouter(
     let api = router.group("api/v1")
     let accounts = AccountController(accounts: services.accounts)
     accounts.addPublicRoutes(to: api.group("auth"))
+    OIDCController(oidc: services.oidc, publicURL: services.publicURL).addPublicRoutes(to: api.group("auth"))
     let invites = InviteController(invites: services.invites)
     invites.addPublicRoutes(to: api)
     NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: api)

@@ -418,5 +418,6 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & CommitmentStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore
     & WebhookStore
+    & OIDCStore
     & CalendarStore & CalendarObjectStore & CalendarFeedStore
     & SyncStore

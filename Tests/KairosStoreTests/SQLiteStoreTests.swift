@@ -24,7 +24,7 @@ struct SQLiteStoreTests {
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
                 "v35-app-opens", "v36-daily-brief-opening", "v37-deliveries",
                 "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes", "v43-calendar-feeds", "v44-calendar-objects",
-                "v45-sync-changes",
+                "v45-sync-changes", "v46-oidc-sign-in",
             ])
         let user = try await temp.user()
         let reopened = try SQLiteStore(path: temp.folder.appendingPathComponent("kairos.sqlite").path)
@@ -166,6 +166,7 @@ struct SQLiteStoreTests {
                     "conversations", "messages", "attachments", "audit_log", "invites", "outbox", "notifications",
                     "task_activity", "reminders", "sign_in_links", "assistant_messages", "notes", "push_subscriptions",
                     "deliveries", "webhooks", "calendar_changes", "calendar_feeds", "calendar_objects", "sync_changes",
+                    "oidc_attempts", "oidc_handoffs",
                 ])
             let triggers = try await store.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")

@@ -82,6 +82,13 @@ async function route({ keepPlace = false } = {}) {
     stopLive();
     return (await later.auth()).renderEmailedLink(view, { kind: emailed[1], token: emailed[2] }, { signedIn });
   }
+  const provider = hash.match(/^#\/oidc\/(?:error\/([a-z_]+)|([A-Za-z0-9_-]{43}))$/);
+  if (provider) {
+    leaveShell();
+    stopLive();
+    if (provider[1]) return showAuth("signin", provider[1]);
+    return (await later.auth()).renderProviderReturn(view, { code: provider[2] }, { signedIn });
+  }
   if (!session.token || !state.user) return showAuth(hash === "#/signin" || hash === "#/forgot" ? hash.slice(2) : "signup");
   const found = routes.map(([pattern, tab, render]) => [hash.match(pattern), tab, render]).find(([m]) => m);
   if (!found) {
@@ -178,12 +185,12 @@ function leaveShell() {
   app.classList.add("signed-out");
 }
 
-async function showAuth(mode) {
+async function showAuth(mode, problem) {
   leaveShell();
   app.classList.remove("no-tabbar");
   if (location.hash !== `#/${mode}`) history.replaceState(null, "", `#/${mode}`);
   const { renderAuth } = await later.auth();
-  renderAuth(view, { mode }, { signedIn: mode === "signup" ? (user) => signedIn(user, "#/welcome") : signedIn });
+  renderAuth(view, { mode, problem }, { signedIn: mode === "signup" ? (user) => signedIn(user, "#/welcome") : signedIn });
   document.title = mode === "signup" ? "Create account · Kairos" : "Sign in · Kairos";
   markFirstScreen();
 }

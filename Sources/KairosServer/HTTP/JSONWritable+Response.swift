@@ -24,6 +24,7 @@ extension TaskSources: JSONResponseGenerator {}
 extension Collaborator: JSONResponseGenerator {}
 extension APITokenInfo: JSONResponseGenerator {}
 extension AuthResponse: JSONResponseGenerator {}
+extension SignInProviders: JSONResponseGenerator {}
 extension TokenCreatedResponse: JSONResponseGenerator {}
 extension Project: JSONResponseGenerator {}
 extension ProjectMember: JSONResponseGenerator {}

@@ -71,12 +71,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOptions
 
+    @OptionGroup var oidc: OIDCOptions
+
     /// The names a config file may set: every option above but `config` and `check-config`.
     static let settingNames = Set([
         "data", "host", "port", "web", "log-level", "public-url", "todoist-api", "trusted-proxies", "sendmail",
         "mail-from", "mail-retry-seconds", "push-contact", "push-allow-loopback", "backup-every", "backup-keep",
         "backup-dir",
-    ]).union(ModelOptions.settingNames)
+    ]).union(ModelOptions.settingNames).union(OIDCOptions.settingNames)
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -160,6 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.backupDirectory = sources.string("backup-dir", flag: backupDir)
         configuration.model = try model.configuration(sources: sources)
+        configuration.oidc = try oidc.configuration(sources: sources)
         return configuration
     }
 
@@ -198,10 +201,11 @@ struct ServeCommand: AsyncParsableCommand {
             "sendmail": sendmail, "mail-from": mailFrom, "mail-retry-seconds": mailRetrySeconds.map { String($0) },
             "push-contact": pushContact, "push-allow-loopback": pushAllowLoopback ? "true" : nil,
             "backup-every": backupEvery, "backup-keep": backupKeep.map(String.init), "backup-dir": backupDir,
-        ].merging(model.flags) { first, _ in first }
+        ].merging(model.flags) { first, _ in first }.merging(oidc.flags) { first, _ in first }
         for name in Self.settingNames.sorted() {
             guard let setting = sources.value(name, flag: flags[name] ?? nil) else { continue }
-            let shown = ModelOptions.secretNames.contains(name) ? "(hidden)" : setting.text
+            let secret = ModelOptions.secretNames.union(OIDCOptions.secretNames).contains(name)
+            let shown = secret ? "(hidden)" : setting.text
             lines.append("  \(name) = \(shown)    from \(setting.origin)")
         }
         lines.append("  address: http://\(configuration.host):\(configuration.port), data: \(configuration.databasePath)")

@@ -1,11 +1,21 @@
-// Sign in (password or API token), sign up, and a forgotten password's emailed links. The token goes to
-// localStorage; sign-up sends the browser's time zone.
+// Sign in (password, API token or the server's identity provider), sign up, and a forgotten password's emailed
+// links. The token goes to localStorage; sign-up sends the browser's time zone.
 
 import { api, post, session } from "../api.js";
 import { browserTimeZone } from "../dates.js";
-import { explain, field, fill, formOf, h, welcome } from "../ui.js";
+import { explain, field, fill, formError, formOf, h, welcome } from "../ui.js";
 
-export function renderAuth(view, { mode }, { signedIn }) {
+/** What the sign-in screen says when the identity provider's sign-in came back refused (its error code). */
+const PROVIDER_PROBLEMS = {
+  unverified_email: "Your account there has no verified email address, so it can't be matched to a Kairos account. Verify your email with the provider, or sign in with your password.",
+  invalid_token: "The sign-in answer could not be trusted, so nothing was signed in. Try again.",
+  stale_attempt: "That sign-in took too long or was started elsewhere. Try again from this screen.",
+  denied: "The sign-in was cancelled or refused. Try again, or sign in with your password.",
+  provider_unavailable: "The sign-in service can't be reached right now. Try again in a moment, or sign in with your password.",
+  not_configured: "This server doesn't offer that kind of sign-in. Sign in with your email and password.",
+};
+
+export function renderAuth(view, { mode, problem }, { signedIn }) {
   if (mode === "forgot") return renderForgot(view);
   const signingUp = mode === "signup";
   const name = h("input.input", { type: "text", autocomplete: "name", required: true, maxlength: 100, label: "Name" });
@@ -33,14 +43,40 @@ export function renderAuth(view, { mode }, { signedIn }) {
       throw failure;
     }
   }, { novalidate: true });
+  const providerProblem = formError();
+  if (problem) providerProblem.textContent = PROVIDER_PROBLEMS[problem] ?? "That sign-in didn't work. Try again, or sign in with your password.";
   fill(view, welcome(signingUp ? "Welcome to Kairos" : "Welcome back",
     signingUp ? "Say what's on your mind. Kairos turns it into tasks." : "Sign in to pick up where you left off.",
-    form,
+    problem ? providerProblem : null, providerButtons(), form,
     signingUp ? null : h("p.switch", {}, h("a.link-btn", { href: "#/forgot", text: "Forgot password?" })),
     signingUp ? null : tokenSignIn(signedIn),
     h("p.switch", {}, signingUp ? "Already have an account? " : "New here? ",
       h("a.link-btn", { href: signingUp ? "#/signin" : "#/signup", text: signingUp ? "Sign in" : "Create an account" }))));
   (signingUp ? name : email).focus();
+}
+
+/** "Sign in with <name>" for each identity provider the server offers; empty until it answers, or if none. */
+function providerButtons() {
+  const box = h("div.providers");
+  api("/auth/providers").then(({ providers }) => {
+    box.replaceChildren(...providers.map((provider) =>
+      h("a.btn.block.provider-btn", { href: provider.start_url, text: `Sign in with ${provider.name}` })));
+    if (providers.length) box.append(h("p.or", { text: "or" }));
+  }).catch(() => {});
+  return box;
+}
+
+/** Back from the identity provider: #/oidc/CODE turns its one-time code into this browser's token. */
+export async function renderProviderReturn(view, { code }, { signedIn }) {
+  try {
+    const answer = await post("/auth/oidc/confirm", { code });
+    session.token = answer.token;
+    await signedIn(answer.user);
+  } catch (failure) {
+    fill(view, welcome("That sign-in didn't finish", failure.status === 409 || failure.status === 404
+      ? "This sign-in was already used or took too long. Start again from the sign-in screen." : explain(failure),
+    h("p.switch", {}, h("a.link-btn", { href: "#/signin", text: "Back to sign in" }))));
+  }
 }
 
 function tokenSignIn(signedIn) {

@@ -49,6 +49,7 @@ enum SchemaMigrations {
         migrator.registerMigration("v43-calendar-feeds", migrate: createCalendarFeeds)
         migrator.registerMigration("v44-calendar-objects", migrate: createCalendarObjects)
         migrator.registerMigration("v45-sync-changes", migrate: createSyncChanges)
+        migrator.registerMigration("v46-oidc-sign-in", migrate: createOIDCSignIn)
         return migrator
     }
 
