@@ -40,6 +40,14 @@ public struct ServerConfiguration: Sendable {
     /// Todoist's API root, read by imports in Settings (`--todoist-api`, `KAIROS_TODOIST_API`); only the operator
     /// sets it, never a request.
     public var todoistAPI = TodoistReader.defaultAPI
+    /// Where request counts, latencies and queue depths are kept for `/metrics`; one of its own when not set.
+    public var metrics: ServerMetrics?
+    /// Lets a scraper elsewhere read `/metrics` (`--metrics-token`, `KAIROS_METRICS_TOKEN`); without it only
+    /// loopback may.
+    public var metricsToken: String?
+    /// Request budgets per API token (`--rate-limit`); none by default, as a server used by one person
+    /// needs none.
+    public var rateLimits: [RateLimitGroup: TokenBucket.Budget] = [:]
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -121,6 +129,10 @@ public struct AppServices: Sendable {
     public let languageModel: (any LanguageModel)?
     /// The key Web Push is signed with; nil where nothing is pushed (maintenance commands).
     public let vapid: VAPIDKey?
+    /// The store as monitoring sees it: readiness, queues, size.
+    public let storeHealth: any StoreHealth
+    /// The time every service reads.
+    let clock: Clock
 
     public init(
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
@@ -131,6 +143,8 @@ public struct AppServices: Sendable {
     ) {
         self.languageModel = languageModel
         self.vapid = vapid
+        storeHealth = store
+        self.clock = clock
         let hub = RealtimeHub(clock: clock)
         store.observeNewEvents { events in hub.publish(events) }
         realtime = hub
@@ -226,8 +240,12 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
             UnsentMailNotice(store: store, dataDirectory: configuration.dataDirectory, logger: logger)
         }
     let readyLogger = logger
+    let monitoring = Monitoring(
+        metrics: configuration.metrics ?? ServerMetrics(), metricsToken: configuration.metricsToken,
+        budgets: RequestBudgets(budgets: configuration.rateLimits))
     return Application(
-        router: buildRouter(services, webDirectory: configuration.webDirectory, logger: logger),
+        router: buildRouter(
+            services, webDirectory: configuration.webDirectory, logger: logger, monitoring: monitoring),
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
@@ -256,26 +274,42 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 /// The routes of the API, shared by the real server and the tests, and the web app's files when
 /// `webDirectory` is given.
 public func buildRouter(
-    _ services: AppServices, webDirectory: String? = nil, logger: Logger = Logger(label: "kairos")
+    _ services: AppServices, webDirectory: String? = nil, logger: Logger = Logger(label: "kairos"),
+    monitoring: Monitoring = Monitoring()
 ) -> Router<AppRequestContext> {
+    let health = monitoring.health ?? services.storeHealth
+    health.observeWriter(monitoring.metrics)
+    services.realtime.observeFanOut { [metrics = monitoring.metrics] lag in metrics.recordFanOut(lag) }
+
     let router = Router(context: AppRequestContext.self)
+    // Outermost, so they see every answer as it leaves, error answers included.
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: monitoring.metrics))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
     if let webDirectory {
         router.add(middleware: WebAppMiddleware(folder: webDirectory, logger: logger))
     }
-    router.get("health") { _, _ in HealthStatus(status: "ok") }
+    let operations = OperationsController(
+        health: health, metrics: monitoring.metrics, hub: services.realtime, metricsToken: monitoring.metricsToken,
+        clock: services.clock)
+    operations.addRoutes(to: router)
 
     let api = router.group("api/v1")
+    // Requests without a token spend their client address's budget; signed-in ones their token's.
+    let addressBudgets = RateLimitMiddleware<AppRequestContext>(budgets: monitoring.budgets) { _ in false }
+    let tokenBudgets = RateLimitMiddleware<AppRequestContext>(budgets: monitoring.budgets) { $0.user != nil }
+    let anonymous = api.group("").add(middleware: addressBudgets)
     let accounts = AccountController(accounts: services.accounts)
-    accounts.addPublicRoutes(to: api.group("auth"))
+    accounts.addPublicRoutes(to: anonymous.group("auth"))
     let invites = InviteController(invites: services.invites)
-    invites.addPublicRoutes(to: api)
-    NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: api)
+    invites.addPublicRoutes(to: anonymous)
+    NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: anonymous)
     let reach = ReachSettingsController(settings: services.reachSettings)
-    reach.addPublicRoutes(to: api)
+    reach.addPublicRoutes(to: anonymous)
 
     let signedIn = api.add(middleware: BearerAuthMiddleware(accounts: services.accounts))
+        .add(middleware: tokenBudgets)
         .group(context: AuthenticatedContext.self)
     accounts.addRoutes(to: signedIn)
     ProjectController(projects: services.projects).addRoutes(to: signedIn)

@@ -420,3 +420,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & WebhookStore
     & CalendarStore & CalendarObjectStore & CalendarFeedStore
     & SyncStore
+    & StoreHealth

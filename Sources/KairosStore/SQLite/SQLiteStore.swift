@@ -10,12 +10,15 @@ public final class SQLiteStore: ChangeTracking {
     let commitCounter = CommitCounter()
     let accountCommitCounter = CommitCounter(tables: ["users", "api_tokens"])
     /// Every write goes through it (`write`), so concurrent writes share commits.
-    private let groupCommit: GroupCommit
+    let groupCommit: GroupCommit
+    /// The database file.
+    let path: String
     /// A connection of its own for checkpoints, so they never hold up the writer.
     private let checkpointer: DatabaseQueue
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) throws {
+        self.path = path
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)

@@ -31,17 +31,53 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Todoist's API address, read by Settings › Import (default \(TodoistReader.defaultAPI)).")
     var todoistAPI = ProcessInfo.processInfo.environment["KAIROS_TODOIST_API"]
 
+    @Option(help: "Log format: text, or json for one JSON object per line (env KAIROS_LOG_FORMAT).")
+    var logFormat = ProcessInfo.processInfo.environment["KAIROS_LOG_FORMAT"] ?? "text"
+
+    @Option(
+        help: """
+            Token a Prometheus elsewhere sends (Authorization: Bearer) to read /metrics; without one, only \
+            loopback may (env KAIROS_METRICS_TOKEN).
+            """)
+    var metricsToken = ProcessInfo.processInfo.environment["KAIROS_METRICS_TOKEN"]
+
+    @Option(
+        help: """
+            Request budgets per API token on capture, search, assistant, uploads, imports and writes: off or \
+            standard (env KAIROS_RATE_LIMIT).
+            """)
+    var rateLimit = ProcessInfo.processInfo.environment["KAIROS_RATE_LIMIT"] ?? "off"
+
     @OptionGroup var model: ModelOptions
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        let rateLimits: [RateLimitGroup: TokenBucket.Budget]
+        switch rateLimit {
+        case "off", "": rateLimits = [:]
+        case "standard": rateLimits = RateLimit.standardBudgets
+        default: throw ValidationError("--rate-limit must be off or standard.")
         }
+        switch logFormat {
+        case "text", "":
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
+        case "json":
+            LoggingSystem.bootstrap { label in
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
+        default:
+            throw ValidationError("--log-format must be text or json.")
+        }
+        let metrics = ServerMetrics()
+        metrics.bootstrapMetricsSystem()
         if let web, !WebAppFolder.holdsApp(web) {
             throw ValidationError(
                 "--web \(web) has no index.html. Point it at the web folder of the Kairos repository.")
@@ -61,6 +97,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.pushEndpoints = PushEndpointRule(allowsLoopback: environment["KAIROS_PUSH_ALLOW_LOOPBACK"] == "1")
         configuration.pushContact = environment["KAIROS_PUSH_CONTACT"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.model = try model.configuration()
+        configuration.metrics = metrics
+        configuration.metricsToken = metricsToken.flatMap { $0.isEmpty ? nil : $0 }
+        configuration.rateLimits = rateLimits
         if let todoistAPI, !todoistAPI.isEmpty {
             guard let url = URL(string: todoistAPI), url.scheme == "https" || url.scheme == "http", url.host != nil
             else {
