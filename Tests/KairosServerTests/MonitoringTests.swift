@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import KairosCore
@@ -181,7 +182,10 @@ struct RateLimitTests {
     func budgetRunsOutAndRefills() async throws {
         try await withAPI(monitoring: Self.tightSearch) { api in
             let ada = try await api.signUp("ada@example.com")
-            for _ in 0..<2 { #expect(try await ada.get("search", ["q": "plants"]).status == .ok) }
+            for _ in 0..<2 {
+                let reply = try await ada.get("search", ["q": "plants"])
+                #expect(reply.status == .ok)
+            }
             let refused = try await ada.get("search", ["q": "plants"])
             expectError(refused, .tooManyRequests, code: "too_many_requests", mentioning: "searches in a short time. Try again in 5 seconds")
             #expect(refused.headers[.retryAfter] == "5")
@@ -245,7 +249,8 @@ struct RateLimitTests {
     func offByDefault() async throws {
         try await withAda { ada in
             for _ in 0..<50 {
-                #expect(try await ada.get("search", ["q": "plants"]).status == .ok)
+                let reply = try await ada.get("search", ["q": "plants"])
+                #expect(reply.status == .ok)
             }
         }
     }
