@@ -65,7 +65,7 @@ def test_metrics_parse_and_hold_the_documented_families(tmp_path: Path) -> None:
         assert by_labels[("/api/v1/tasks/{id}", "GET", "200")] == 3
         assert by_labels[("/api/v1/tasks/{id}", "GET", "404")] == 1
         assert by_labels[("/api/v1/auth/signup", "POST", "201")] == 1
-        assert all(task.json()["id"] not in route for route, _, _ in by_labels)
+        assert all(f"/tasks/{task.json()['id']}" not in route for route, _, _ in by_labels)
 
         duration = families["kairos_http_request_duration_seconds"]
         assert duration.type == "histogram"
