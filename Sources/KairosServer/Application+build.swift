@@ -51,6 +51,14 @@ public struct ServerConfiguration: Sendable {
     public var backupDirectory: String?
     /// The identity provider people may sign in with (`KAIROS_OIDC_*`); nil offers email and password only.
     public var oidc: OIDCConfiguration?
+    /// Where request counts, latencies and queue depths are kept for `/metrics`; one of its own when not set.
+    public var metrics: ServerMetrics?
+    /// Lets a scraper elsewhere read `/metrics` (`--metrics-token`, `KAIROS_METRICS_TOKEN`); without it only
+    /// loopback may.
+    public var metricsToken: String?
+    /// Request budgets per API token (`--rate-limit`); none by default, as a server used by one person
+    /// needs none.
+    public var rateLimits: [RateLimitGroup: TokenBucket.Budget] = [:]
     /// Told the port once the server listens: the one it was given, or the one the system chose for 0.
     public var onListening: (@Sendable (_ port: Int) -> Void)?
 
@@ -139,6 +147,10 @@ public struct AppServices: Sendable {
     public let languageModel: (any LanguageModel)?
     /// The key Web Push is signed with; nil where nothing is pushed (maintenance commands).
     public let vapid: VAPIDKey?
+    /// The store as monitoring sees it: readiness, queues, size.
+    public let storeHealth: any StoreHealth
+    /// The time every service reads.
+    let clock: Clock
 
     public init(
         store: any DataStore, attachmentFiles: AttachmentFiles, clock: Clock = .system, bcryptCost: UInt8 = 11,
@@ -150,6 +162,8 @@ public struct AppServices: Sendable {
     ) {
         self.languageModel = languageModel
         self.vapid = vapid
+        storeHealth = store
+        self.clock = clock
         let hub = RealtimeHub(clock: clock)
         store.observeNewEvents { events in hub.publish(events) }
         realtime = hub
@@ -269,10 +283,13 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
                 keep: configuration.backupKeep, logger: logger))
     }
     let readyLogger = logger
+    let monitoring = Monitoring(
+        metrics: configuration.metrics ?? ServerMetrics(), metricsToken: configuration.metricsToken,
+        budgets: RequestBudgets(budgets: configuration.rateLimits))
     return Application(
         router: buildRouter(
             services, webDirectory: configuration.webDirectory, trustedProxies: configuration.trustedProxies,
-            logger: logger),
+            logger: logger, monitoring: monitoring),
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
@@ -302,9 +319,17 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
 /// `webDirectory` is given.
 public func buildRouter(
     _ services: AppServices, webDirectory: String? = nil, trustedProxies: TrustedProxies = .none,
-    logger: Logger = Logger(label: "kairos")
+    logger: Logger = Logger(label: "kairos"), monitoring: Monitoring = Monitoring()
 ) -> Router<AppRequestContext> {
+    let health = monitoring.health ?? services.storeHealth
+    health.observeWriter(monitoring.metrics)
+    services.realtime.observeFanOut { [metrics = monitoring.metrics] lag in metrics.recordFanOut(lag) }
+
     let router = Router(context: AppRequestContext.self)
+    // Outermost, so they see every answer as it leaves, error answers included.
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: monitoring.metrics))
+    // Before the budgets, which count each client behind a trusted proxy on its own.
     if !trustedProxies.ranges.isEmpty {
         router.add(middleware: ForwardedClientMiddleware(proxies: trustedProxies))
     }
@@ -313,19 +338,27 @@ public func buildRouter(
     if let webDirectory {
         router.add(middleware: WebAppMiddleware(folder: webDirectory, logger: logger))
     }
-    router.get("health") { _, _ in HealthStatus(status: "ok") }
+    let operations = OperationsController(
+        health: health, metrics: monitoring.metrics, hub: services.realtime, metricsToken: monitoring.metricsToken,
+        clock: services.clock)
+    operations.addRoutes(to: router)
 
     let api = router.group("api/v1")
+    // Requests without a token spend their client address's budget; signed-in ones their token's.
+    let addressBudgets = RateLimitMiddleware<AppRequestContext>(budgets: monitoring.budgets) { _ in false }
+    let tokenBudgets = RateLimitMiddleware<AppRequestContext>(budgets: monitoring.budgets) { $0.user != nil }
+    let anonymous = api.group("").add(middleware: addressBudgets)
     let accounts = AccountController(accounts: services.accounts)
-    accounts.addPublicRoutes(to: api.group("auth"))
-    OIDCController(oidc: services.oidc, publicURL: services.publicURL).addPublicRoutes(to: api.group("auth"))
+    accounts.addPublicRoutes(to: anonymous.group("auth"))
+    OIDCController(oidc: services.oidc, publicURL: services.publicURL).addPublicRoutes(to: anonymous.group("auth"))
     let invites = InviteController(invites: services.invites)
-    invites.addPublicRoutes(to: api)
-    NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: api)
+    invites.addPublicRoutes(to: anonymous)
+    NoticeActionController(actions: services.noticeActions).addPublicRoutes(to: anonymous)
     let reach = ReachSettingsController(settings: services.reachSettings)
-    reach.addPublicRoutes(to: api)
+    reach.addPublicRoutes(to: anonymous)
 
     let signedIn = api.add(middleware: BearerAuthMiddleware(accounts: services.accounts))
+        .add(middleware: tokenBudgets)
         .group(context: AuthenticatedContext.self)
     accounts.addRoutes(to: signedIn)
     ProjectController(projects: services.projects).addRoutes(to: signedIn)

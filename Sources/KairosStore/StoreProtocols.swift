@@ -421,3 +421,4 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & OIDCStore
     & CalendarStore & CalendarObjectStore & CalendarFeedStore
     & SyncStore
+    & StoreHealth

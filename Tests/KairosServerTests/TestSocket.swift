@@ -11,7 +11,8 @@ import Testing
 /// Like `withAPI`, on a real server listening on a loopback port with the WebSocket router, so tests
 /// can open realtime sockets beside their HTTP calls.
 func withLiveAPI(
-    socketAuthTimeout: Duration = .seconds(10), _ body: @Sendable (TestAPI) async throws -> Void
+    socketAuthTimeout: Duration = .seconds(10), monitoring: Monitoring = Monitoring(),
+    _ body: @Sendable (TestAPI) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("kairos-live-tests-\(UUID().uuidString)", isDirectory: true)
@@ -26,7 +27,7 @@ func withLiveAPI(
             clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: "Europe/Paris",
             socketAuthTimeout: socketAuthTimeout)
         let app = Application(
-            router: buildRouter(services),
+            router: buildRouter(services, monitoring: monitoring),
             server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in

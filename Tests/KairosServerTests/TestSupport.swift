@@ -5,6 +5,7 @@ import KairosAI
 import KairosCore
 import KairosServer
 import KairosStore
+import Logging
 import NIOCore
 import Testing
 
@@ -228,9 +229,14 @@ struct TestAPI: Sendable {
 
 /// Builds the real router on a fresh SQLite file in its own temp folder (removed afterwards),
 /// with bcrypt cost 4 and a clock fixed at `now`, and hands an anonymous caller to `body`.
+///
+/// `monitoring` builds what the operations side gets (metrics, budgets read on the test clock); `logger` is
+/// the application's, whose child each request logs to; `setup` `.live` puts a real socket in between.
 func withAPI(
     now: String = wednesdayAfternoon, defaultTimeZone: String = "Europe/Paris",
     languageModel: (any LanguageModel)? = nil, todoist: TodoistSource? = nil,
+    monitoring: @Sendable (TestClock) -> Monitoring = { _ in Monitoring() }, logger: Logger? = nil,
+    setup: TestingSetup = .router,
     _ body: @Sendable (TestAPI) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory
@@ -245,8 +251,8 @@ func withAPI(
             attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
             clock: clock.serverClock, bcryptCost: 4, defaultTimeZone: defaultTimeZone, languageModel: languageModel,
             vapid: try VAPIDKey.loadOrCreate(at: folder.appendingPathComponent("vapid-key.pem").path), todoist: todoist)
-        let app = Application(router: buildRouter(services))
-        try await app.test(.router) { client in
+        let app = Application(router: buildRouter(services, monitoring: monitoring(clock)), logger: logger)
+        try await app.test(setup) { client in
             try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))
         }
     }()

@@ -64,7 +64,7 @@ extension Note: JSONResponseGenerator {}
 extension NoteSummary: JSONResponseGenerator {}
 extension NoteTasksResponse: JSONResponseGenerator {}
 
-/// `{"status": "ok"}` from the health check.
+/// `{"status": "ok"}` from the liveness check.
 struct HealthStatus: JSONResponseGenerator {
     let status: String
 

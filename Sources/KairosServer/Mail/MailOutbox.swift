@@ -2,6 +2,7 @@ import Foundation
 import KairosCore
 import KairosStore
 import Logging
+import Metrics
 import ServiceLifecycle
 
 /// Drains the outbox table: each email is handed to the transport and marked sent, or retried with
@@ -31,7 +32,7 @@ public struct MailOutbox: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: pollInterval, logger: logger, failure: "The mail outbox could not be read") {
+        try await repeatUntilShutdown(every: pollInterval, task: "mail_outbox", logger: logger, failure: "The mail outbox could not be read") {
             try await deliverDue()
         }
     }
@@ -47,6 +48,7 @@ public struct MailOutbox: Service {
                 try await store.markSent(mailID: queued.id, now: clock.now())
                 sent += 1
             } catch {
+                Counter(label: "kairos_mail_failures_total").increment()
                 let pause = retryPause(afterAttempts: queued.attempts + 1)
                 logger.warning(
                     "Email to \(queued.mail.recipient) not sent (attempt \(queued.attempts + 1)); retrying in \(pause): \(error)"

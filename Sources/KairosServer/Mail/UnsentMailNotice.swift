@@ -28,7 +28,7 @@ public struct UnsentMailNotice: Service {
                 "\(waiting.count) email(s) are waiting, as no mail command is set (KAIROS_SENDMAIL). \(hint)")
         }
         let lastSeen = NIOLockedValueBox(waiting.last?.id)
-        try await repeatUntilShutdown(every: pollInterval, logger: logger, failure: "The mail outbox could not be read") {
+        try await repeatUntilShutdown(every: pollInterval, task: "mail_outbox", logger: logger, failure: "The mail outbox could not be read") {
             for queued in try await store.unsentMail(afterID: lastSeen.withLockedValue { $0 }, limit: 100) {
                 logger.notice(
                     "An email to \(queued.mail.recipient) is waiting, as no mail command is set (KAIROS_SENDMAIL). \(hint)",

@@ -22,7 +22,7 @@ public struct DeliveryLogSweeper: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval, logger: logger, failure: "The delivery log could not be swept") {
+        try await repeatUntilShutdown(every: interval, task: "delivery_log_sweep", logger: logger, failure: "The delivery log could not be swept") {
             try await sweep()
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import KairosCore
 import KairosStore
 import Logging
+import Metrics
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 
@@ -45,12 +46,12 @@ public struct NoticeDelivery: Service {
     public func run() async throws {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
-                try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be queued") {
+                try await repeatUntilShutdown(every: interval, task: "notice_queueing", logger: logger, failure: "Notices could not be queued") {
                     while try await queueNew() > 0 {}
                 }
             }
             group.addTask {
-                try await repeatUntilShutdown(every: interval, logger: logger, failure: "Notices could not be sent") {
+                try await repeatUntilShutdown(every: interval, task: "notice_delivery", logger: logger, failure: "Notices could not be sent") {
                     while try await deliverDue() > 0 {}
                 }
             }
@@ -160,6 +161,13 @@ public struct NoticeDelivery: Service {
     }
 
     private func record(of outcome: DeliveryOutcome, for delivery: QueuedDelivery) -> DeliveryRecord {
+        switch outcome {
+        case .failed, .retry:
+            let channel = if case .push = delivery.target { "push" } else { "webhook" }
+            Counter(label: "kairos_delivery_failures_total", dimensions: [("channel", channel)]).increment()
+        case .delivered, .gone:
+            break
+        }
         switch outcome {
         case .delivered(let status):
             return .delivered(status: status)

@@ -14,6 +14,8 @@ public final class RealtimeHub: Sendable {
     private let sockets = NIOLockedValueBox<[String: [ObjectIdentifier: RealtimeSocket]]>([:])
     /// Keeps typing frames to one per user and conversation every couple of seconds.
     let typingThrottle: TypingThrottle
+    /// Told how long each handed-over batch took to reach its socket (`observeFanOut`).
+    private let fanOutObserver = NIOLockedValueBox<(@Sendable (Duration) -> Void)?>(nil)
 
     public init(clock: Clock = .system) {
         typingThrottle = TypingThrottle(clock: clock)
@@ -51,6 +53,17 @@ public final class RealtimeHub: Sendable {
         for socket in sockets { socket.feed(byUser[socket.user.id] ?? []) }
     }
 
+    /// Tells `report`, from now on, how long each batch of events took from its commit to a socket's writer.
+    public func observeFanOut(_ report: @escaping @Sendable (Duration) -> Void) {
+        fanOutObserver.withLockedValue { $0 = report }
+    }
+
+    /// A socket wrote the events of a batch handed over at `handedOverAt`.
+    func fannedOut(since handedOverAt: ContinuousClock.Instant) {
+        guard let report = fanOutObserver.withLockedValue({ $0 }) else { return }
+        report(ContinuousClock.now - handedOverAt)
+    }
+
     /// Sends an unnumbered frame (typing) to whichever of these users are connected.
     func relay(_ frame: ServerFrame, to userIDs: some Sequence<String>) {
         let text = frame.text
@@ -83,6 +96,8 @@ final class RealtimeSocket: Sendable {
     struct Batch: Sendable {
         let number: Int
         let events: [Framed]
+        /// When the hub had it, right after the commit that made the events.
+        let handedOverAt: ContinuousClock.Instant
     }
 
     /// An event with its frame's text.
@@ -129,7 +144,7 @@ final class RealtimeSocket: Sendable {
         // Numbered and queued under one lock, so numbers follow the order batches reach the pump.
         handedOver.withLockedValue { count in
             count += 1
-            wakes.yield(Batch(number: count, events: events))
+            wakes.yield(Batch(number: count, events: events, handedOverAt: .now))
         }
     }
     func send(_ text: String) { outgoing.yield(.text(text)) }

@@ -72,7 +72,7 @@ struct RealtimeSession {
         try await outbound.write(.text(ServerFrame.ready(seq: latest).text))
         // A cursor ahead of the feed (a client of a reset server) replays nothing and misses nothing new.
         let start = min(max(after ?? latest, 0), latest)
-        group.addTask { [conversations] in
+        group.addTask { [conversations, hub] in
             var lastSent = start
             var lastBatch = 0
             /// Sends what the store has after `lastSent`: everything committed so far.
@@ -100,9 +100,11 @@ struct RealtimeSession {
                         lastSent = framed.event.seq
                     }
                     conversations.recordDelivery(of: fresh.map(\.event), to: user)
+                    hub.fannedOut(since: batch.handedOverAt)
                     continue
                 }
                 try await catchUp()
+                if !fresh.isEmpty { hub.fannedOut(since: batch.handedOverAt) }
             }
         }
         group.addTask { [self] in

@@ -27,7 +27,7 @@ public struct AttachmentSweeper: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Unposted uploads could not be swept") {
+        try await repeatUntilShutdown(every: interval, task: "attachment_sweep", logger: logger, failure: "Unposted uploads could not be swept") {
             try await sweep()
         }
     }

@@ -27,7 +27,7 @@ public struct DailyBriefScheduler: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Daily briefs could not be sent") {
+        try await repeatUntilShutdown(every: interval, task: "daily_briefs", logger: logger, failure: "Daily briefs could not be sent") {
             try await sendDue()
         }
     }

@@ -25,7 +25,7 @@ public struct MentionDigestScheduler: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Mention digests could not be sent") {
+        try await repeatUntilShutdown(every: interval, task: "mention_digests", logger: logger, failure: "Mention digests could not be sent") {
             try await sendDue()
         }
     }

@@ -23,7 +23,7 @@ public struct ReminderScheduler: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: interval, logger: logger, failure: "Due reminders could not be set off") {
+        try await repeatUntilShutdown(every: interval, task: "reminders", logger: logger, failure: "Due reminders could not be set off") {
             try await fireDue()
         }
     }

@@ -10,7 +10,7 @@ struct StoreCheckpoints: Service {
 
     func run() async throws {
         try await repeatUntilShutdown(
-            every: interval, logger: logger, failure: "The database log could not be checkpointed", level: .warning
+            every: interval, task: "checkpoints", logger: logger, failure: "The database log could not be checkpointed", level: .warning
         ) {
             try await store.checkpoint()
         }

@@ -20,6 +20,7 @@ final class GroupCommit: @unchecked Sendable {
     /// Callers of `checkpoint()` waiting for the writer to reach the gap between two groups.
     private var checkpointWaiters: [CheckedContinuation<Void, any Error>] = []
     private var draining = false
+    private var _observer: (any WriterObserver)?
     /// Keeps one transaction (and the wait of its first caller) bounded under a flood of writes.
     static let largestGroup = 64
 
@@ -27,6 +28,15 @@ final class GroupCommit: @unchecked Sendable {
         self.pool = pool
         self.announcer = announcer
     }
+
+    /// Told how long each group took on the writer, for monitoring.
+    var observer: (any WriterObserver)? {
+        get { lock.withLock { _observer } }
+        set { lock.withLock { _observer = newValue } }
+    }
+
+    /// Writes queued behind the one the writer is running.
+    var waitingCount: Int { lock.withLock { waiting.count } }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -92,6 +102,7 @@ final class GroupCommit: @unchecked Sendable {
                 if checkpoints.isEmpty { return }
                 continue
             }
+            let started = ContinuousClock.now
             do {
                 try db.inTransaction {
                     for job in group {
@@ -101,8 +112,10 @@ final class GroupCommit: @unchecked Sendable {
                     }
                     return .commit
                 }
+                observer?.writerCommitted(writes: group.count, duration: ContinuousClock.now - started)
                 for job in group { job.finish(nil) }
             } catch {
+                observer?.writerCommitted(writes: group.count, duration: ContinuousClock.now - started)
                 for job in group { job.finish(error) }
             }
         }

@@ -10,7 +10,9 @@ public final class SQLiteStore: ChangeTracking {
     let commitCounter = CommitCounter()
     let accountCommitCounter = CommitCounter(tables: ["users", "api_tokens"])
     /// Every write goes through it (`write`), so concurrent writes share commits.
-    private let groupCommit: GroupCommit
+    let groupCommit: GroupCommit
+    /// The database file.
+    let path: String
     /// A connection of its own for checkpoints, so they never hold up the writer.
     private let checkpointer: DatabaseQueue
 
@@ -24,6 +26,7 @@ public final class SQLiteStore: ChangeTracking {
     /// (`before-<newest pending migration>-<time>.sqlite`), so an upgrade can be undone. A database written
     /// by a newer Kairos (it has migrations this one does not know) is never opened: `NewerDatabaseError`.
     public init(path: String, upgradeBackupFolder: String? = nil, now: Date = Date()) throws {
+        self.path = path
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)

@@ -36,6 +36,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical. Default: notice.")
     var logLevel: String?
 
+    @Option(help: "Log format: text, or json for one JSON object per line. Default: text.")
+    var logFormat: String?
+
+    @Option(
+        help: "A token a Prometheus elsewhere sends (Authorization: Bearer) to read /metrics. Default: loopback only.")
+    var metricsToken: String?
+
+    @Option(help: "Request budgets per API token on capture, search, assistant, uploads, imports and writes: off or standard. Default: off.")
+    var rateLimit: String?
+
     @Option(help: "The address people open Kairos at, for links in emails. Default: http://HOST:PORT.")
     var publicURL: String?
 
@@ -75,24 +85,38 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The names a config file may set: every option above but `config` and `check-config`.
     static let settingNames = Set([
-        "data", "host", "port", "web", "log-level", "public-url", "todoist-api", "trusted-proxies", "sendmail",
+        "data", "host", "port", "web", "log-level", "log-format", "metrics-token", "rate-limit", "public-url", "todoist-api", "trusted-proxies", "sendmail",
         "mail-from", "mail-retry-seconds", "push-contact", "push-allow-loopback", "backup-every", "backup-keep",
         "backup-dir",
     ]).union(ModelOptions.settingNames).union(OIDCOptions.settingNames)
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let (configuration, sources) = try settings(environment: environment)
+        var (configuration, sources) = try settings(environment: environment)
         if checkConfig {
+            _ = try logFormat(from: sources)
             try Self.checkDataFolder(configuration.dataDirectory)
             print(report(configuration, sources: sources))
             return
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = configuration.logLevel
-            return handler
+        let level = configuration.logLevel
+        switch try logFormat(from: sources) {
+        case .text:
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
+        case .json:
+            LoggingSystem.bootstrap { label in
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
+        let metrics = ServerMetrics()
+        metrics.bootstrapMetricsSystem()
+        configuration.metrics = metrics
         if configuration.webDirectory == nil {
             Logger(label: "kairos").notice("No web app folder found (./web); serving the API only. Pass --web DIR.")
         }
@@ -161,9 +185,30 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.backupKeep = keep
         }
         configuration.backupDirectory = sources.string("backup-dir", flag: backupDir)
+        if let limit = sources.value("rate-limit", flag: rateLimit) {
+            switch limit.text {
+            case "off": configuration.rateLimits = [:]
+            case "standard": configuration.rateLimits = RateLimit.standardBudgets
+            default: throw ConfigFileError("\(limit.origin) must be off or standard, not \"\(limit.text)\".")
+            }
+        }
+        configuration.metricsToken = sources.string("metrics-token", flag: metricsToken)
         configuration.model = try model.configuration(sources: sources)
         configuration.oidc = try oidc.configuration(sources: sources)
         return configuration
+    }
+
+    private enum LogFormat {
+        case text, json
+    }
+
+    private func logFormat(from sources: SettingSources) throws -> LogFormat {
+        guard let format = sources.value("log-format", flag: logFormat) else { return .text }
+        switch format.text {
+        case "text": return .text
+        case "json": return .json
+        default: throw CLIError("\(format.origin) must be text or json, not \"\(format.text)\".")
+        }
     }
 
     /// The data folder must be a writable folder, or one that can be made.
@@ -197,6 +242,7 @@ struct ServeCommand: AsyncParsableCommand {
         var lines = ["The settings are usable. Kairos would serve:"]
         let flags: [String: String?] = [
             "data": data, "host": host, "port": port.map(String.init), "web": web, "log-level": logLevel,
+            "log-format": logFormat, "metrics-token": metricsToken, "rate-limit": rateLimit,
             "public-url": publicURL, "todoist-api": todoistAPI, "trusted-proxies": trustedProxies,
             "sendmail": sendmail, "mail-from": mailFrom, "mail-retry-seconds": mailRetrySeconds.map { String($0) },
             "push-contact": pushContact, "push-allow-loopback": pushAllowLoopback ? "true" : nil,
@@ -204,7 +250,7 @@ struct ServeCommand: AsyncParsableCommand {
         ].merging(model.flags) { first, _ in first }.merging(oidc.flags) { first, _ in first }
         for name in Self.settingNames.sorted() {
             guard let setting = sources.value(name, flag: flags[name] ?? nil) else { continue }
-            let secret = ModelOptions.secretNames.union(OIDCOptions.secretNames).contains(name)
+            let secret = name == "metrics-token" || ModelOptions.secretNames.union(OIDCOptions.secretNames).contains(name)
             let shown = secret ? "(hidden)" : setting.text
             lines.append("  \(name) = \(shown)    from \(setting.origin)")
         }
