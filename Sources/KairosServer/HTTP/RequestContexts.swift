@@ -3,8 +3,13 @@ import Hummingbird
 import KairosCore
 import NIOCore
 
+/// A context that knows the client's address as throttling and budgets count it.
+public protocol ClientAddressRequestContext: RequestContext {
+    var clientAddress: String { get }
+}
+
 /// The context of every request: the caller, once the bearer token has been checked.
-public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+public struct AppRequestContext: ClientAddressRequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by `BearerAuthMiddleware` when the request carries a live token.
     public var user: User?
@@ -26,7 +31,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 
 /// The context of routes that need a signed-in caller; it cannot exist without one,
 /// so a handler cannot forget the check.
-public struct AuthenticatedContext: ChildRequestContext, RemoteAddressRequestContext {
+public struct AuthenticatedContext: ChildRequestContext, ClientAddressRequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let user: User
     public let remoteAddress: SocketAddress?

@@ -29,7 +29,7 @@ public final class RequestBudgets: Sendable {
 ///
 /// Put it after `BearerAuthMiddleware` on signed-in routes, so only a token that was accepted gets a
 /// budget of its own (a made-up token must not buy a fresh one).
-struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+struct RateLimitMiddleware<Context: ClientAddressRequestContext>: RouterMiddleware {
     let budgets: RequestBudgets
     /// Whether the caller is signed in, from the context.
     let isSignedIn: @Sendable (Context) -> Bool

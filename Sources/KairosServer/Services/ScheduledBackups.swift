@@ -32,7 +32,7 @@ public struct ScheduledBackups: Service {
         removeLeftovers()
         // Looked at four times an interval (at most once a minute), so a backup is never late by more than that.
         let check = min(max(interval / 4, .milliseconds(250)), .seconds(60))
-        try await repeatUntilShutdown(every: check, logger: logger, failure: "A scheduled backup failed") {
+        try await repeatUntilShutdown(every: check, task: "backups", logger: logger, failure: "A scheduled backup failed") {
             try await backUpIfDue()
         }
     }

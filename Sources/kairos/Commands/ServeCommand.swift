@@ -92,7 +92,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var (configuration, sources) = try settings(environment: environment)
+        let (settled, sources) = try settings(environment: environment)
+        var configuration = settled
         if checkConfig {
             _ = try logFormat(from: sources)
             try Self.checkDataFolder(configuration.dataDirectory)
