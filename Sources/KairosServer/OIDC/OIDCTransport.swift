@@ -24,14 +24,12 @@ public protocol OIDCTransport: Sendable {
 
 /// Sends the provider requests with AsyncHTTPClient, each within `timeout`, reading at most `answerBytes`, never
 /// following a redirect. Its client is made at the first request and closed when the server shuts down.
-public final class HTTPClientOIDCTransport: OIDCTransport, Service, @unchecked Sendable {
+public final class HTTPClientOIDCTransport: OIDCTransport, Service {
     /// Far above any discovery document, key set or token answer.
     static let answerBytes = 1 << 20
 
     let timeout: Duration
-    private let lock = NSLock()
-    private var client: HTTPClient?
-    private var closed = false
+    private let client = LazyHTTPClient()
 
     public init(timeout: Duration = .seconds(10)) {
         self.timeout = timeout
@@ -56,32 +54,13 @@ public final class HTTPClientOIDCTransport: OIDCTransport, Service, @unchecked S
     }
 
     private func send(_ request: HTTPClientRequest) async throws -> OIDCResponse {
-        let response = try await openClient().execute(request, timeout: TimeAmount(timeout))
+        let response = try await client.open().execute(request, timeout: TimeAmount(timeout))
         let body = try await response.body.collect(upTo: Self.answerBytes)
         return OIDCResponse(status: Int(response.status.code), body: Array(body.readableBytesView))
     }
 
-    /// Returns once shutdown begins (or the task is cancelled), then closes the client if one was made.
     public func run() async throws {
-        try? await gracefulShutdown()
-        let open = lock.withLock {
-            closed = true
-            return client
-        }
-        try await open?.shutdown()
-    }
-
-    private func openClient() throws -> HTTPClient {
-        try lock.withLock {
-            guard !closed else { throw HTTPClientError.alreadyShutdown }
-            if let client { return client }
-            var configuration = HTTPClient.Configuration()
-            configuration.redirectConfiguration = .disallow
-            configuration.timeout.connect = .seconds(5)
-            let made = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            client = made
-            return made
-        }
+        try await client.run()
     }
 }
 
