@@ -45,6 +45,7 @@ let package = Package(
         .target(
             name: "KairosAI",
             dependencies: [
+                "KairosCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

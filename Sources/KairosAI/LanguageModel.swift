@@ -1,3 +1,5 @@
+import KairosCore
+
 /// A large language model reached over HTTP, whatever its vendor.
 ///
 /// Both calls finish within the `budget` they are given, retries included, and fail only with a

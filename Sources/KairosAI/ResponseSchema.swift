@@ -1,3 +1,5 @@
+import KairosCore
+
 /// The shape a structured answer must have: a JSON schema with a name the vendors can show the model.
 ///
 /// Write the root as `"type": "object"`: Anthropic's tools and OpenAI's strict mode both require it.

@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import KairosCore
 
 /// A vendor's API on 127.0.0.1 that answers each request with the next scripted reply, written byte for byte
 /// (status line, headers, chunk frames), with pauses between writes and, when scripted, a dropped connection.

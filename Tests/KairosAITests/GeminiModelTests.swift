@@ -1,6 +1,7 @@
 import Foundation
 import KairosAI
 import Testing
+import KairosCore
 
 /// Gemini's generateContent and streamGenerateContent, against a fake answering as Google's documentation shows.
 @Suite struct GeminiModelTests {

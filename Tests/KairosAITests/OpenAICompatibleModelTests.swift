@@ -1,6 +1,7 @@
 import Foundation
 import KairosAI
 import Testing
+import KairosCore
 
 /// OpenAI-compatible chat completions (Ollama, llama.cpp, vLLM, OpenAI), against a fake answering as their
 /// documentation shows.

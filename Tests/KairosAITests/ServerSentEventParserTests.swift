@@ -1,6 +1,7 @@
 import Testing
 
 @testable import KairosAI
+import KairosCore
 
 /// The event-stream reader gives the same events however the bytes are split.
 @Suite struct ServerSentEventParserTests {

@@ -3,6 +3,7 @@ import Foundation
 import KairosAI
 import Logging
 import NIOConcurrencyHelpers
+import KairosCore
 
 /// Every log line a model wrote, at every level, with its metadata as text.
 final class CapturedLogs: Sendable {

@@ -21,7 +21,7 @@ struct KairosClientSyncTests {
             let taskTemp = await replica.addItem("Dig the beds", projectID: projectTemp)
             await replica.updateItem(existing.id, content: "Already there, edited")
             #expect(await replica.pendingCount == 3)
-            #expect(await replica.object(.items, id: taskTemp)?["content"]?.text == "Dig the beds")
+            #expect(await replica.object(.items, id: taskTemp)?["content"]?.stringValue == "Dig the beds")
             try await replica.save()
 
             // A new replica from the file sends the queue; the temp ids become real ones.

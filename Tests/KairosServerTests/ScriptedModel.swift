@@ -1,5 +1,6 @@
 import Foundation
 import KairosAI
+import KairosCore
 
 /// A language model that gives the answers a test scripts, in order, and keeps every prompt it is sent.
 ///

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOHTTP1
+import KairosCore
 
 /// Claude through Anthropic's Messages API (`POST {base}/v1/messages`).
 ///

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOHTTP1
+import KairosCore
 
 /// Google's Gemini API: `POST {base}/v1beta/models/{model}:generateContent`, and
 /// `:streamGenerateContent?alt=sse` for text as server-sent events.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOHTTP1
+import KairosCore
 
 /// Any OpenAI-compatible chat completions server (`POST {base}/chat/completions`): OpenAI itself, Ollama,
 /// llama.cpp's server, vLLM, LocalAI.

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import KairosCore
 
 /// One POST to a vendor: where, with which headers, carrying which JSON.
 struct ModelHTTPRequest: Sendable {

@@ -66,7 +66,7 @@ public actor SyncReplica {
         for (kind, list) in answer.resources {
             var objects = state.objects[kind.rawValue] ?? [:]
             for object in list {
-                guard let id = object["id"]?.text else { continue }
+                guard let id = object["id"]?.stringValue else { continue }
                 if case .bool(true) = object["is_deleted"] ?? .null {
                     objects[id] = nil
                 } else {
@@ -79,7 +79,7 @@ public actor SyncReplica {
         let itemIDs = Set((state.objects[SyncResource.items.rawValue] ?? [:]).keys)
         for kind in [SyncResource.notes, .reminders] {
             state.objects[kind.rawValue] = state.objects[kind.rawValue]?.filter { _, object in
-                guard let item = (object["item_id"] ?? object["task_id"])?.text else { return true }
+                guard let item = (object["item_id"] ?? object["task_id"])?.stringValue else { return true }
                 return itemIDs.contains(item)
             }
         }
@@ -150,7 +150,7 @@ public actor SyncReplica {
 
     /// What an unanswered command changes, shown before the server confirms it.
     private func applyLocally(_ command: SyncCommandBody) {
-        guard let id = command.args["id"]?.text else { return }
+        guard let id = command.args["id"]?.stringValue else { return }
         let items = SyncResource.items.rawValue
         switch command.type {
         case "item_update":
