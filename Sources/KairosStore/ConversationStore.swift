@@ -143,12 +143,6 @@ public protocol ConversationStore: Sendable {
     ) async throws -> TaskItem
     /// The tasks shared into the conversation that `userID` cannot open.
     func linkedTasks(in conversationID: String, hiddenFrom userID: String) async throws -> [String]
-    /// Posts `text`, about a change `actorID` made, once to every conversation the task is linked to;
-    /// returns those conversations' ids.
-    @discardableResult
-    func postTaskUpdate(
-        taskID: String, text: String, by actorID: String, naming others: [String], now: Date
-    ) async throws -> [String]
 
     /// Up to `limit` of the user's events after `seq`, oldest first, leaving out conversations the user
     /// is no longer in; `nextCursor` is the last seq returned when more follow.

@@ -231,12 +231,12 @@ struct ConversationStoreTests {
             now: temp.now
         ).message
         #expect(card.task?.content == "Report")
-        #expect(
-            try await temp.store.postTaskUpdate(taskID: task.id, text: "done", by: ada.id, naming: [], now: temp.now) == [dm.id])
+        try await temp.store.closeTask(userID: ada.id, id: task.id, now: temp.now)
+        let notice = try #require(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.first)
+        #expect(notice.text.contains("completed"))
 
         try await temp.store.deleteTask(userID: ada.id, id: task.id, now: Date())
         #expect(try await temp.store.message(id: card.id)?.task == nil)
-        #expect(try await temp.store.postTaskUpdate(taskID: task.id, text: "gone", by: ada.id, naming: [], now: temp.now).isEmpty)
         #expect(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.count == 2)
     }
 }

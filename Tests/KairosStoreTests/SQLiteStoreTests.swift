@@ -73,9 +73,8 @@ struct SQLiteStoreTests {
                                     VALUES (?1, 'user' || ?1 || '@example.com', 'User', 'x', 'UTC', 0)
                                     """,
                                 arguments: [number])
-                            try db.execute(
-                                sql: "INSERT INTO events (user_id, seq, kind, created_at) VALUES (?, 1, 'stopwatch.changed', 0)",
-                                arguments: [number])
+                            try SQLiteStore.insert(
+                                .init(recipients: [String(number)], kind: .stopwatchChanged), db, now: Date(micros: 0))
                             if number.isMultiple(of: 4) { throw KairosError.conflict("Refused on purpose.") }
                         }
                         return (number, true)

@@ -147,6 +147,7 @@ def test_a_device_the_push_service_says_is_gone_is_dropped_and_a_busy_one_is_tri
         assert push.rejections == []
 
 
+@pytest.mark.serial
 def test_a_thousand_reminders_in_one_minute_each_reach_the_device_once_across_a_kill(tmp_path: Path) -> None:
     """The server is SIGKILLed while it sends; restarted, it sends the rest. A notice cut off mid-send goes
     again with the same id, topic and tag, so the device shows each reminder once."""

@@ -50,6 +50,7 @@ def guest_without_password(server: KairosServer, data: Path, inviter_token: str)
     return email
 
 
+@pytest.mark.serial
 def test_failed_sign_ins_look_and_take_alike_for_unknown_wrong_and_guest_accounts(own_server) -> None:
     server, data, _ = own_server
     token, ada = sign_up(server, name="Ada")

@@ -12,7 +12,8 @@ public enum TaskChange: Sendable, Equatable {
     case reopened
     /// The due date changed; nil when it was removed.
     case dueChanged(Due?)
-    /// The task moved to a project these assignees (by name) are not in, so they were taken off it.
+    /// The task moved to a project these assignees are not in, so they were taken off it: by id, by name once
+    /// `naming` ran.
     case unassignedByMove([String])
     /// People were assigned to the task, or taken off it: by id from `between`, by name once `naming` ran.
     case assigneesChanged(added: [String], removed: [String])
@@ -36,8 +37,12 @@ public enum TaskChange: Sendable, Equatable {
 
     /// The same change with the people it names by id named by `name`.
     public func naming(_ name: (String) throws -> String) rethrows -> TaskChange {
-        guard case .assigneesChanged(let added, let removed) = self else { return self }
-        return .assigneesChanged(added: try added.map(name), removed: try removed.map(name))
+        switch self {
+        case .assigneesChanged(let added, let removed):
+            .assigneesChanged(added: try added.map(name), removed: try removed.map(name))
+        case .unassignedByMove(let people): .unassignedByMove(try people.map(name))
+        default: self
+        }
     }
 
     /// The line posted to each linked conversation, such as `Ada completed "Send the report"`; nil for

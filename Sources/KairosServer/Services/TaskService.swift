@@ -160,17 +160,13 @@ public struct TaskService: Sendable {
         try await save(changes, over: try await task(id, allowing: .update, for: user), for: user)
     }
 
-    /// Writes checked changes and tells linked threads what changed.
+    /// Writes checked changes; the store tells linked threads and followers what changed, in the same write.
     private func save(_ changes: TaskChanges, over current: TaskItem, for user: User) async throws -> TaskItem {
         if let assignees = changes.assigneeIDs {
             try Self.requireAssignable(
                 assignees, in: try await store.taskAccess(taskID: current.id, viewerID: user.id), for: user)
         }
-        let updated = try await store.updateTask(userID: user.id, id: current.id, changes: changes, now: clock.now())
-        for change in TaskChange.between(current, updated) {
-            try await announce(change, about: updated, by: user)
-        }
-        return updated
+        return try await store.updateTask(userID: user.id, id: current.id, changes: changes, now: clock.now())
     }
 
     /// Saves the order the user put tasks in, all or nothing: up to 200 distinct open tasks they may edit; for
@@ -206,7 +202,6 @@ public struct TaskService: Sendable {
         let now = clock.now()
         guard let due = current.due, let rule = due.recurrence else {
             try await store.closeTask(userID: user.id, id: id, now: now)
-            if !current.isCompleted { try await announce(.completed, about: current, by: user) }
             return
         }
         let next = rule.nextDue(after: due.date, completedOn: LocalDate.today(in: user.timeZone, now: now))
@@ -214,26 +209,11 @@ public struct TaskService: Sendable {
         changes.due = .set(due.moved(to: next))
         changes.recordedAs = .completedOccurrence(next: next)
         _ = try await store.updateTask(userID: user.id, id: id, changes: changes, now: now)
-        try await announce(.completedOccurrence(next: next), about: current, by: user)
     }
 
     public func reopen(_ id: String, for user: User) async throws {
-        let current = try await task(id, allowing: .complete, for: user)
+        _ = try await task(id, allowing: .complete, for: user)
         try await store.reopenTask(userID: user.id, id: id, now: clock.now())
-        if current.isCompleted { try await announce(.reopened, about: current, by: user) }
-    }
-
-    /// Posts a change of a task to every conversation it is linked to, once each, if threads hear of it.
-    private func announce(_ change: TaskChange, about task: TaskItem, by user: User) async throws {
-        var names: [String: String] = [:]
-        var people: [String] = []
-        if case .assigneesChanged(let added, let removed) = change {
-            people = added + removed
-            let resolved = try await self.names(of: people)
-            for (id, name) in zip(people, resolved) { names[id] = name }
-        }
-        guard let text = change.naming({ names[$0] ?? $0 }).notice(task: task.content, by: user.name) else { return }
-        try await store.postTaskUpdate(taskID: task.id, text: text, by: user.id, naming: people, now: clock.now())
     }
 
     /// What happened to the task, newest first, for anyone who can see it.
@@ -268,19 +248,8 @@ public struct TaskService: Sendable {
         }
         try PermissionGuard.requireMove(user.id, from: source.scope, to: target.scope)
         let audited = [source, target].filter(\.scope.isShared).map(\.projectID)
-        let unassigned = try await store.moveTask(
+        try await store.moveTask(
             userID: user.id, id: id, to: destination, auditedIn: Array(Set(audited)), now: clock.now())
-        if !unassigned.isEmpty {
-            try await announce(
-                .unassignedByMove(try await names(of: unassigned)), about: try await task(id, of: user), by: user)
-        }
-    }
-
-    /// The display names of users, in order, for the lines posted to threads.
-    private func names(of userIDs: [String]) async throws -> [String] {
-        var names: [String] = []
-        for userID in userIDs { names.append(try await store.user(id: userID)?.name ?? "Someone") }
-        return names
     }
 
     /// Deletes a task and its subtasks. Time being tracked on them is recorded first: every stopwatch on them

@@ -4,11 +4,10 @@ import KairosCore
 
 /// Tells observers, once a transaction has committed, which events it added to whose feed.
 ///
-/// Temporary triggers on the writer connection report each new row of `events`, and a new row of
-/// `conversation_events` once for each member, through a SQL function, so every write that adds events is
-/// covered, whichever code path inserts them; the rows are handed over only on commit, when a reader can
-/// see them. A write that has a message at hand attaches it, so the message's events go out without each
-/// recipient reading it back.
+/// The statements that add events call `kairos_event_added`, a function of the writer connection, once for
+/// each person an event is for (`SQLiteStore.insert(_:_:now:)` and `recordConversationEvent`); the rows are
+/// handed over only on commit, when a reader can see them. A write that has a message at hand attaches it, so
+/// the message's events go out without each recipient reading it back.
 final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
     private struct Row {
         let user: Int64
@@ -28,11 +27,15 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
     /// (the hub queues them for each socket's writer): whatever they take, every write waits for.
     private var observers: [@Sendable ([NewEvent]) -> Void] = []
 
-    /// Installs the trigger and the observer on the pool's writer; run after the migrations.
+    /// The function the writer's statements call for each event they add, with the columns of `events`:
+    /// `user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at`.
+    static let functionName = "kairos_event_added"
+
+    /// Installs the function and the observer on the pool's writer; run after the migrations.
     func install(on pool: DatabasePool) throws {
         try pool.writeWithoutTransaction { db in
             db.add(
-                function: DatabaseFunction("kairos_event_added", argumentCount: 8, pure: false) { [self] values in
+                function: DatabaseFunction(Self.functionName, argumentCount: 8, pure: false) { [self] values in
                     guard let user = Int64.fromDatabaseValue(values[0]), let seq = Int.fromDatabaseValue(values[1]),
                         let kind = String.fromDatabaseValue(values[2]),
                         let createdAt = Int64.fromDatabaseValue(values[7])
@@ -44,19 +47,6 @@ final class EventAnnouncer: TransactionObserver, @unchecked Sendable {
                     lock.withLock { pending.append(row) }
                     return nil
                 })
-            try db.execute(
-                sql: """
-                    CREATE TEMP TRIGGER events_announce AFTER INSERT ON main.events BEGIN
-                        SELECT kairos_event_added(NEW.user_id, NEW.seq, NEW.kind, NEW.conversation_id, NEW.message_id,
-                            NEW.task_id, NEW.actor_id, NEW.created_at);
-                    END;
-                    CREATE TEMP TRIGGER conversation_events_announce AFTER INSERT ON main.conversation_events BEGIN
-                        SELECT kairos_event_added(cm.user_id, NEW.seq, NEW.kind, NEW.conversation_id, NEW.message_id,
-                            NULL, NEW.actor_id, NEW.created_at)
-                        FROM main.conversation_members cm
-                        WHERE cm.conversation_id = NEW.conversation_id AND cm.joined_after_seq < NEW.seq;
-                    END;
-                    """)
             db.add(transactionObserver: self, extent: .databaseLifetime)
         }
     }

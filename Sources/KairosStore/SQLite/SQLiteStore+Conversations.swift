@@ -380,32 +380,6 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    public func postTaskUpdate(
-        taskID: String, text: String, by actorID: String, naming others: [String], now: Date
-    ) async throws -> [String] {
-        guard let task = taskID.rowID else { return [] }
-        let sql = "SELECT conversation_id FROM task_thread_links WHERE task_id = ? ORDER BY conversation_id"
-        // Most tasks are in no conversation: find that out without taking the write lock.
-        let linked = try await pool.read { db in try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task]) }
-        guard !linked.isEmpty else { return [] }
-        return try await write { db in
-            let conversations = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [task])
-            for conversation in conversations {
-                _ = try Self.insertMessage(
-                    db, .notice(text, in: conversation.apiID, by: actorID, naming: others, taskID: taskID), now: now)
-            }
-            try db.run(
-                sql: """
-                    INSERT INTO events (user_id, seq, kind, task_id, created_at)
-                    SELECT member.user_id, ?, 'task.updated', ?, ?
-                    FROM (SELECT DISTINCT cm.user_id FROM conversation_members cm
-                          JOIN task_thread_links l ON l.conversation_id = cm.conversation_id WHERE l.task_id = ?) member
-                    """,
-                arguments: [try Self.nextEventSeq(db), task, now.micros, task])
-            return conversations.map(\.apiID)
-        }
-    }
-
     /// An event whose message or reader has since been deleted: it keeps its seq, but says nothing.
     private static let messageSubjectGone = """
         ((e.kind IN ('\(UserEventKind.messageCreated.rawValue)', '\(UserEventKind.messageEdited.rawValue)',
@@ -538,16 +512,26 @@ extension SQLiteStore: ConversationStore {
         try recordConversationEvent(db, kind, conversation: conversation, message: message, actor: nil, now: now)
     }
 
-    /// One event for everyone in the conversation, now or until they leave.
+    /// One event for everyone in the conversation, now or until they leave: each member's feed reads it from
+    /// when they joined, and those in it now are told on commit.
     private static func recordConversationEvent(
         _ db: Database, _ kind: UserEventKind, conversation: Int64, message: Int64, actor: Int64?, now: Date
     ) throws {
+        let seq = try nextEventSeq(db)
         try db.run(
             sql: """
                 INSERT INTO conversation_events (seq, kind, conversation_id, message_id, actor_id, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [try nextEventSeq(db), kind.rawValue, conversation, message, actor, now.micros])
+            arguments: [seq, kind.rawValue, conversation, message, actor, now.micros])
+        let members = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT user_id FROM conversation_members WHERE conversation_id = ?"),
+            arguments: [conversation])
+        try db.run(
+            sql: """
+                SELECT \(EventAnnouncer.functionName)(value, ?, ?, ?, ?, NULL, ?, ?) FROM json_each(?)
+                """,
+            arguments: [seq, kind.rawValue, conversation, message, actor, now.micros, members.jsonArray])
     }
 
     /// The number of the next event (or the next statement's events, one per person), above every one before.

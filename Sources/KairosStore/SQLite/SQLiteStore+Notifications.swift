@@ -158,33 +158,24 @@ extension SQLiteStore: NotificationStore {
             arguments: [task, user, now.micros])
     }
 
-    /// Someone a notification is for, and whether it falls in their quiet hours.
-    struct Recipient {
-        let user: Int64
-        let quiet: Bool
+    /// The settings of the person a users row (or a join with one) describes, as `NotificationPolicy` reads
+    /// them: `timezone`, `quiet_start` and `quiet_end`, and what applies of `conversation_muted`,
+    /// `notification_level`, `project_muted` and `task_muted`.
+    static func listener(_ row: Row) -> NotificationPolicy.Listener {
+        NotificationPolicy.Listener(
+            quietHours: User.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
+            timeZone: TimeZone(identifier: row["timezone"]) ?? .gmt,
+            conversationMuted: row["conversation_muted"] ?? false,
+            conversationLevel: (row["notification_level"] as String?).flatMap(NotificationLevel.init(rawValue:))
+                ?? .all,
+            projectMuted: row["project_muted"] ?? false, taskMuted: row["task_muted"] ?? false)
+    }
 
-        /// The person of a users row (or a join with one) if `NotificationPolicy` lets `occasion` reach them
-        /// now. Reads `user_id`, `timezone`, `quiet_start` and `quiet_end`, and what applies of `conversation_muted`,
-        /// `notification_level`, `project_muted` and `task_muted`.
-        init?(row: Row, _ occasion: NotificationPolicy.Occasion, now: Date) {
-            switch NotificationPolicy.delivery(of: occasion, to: Self.listener(row), at: now) {
-            case .none: return nil
-            case .now: quiet = false
-            case .held: quiet = true
-            }
-            user = row["user_id"]
-        }
-
-        /// The settings of the person a row describes, as the policy reads them.
-        static func listener(_ row: Row) -> NotificationPolicy.Listener {
-            NotificationPolicy.Listener(
-                quietHours: User.quietHours(start: row["quiet_start"], end: row["quiet_end"]),
-                timeZone: TimeZone(identifier: row["timezone"]) ?? .gmt,
-                conversationMuted: row["conversation_muted"] ?? false,
-                conversationLevel: (row["notification_level"] as String?).flatMap(NotificationLevel.init(rawValue:))
-                    ?? .all,
-                projectMuted: row["project_muted"] ?? false, taskMuted: row["task_muted"] ?? false)
-        }
+    /// The person of a row with `user_id` and their settings, if `occasion` reaches them at `now`.
+    static func recipient(
+        _ row: Row, _ occasion: NotificationPolicy.Occasion, now: Date
+    ) -> WritePlan.Notification.Recipient? {
+        .init((row["user_id"] as Int64).apiID, hearing: occasion, listener(row), at: now)
     }
 
     /// Adds a notification to `user`'s feed as `NotificationPolicy` decides for `occasion`, marked quiet
@@ -199,42 +190,16 @@ extension SQLiteStore: NotificationStore {
             let row = try db.fetchRow(
                 sql: "SELECT id AS user_id, timezone, quiet_start, quiet_end FROM users WHERE id = ?", arguments: [user]
             ),
-            let recipient = Recipient(row: row, occasion, now: now)
+            let recipient = recipient(row, occasion, now: now)
         else { return true }
-        try notify(
-            db, [recipient], kind, text: text, actor: actor, conversation: conversation, message: message, task: task,
-            reminder: reminder, now: now)
+        var plan = WritePlan()
+        plan.notify(
+            .init(
+                recipients: [recipient], kind: kind, text: text, actorID: actor?.apiID,
+                conversationID: conversation?.apiID, messageID: message?.apiID, taskID: task?.apiID,
+                reminderID: reminder?.apiID))
+        try apply(plan, db, now: now)
         return recipient.quiet
-    }
-
-    /// Adds the same notification to each recipient's feed, in two statements whatever their number. It is
-    /// pushed through the event feed (and so the realtime socket) unless it falls in the recipient's quiet
-    /// hours.
-    static func notify(
-        _ db: Database, _ recipients: [Recipient], _ kind: AppNotification.Kind, text: String, actor: Int64?,
-        conversation: Int64? = nil, message: Int64? = nil, task: Int64? = nil, reminder: Int64? = nil, now: Date
-    ) throws {
-        guard !recipients.isEmpty else { return }
-        let rows = "[" + recipients.map { "[\($0.user),\($0.quiet ? 1 : 0)]" }.joined(separator: ",") + "]"
-        try db.run(
-            sql: """
-                INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, task_id,
-                    reminder_id, quiet, created_at)
-                SELECT value ->> 0, ?, ?, ?, ?, ?, ?, ?, value ->> 1, ? FROM json_each(?)
-                """,
-            arguments: [kind.rawValue, text, actor, conversation, message, task, reminder, now.micros, rows])
-        let pushed = recipients.filter { !$0.quiet }.map(\.user)
-        guard !pushed.isEmpty else { return }
-        try db.run(
-            sql: """
-                INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, actor_id, created_at)
-                SELECT r.value, ?, ?, ?, ?, ?, ?, ? FROM json_each(?) r
-                """,
-            arguments: [
-                try nextEventSeq(db), UserEventKind.notificationCreated.rawValue, conversation, message, task, actor,
-                now.micros,
-                pushed.jsonArray,
-            ])
     }
 
     /// A mention for the members a new text message mentions, as `NotificationPolicy` decides (their mute
@@ -254,56 +219,14 @@ extension SQLiteStore: NotificationStore {
                 """,
             arguments: [conversation, author, mentioned.jsonArray])
         guard let first = members.first else { return }
-        try notify(
-            db, members.compactMap { Recipient(row: $0, .mention, now: now) }, .mention,
-            text: NotificationText.mention(
-                by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
-            actor: author, conversation: conversation, message: message, now: now)
-    }
-
-    /// Tells `assignee` a task is now theirs (unless they assigned it themselves), and makes them a follower.
-    static func notifyAssigned(_ db: Database, task: Int64, assignee: Int64, by actor: Int64, now: Date) throws {
-        try follow(db, task: task, user: assignee, now: now)
-        guard assignee != actor else { return }
-        let names = try names(db, task: task, actor: actor)
-        try notify(
-            db, user: assignee, .assigned, occasion: .assigned,
-            text: NotificationText.assigned(names.task, by: names.actor), actor: actor, task: task, now: now)
-    }
-
-    /// Tells the task's followers, but not the one who did it, that it was completed or reopened, unless they
-    /// muted the task or its project (`NotificationPolicy`).
-    static func notifyFollowers(
-        _ db: Database, task: Int64, _ kind: AppNotification.Kind, by actor: Int64, now: Date
-    ) throws {
-        let followers = try db.fetchRows(
-            sql: """
-                SELECT f.user_id, u.timezone, u.quiet_start, u.quiet_end,
-                    EXISTS (SELECT 1 FROM task_mutes m WHERE m.user_id = f.user_id AND m.task_id = f.task_id)
-                        AS task_muted,
-                    EXISTS (
-                        SELECT 1 FROM project_mutes m JOIN tasks t ON t.project_id = m.project_id
-                        WHERE m.user_id = f.user_id AND t.id = f.task_id) AS project_muted
-                FROM task_followers f JOIN users u ON u.id = f.user_id WHERE f.task_id = ? AND f.user_id <> ?
-                """,
-            arguments: [task, actor]
-        ).compactMap { Recipient(row: $0, .taskActivity, now: now) }
-        guard !followers.isEmpty else { return }
-        let names = try names(db, task: task, actor: actor)
-        let text =
-            kind == .taskCompleted
-            ? NotificationText.completed(names.task, by: names.actor)
-            : NotificationText.reopened(names.task, by: names.actor)
-        try notify(db, followers, kind, text: text, actor: actor, task: task, now: now)
-    }
-
-    private static func names(_ db: Database, task: Int64, actor: Int64) throws -> (task: String, actor: String) {
-        (
-            try String.fetchOne(db.cachedStatement(sql: "SELECT content FROM tasks WHERE id = ?"), arguments: [task])
-                ?? "",
-            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM users WHERE id = ?"), arguments: [actor])
-                ?? ""
-        )
+        var plan = WritePlan()
+        plan.notify(
+            .init(
+                recipients: members.compactMap { recipient($0, .mention, now: now) }, kind: .mention,
+                text: NotificationText.mention(
+                    by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
+                actorID: author.apiID, conversationID: conversation.apiID, messageID: message.apiID))
+        try apply(plan, db, now: now)
     }
 
     private static func unreadCount(_ db: Database, user: Int64) throws -> Int {

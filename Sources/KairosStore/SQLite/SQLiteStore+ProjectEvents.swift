@@ -9,9 +9,8 @@ extension SQLiteStore {
     /// `task.updated` to everyone in the task's project, when it is shared: the task was added, edited,
     /// completed or reopened, assigned, commented on, or got or lost a reminder.
     static func announceTaskChange(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws {
-        for user in try audience(db, project: project) {
-            try appendProjectEvent(db, to: user, .taskUpdated, task: task, project: project, by: actor, now: now)
-        }
+        try appendProjectEvent(
+            db, to: audience(db, project: project), .taskUpdated, task: task, project: project, by: actor, now: now)
     }
 
     /// `task.updated` for a task whose project is not at hand.
@@ -32,48 +31,20 @@ extension SQLiteStore {
         }
     }
 
-    /// After a task moved from `source` to `destination`: `task.updated` to whoever still sees it (the
-    /// people of a shared destination, or the owner of a personal one), `task.deleted` to the rest of the
-    /// source's people, who lost sight of it.
-    static func announceTaskMove(
-        _ db: Database, task: Int64, from source: Int64, to destination: Int64, by actor: Int64, now: Date
-    ) throws {
-        let arriving = try audience(db, project: destination)
-        for user in arriving {
-            try appendProjectEvent(db, to: user, .taskUpdated, task: task, project: destination, by: actor, now: now)
-        }
-        let leaving = try audience(db, project: source).filter { !arriving.contains($0) }
-        guard !leaving.isEmpty else { return }
-        let personalOwner =
-            arriving.isEmpty
-            ? try db.fetchValue(Int64.self, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [destination])
-            : nil
-        for user in leaving {
-            if user == personalOwner {
-                try appendProjectEvent(
-                    db, to: user, .taskUpdated, task: task, project: destination, by: actor, now: now)
-            } else {
-                try appendProjectEvent(db, to: user, .taskDeleted, task: task, project: source, by: actor, now: now)
-            }
-        }
-    }
-
     /// `task.deleted` to everyone in the task's shared project; call it before the row goes, while its
     /// project and audience can still be read.
     static func announceTaskDeletion(_ db: Database, task: Int64, in project: Int64, by actor: Int64, now: Date) throws
     {
-        for user in try audience(db, project: project) {
-            try appendProjectEvent(db, to: user, .taskDeleted, task: task, project: project, by: actor, now: now)
-        }
+        try appendProjectEvent(
+            db, to: audience(db, project: project), .taskDeleted, task: task, project: project, by: actor, now: now)
     }
 
     /// `project.updated` to everyone in the project, when it is shared: its name, colour, archiving,
     /// sections, members or roles changed, or it is about to be deleted. Called before a member is removed,
     /// it is their last word of it.
     static func announceProjectChange(_ db: Database, project: Int64, by actor: Int64, now: Date) throws {
-        for user in try audience(db, project: project) {
-            try appendProjectEvent(db, to: user, .projectUpdated, project: project, by: actor, now: now)
-        }
+        try appendProjectEvent(
+            db, to: audience(db, project: project), .projectUpdated, project: project, by: actor, now: now)
     }
 
     /// Whether the reader (`?1`) of event `e` in a project's feed may have it: a task's change while they
@@ -88,32 +59,26 @@ extension SQLiteStore {
         END
         """
 
-    /// The owner and members of a shared project; nobody for a personal one, found with one indexed lookup.
-    private static func audience(_ db: Database, project: Int64) throws -> [Int64] {
+    /// Who hears of the project's changes (`ProjectAudience`), found with one indexed lookup for a personal one.
+    static func audience(_ db: Database, project: Int64) throws -> [Int64] {
         let members = try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT user_id FROM project_members WHERE project_id = ?"), arguments: [project])
         guard !members.isEmpty,
             let owner = try db.fetchValue(
                 Int64.self, sql: "SELECT user_id FROM projects WHERE id = ?", arguments: [project])
         else { return [] }
-        return [owner] + members
+        return ProjectAudience.people(owner: owner.apiID, members: members.map(\.apiID)).compactMap(\.rowID)
     }
 
-    /// A deleted task is named in `removed_task_id`, which no foreign key empties, so the event outlives it.
     private static func appendProjectEvent(
-        _ db: Database, to user: Int64, _ kind: UserEventKind, task: Int64? = nil, project: Int64, by actor: Int64,
+        _ db: Database, to users: [Int64], _ kind: UserEventKind, task: Int64? = nil, project: Int64, by actor: Int64,
         now: Date
     ) throws {
-        let gone = kind == .taskDeleted
-        try db.run(
-            sql: """
-                INSERT INTO events (user_id, seq, kind, task_id, removed_task_id, project_id, actor_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                user, try nextEventSeq(db), kind.rawValue, gone ? nil : task, gone ? task : nil, project, actor,
-                now.micros,
-            ])
+        try insert(
+            WritePlan.Event(
+                recipients: users.map(\.apiID), kind: kind, taskID: task?.apiID, projectID: project.apiID,
+                actorID: actor.apiID),
+            db, now: now)
     }
 
     /// A `Visible` condition with the viewer bound as `?1`.

@@ -150,8 +150,7 @@ extension SQLiteStore: SharingStore {
                     db.cachedStatement(
                         sql: "SELECT user_id FROM task_assignees WHERE task_id = ? AND user_id <> ? ORDER BY position"),
                     arguments: [task, user])
-                try Self.writeAssignees(
-                    db, task: task, rest.map(\.apiID), replacing: rest.map(\.apiID), by: actor, now: now)
+                try Self.writeAssignees(db, task: task, rest.map(\.apiID), by: actor)
                 try Self.announceTaskChange(db, task: task, in: project, by: actor, now: now)
             }
             try Self.audit(

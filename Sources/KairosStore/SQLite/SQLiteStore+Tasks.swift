@@ -184,12 +184,10 @@ extension SQLiteStore: TaskStore {
         let taskID = db.lastInsertedRowID
         if let position = draft.childOrder { try placeAmongSiblings(db, task: taskID, at: position) }
         try writeLabels(db, task: taskID, owner: place.owner, labels: draft.labels)
-        try follow(db, task: taskID, user: author, now: now)
-        try record(db, task: taskID, .created, by: author, now: now)
-        if !draft.assigneeIDs.isEmpty {
-            try writeAssignees(db, task: taskID, draft.assigneeIDs, replacing: [], by: author, now: now)
-        }
-        try announceTaskChange(db, task: taskID, in: place.project, by: author, now: now)
+        if !draft.assigneeIDs.isEmpty { try writeAssignees(db, task: taskID, draft.assigneeIDs, by: author) }
+        let created = try require(
+            try loadTasks(db, sql: "\(taskColumns) WHERE tasks.id = ?", arguments: [taskID]).first, "Task")
+        try applyTaskWrite(db, [.created], of: created, by: author, now: now)
         return taskID
     }
 
@@ -235,18 +233,15 @@ extension SQLiteStore: TaskStore {
                 try Self.writeLabels(db, task: taskID, owner: current.userID.rowID!, labels: labels)
             }
             if let assignees = changes.assigneeIDs, assignees != current.assigneeIDs {
-                try Self.writeAssignees(
-                    db, task: taskID, assignees, replacing: current.assigneeIDs, by: viewer, now: now)
+                try Self.writeAssignees(db, task: taskID, assignees, by: viewer)
             }
             let updated = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
             if case .completedOccurrence = changes.recordedAs, let from = current.due?.date, let to = updated.due?.date
             {
                 try Self.carryFiredReminders(db, task: taskID, days: LocalDate.daysBetween(from, to))
             }
-            for change in changes.recordedAs.map({ [$0] }) ?? TaskChange.between(current, updated) {
-                try Self.record(db, task: taskID, change, by: viewer, now: now)
-            }
-            try Self.announceTaskChange(db, task: taskID, in: updated.projectID.rowID!, by: viewer, now: now)
+            let made = changes.recordedAs.map { [$0] } ?? TaskChange.between(current, updated)
+            try Self.applyTaskWrite(db, made, of: updated, by: viewer, now: now)
             return updated
         }
     }
@@ -294,9 +289,7 @@ extension SQLiteStore: TaskStore {
                     """,
                 arguments: [taskID, now.micros, now.micros])
             if task.completedAt == nil {
-                try Self.record(db, task: taskID, .completed, by: viewer, now: now)
-                try Self.notifyFollowers(db, task: taskID, .taskCompleted, by: viewer, now: now)
-                try Self.announceTaskChange(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
+                try Self.applyTaskWrite(db, [.completed], of: task, by: viewer, now: now)
             }
         }
     }
@@ -317,9 +310,7 @@ extension SQLiteStore: TaskStore {
                     """,
                 arguments: [taskID, now.micros])
             if task.completedAt != nil {
-                try Self.record(db, task: taskID, .reopened, by: viewer, now: now)
-                try Self.notifyFollowers(db, task: taskID, .taskReopened, by: viewer, now: now)
-                try Self.announceTaskChange(db, task: taskID, in: task.projectID.rowID!, by: viewer, now: now)
+                try Self.applyTaskWrite(db, [.reopened], of: task, by: viewer, now: now)
             }
         }
     }
@@ -384,20 +375,19 @@ extension SQLiteStore: TaskStore {
             }
             let projectName = try String.fetchOne(
                 db, sql: "SELECT name FROM projects WHERE id = ?", arguments: [project])
-            try Self.record(db, task: taskID, .moved(project: projectName ?? ""), by: viewer, now: now)
-            let unassigned = try Self.unassignOutsiders(
-                db, family: taskID, project: project, owner: owner, by: viewer, now: now)
-            if !unassigned.isEmpty {
-                try Self.record(
-                    db, task: taskID, .assigneesChanged(added: [], removed: unassigned), by: viewer, now: now)
-            }
+            let unassigned = try Self.unassignOutsiders(db, family: taskID, project: project, owner: owner, by: viewer)
             let source = moving.projectID.rowID!
             for logged in auditedIn.compactMap(\.rowID) {
                 try Self.audit(
                     db, .taskMoved, actor: viewer, project: logged, subject: nil, task: taskID, from: source,
                     to: project, role: nil, now: now)
             }
-            try Self.announceTaskMove(db, task: taskID, from: source, to: project, by: viewer, now: now)
+            var changes: [TaskChange] = [.moved(project: projectName ?? "")]
+            if !unassigned.isEmpty { changes.append(.unassignedByMove(unassigned)) }
+            let moved = try require(
+                try Self.loadTasks(db, sql: "\(Self.taskColumns) WHERE tasks.id = ?", arguments: [taskID]).first, "Task"
+            )
+            try Self.applyTaskWrite(db, changes, of: moved, by: viewer, movedFrom: source, now: now)
             return unassigned
         }
     }
@@ -405,7 +395,7 @@ extension SQLiteStore: TaskStore {
     /// Takes off the tasks of a family the assignees who are neither the project's owner nor its members;
     /// returns their ids, each once, in the order they first appear.
     private static func unassignOutsiders(
-        _ db: Database, family taskID: Int64, project: Int64, owner: Int64, by actor: Int64, now: Date
+        _ db: Database, family taskID: Int64, project: Int64, owner: Int64, by actor: Int64
     ) throws -> [String] {
         let rows = try db.fetchRows(
             sql: """
@@ -429,7 +419,7 @@ extension SQLiteStore: TaskStore {
         }
         for (task, people) in assignees where people.contains(where: { !$0.inside }) {
             let kept = people.filter { $0.inside }.map { $0.user }
-            try writeAssignees(db, task: task, kept, replacing: kept, by: actor, now: now)
+            try writeAssignees(db, task: task, kept, by: actor)
         }
         return dropped
     }
@@ -616,9 +606,8 @@ extension SQLiteStore: TaskStore {
 
     /// Sets who the task is assigned to; the first is Todoist's `responsible_uid`. Newcomers are told and
     /// follow the task.
-    static func writeAssignees(
-        _ db: Database, task: Int64, _ assignees: [String], replacing previous: [String], by actor: Int64, now: Date
-    ) throws {
+    /// Writes who the task is assigned to; who hears of it is the write plan's (`TaskWritePlanner`).
+    static func writeAssignees(_ db: Database, task: Int64, _ assignees: [String], by actor: Int64) throws {
         try db.run(sql: "DELETE FROM task_assignees WHERE task_id = ?", arguments: [task])
         for (position, assignee) in assignees.enumerated() {
             try db.run(
@@ -628,9 +617,6 @@ extension SQLiteStore: TaskStore {
         try db.run(
             sql: "UPDATE tasks SET responsible = ?, assigned_by = ? WHERE id = ?",
             arguments: [assignees.first?.rowID, assignees.isEmpty ? nil : actor, task])
-        for assignee in assignees where !previous.contains(assignee) {
-            try notifyAssigned(db, task: task, assignee: assignee.rowID!, by: actor, now: now)
-        }
     }
 
     private static func writeLabels(_ db: Database, task: Int64, owner: Int64, labels: [String]) throws {

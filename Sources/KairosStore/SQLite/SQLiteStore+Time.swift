@@ -370,13 +370,7 @@ extension SQLiteStore: TimeStore {
     /// Puts the change in the user's event feed, so their other devices show the stopwatch as it is now.
     private static func announceStopwatch(_ db: Database, owner: Int64, now: Date) throws -> Stopwatch {
         let watch = try stopwatch(db, owner: owner)
-        try db.run(
-            sql: """
-                INSERT INTO events (user_id, seq, kind, task_id, created_at) VALUES (?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                owner, try nextEventSeq(db), UserEventKind.stopwatchChanged.rawValue, watch.taskID?.rowID, now.micros,
-            ])
+        try insert(.init(recipients: [owner.apiID], kind: .stopwatchChanged, taskID: watch.taskID), db, now: now)
         return watch
     }
 
