@@ -380,40 +380,21 @@ extension SQLiteStore: ConversationStore {
         }
     }
 
-    /// An event whose message or reader has since been deleted: it keeps its seq, but says nothing.
-    private static let messageSubjectGone = """
-        ((e.kind IN ('\(UserEventKind.messageCreated.rawValue)', '\(UserEventKind.messageEdited.rawValue)',
-                '\(UserEventKind.conversationRead.rawValue)') AND e.message_id IS NULL)
-            OR (e.kind = '\(UserEventKind.conversationRead.rawValue)' AND e.actor_id IS NULL))
-        """
-
-    /// A person's feed: their own events, and those of the conversations they are in since they joined. Read
-    /// receipts are left out between two people when either hides them.
+    /// A person's feed: their own events, and those of the conversations they are in since they joined, each
+    /// read with the facts `FeedVisibility` decides on.
     public func events(userID: String, after seq: Int, limit: Int) async throws -> Page<UserEvent> {
         let user = try require(userID.rowID, "User")
         return try await pool.read { db in
-            let rows = try db.fetchRows(
-                sql: """
-                    SELECT e.seq, e.kind, e.conversation_id, e.message_id,
-                        COALESCE(e.task_id, e.removed_task_id) AS task_id, e.project_id, e.actor_id, e.created_at
-                    FROM events e
-                    WHERE e.user_id = ?1 AND e.seq > ?2 AND (e.conversation_id IS NULL OR EXISTS (
-                        SELECT 1 FROM conversation_members cm WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1))
-                        AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
-                            SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
-                        AND (e.project_id IS NULL OR \(Self.projectEventVisible)) AND NOT \(Self.messageSubjectGone)
-                        AND NOT (e.kind = '\(UserEventKind.taskUpdated.rawValue)' AND e.task_id IS NULL)
-                    UNION ALL
-                    SELECT e.seq, e.kind, e.conversation_id, e.message_id, NULL, NULL, e.actor_id, e.created_at
-                    FROM conversation_members cm
-                        JOIN conversation_events e ON e.conversation_id = cm.conversation_id AND e.seq > cm.joined_after_seq
-                    WHERE cm.user_id = ?1 AND e.seq > ?2
-                        AND (e.kind <> ?4 OR e.actor_id = ?1 OR NOT EXISTS (
-                            SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1))
-                        AND NOT \(Self.messageSubjectGone)
-                    ORDER BY 1 LIMIT ?3
-                    """,
-                arguments: [user, seq, limit + 1, UserEventKind.conversationRead.rawValue])
+            // Entries the reader is not shown are passed over: read on until a page is full or the feed ends.
+            var rows: [Row] = []
+            var cursor = seq
+            while rows.count <= limit {
+                let batch = try db.fetchRows(
+                    sql: Self.feedEntries, arguments: [user, cursor, limit + 1, UserEventKind.conversationRead.rawValue])
+                rows += batch.filter { FeedVisibility.shows(Self.feedEntry($0), to: userID) }
+                guard batch.count > limit, let last = batch.last else { break }
+                cursor = last["seq"]
+            }
             let kept = Array(rows.prefix(limit))
             // Receipts name a message without carrying it.
             let messageIDs = Array(
@@ -444,6 +425,41 @@ extension SQLiteStore: ConversationStore {
             }
             return Page(results: events, nextCursor: rows.count > limit ? events.last.map { String($0.seq) } : nil)
         }
+    }
+
+    /// Up to `?3` entries of reader `?1`'s feed after seq `?2`, with what `FeedVisibility` needs to know of
+    /// each: their own events, then their conversations' events since they joined.
+    private static let feedEntries = """
+        SELECT e.seq, e.kind, e.conversation_id, e.message_id,
+            COALESCE(e.task_id, e.removed_task_id) AS task_id, e.project_id, e.actor_id, e.created_at,
+            e.conversation_id IS NULL OR EXISTS (SELECT 1 FROM conversation_members cm
+                WHERE cm.conversation_id = e.conversation_id AND cm.user_id = ?1) AS in_conversation,
+            e.kind = ?4 AND EXISTS (
+                SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1) AS receipts_hidden,
+            e.project_id IS NOT NULL AND EXISTS (
+                SELECT 1 FROM tasks WHERE tasks.id = e.task_id AND \(reading(Visible.tasks))) AS sees_task,
+            e.project_id IS NOT NULL AND EXISTS (
+                SELECT 1 FROM projects WHERE projects.id = e.project_id AND \(reading(Visible.projects))) AS sees_project
+        FROM events e
+        WHERE e.user_id = ?1 AND e.seq > ?2
+        UNION ALL
+        SELECT e.seq, e.kind, e.conversation_id, e.message_id, NULL, NULL, e.actor_id, e.created_at, 1,
+            e.kind = ?4 AND EXISTS (
+                SELECT 1 FROM users u WHERE u.id IN (?1, e.actor_id) AND u.hide_read_receipts = 1),
+            0, 0
+        FROM conversation_members cm
+            JOIN conversation_events e ON e.conversation_id = cm.conversation_id AND e.seq > cm.joined_after_seq
+        WHERE cm.user_id = ?1 AND e.seq > ?2
+        ORDER BY 1 LIMIT ?3
+        """
+
+    private static func feedEntry(_ row: Row) -> FeedVisibility.Entry {
+        FeedVisibility.Entry(
+            kind: UserEventKind(rawValue: row["kind"]) ?? .messageCreated, actorID: (row["actor_id"] as Int64?)?.apiID,
+            messageID: (row["message_id"] as Int64?)?.apiID, taskID: (row["task_id"] as Int64?)?.apiID,
+            projectID: (row["project_id"] as Int64?)?.apiID, readerInConversation: row["in_conversation"],
+            receiptsHidden: row["receipts_hidden"], readerSeesTask: row["sees_task"],
+            readerSeesProject: row["sees_project"])
     }
 
     // MARK: Writing

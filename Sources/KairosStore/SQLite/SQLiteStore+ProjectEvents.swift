@@ -47,18 +47,6 @@ extension SQLiteStore {
             db, to: audience(db, project: project), .projectUpdated, project: project, by: actor, now: now)
     }
 
-    /// Whether the reader (`?1`) of event `e` in a project's feed may have it: a task's change while they
-    /// see the task, a task's removal while they see the project. A project's change always: it names only
-    /// the project, and is how a member who was removed learns they are out.
-    static let projectEventVisible = """
-        CASE e.kind
-            WHEN '\(UserEventKind.projectUpdated.rawValue)' THEN 1
-            WHEN '\(UserEventKind.taskDeleted.rawValue)' THEN EXISTS (
-                SELECT 1 FROM projects WHERE projects.id = e.project_id AND \(reading(Visible.projects)))
-            ELSE EXISTS (SELECT 1 FROM tasks WHERE tasks.id = e.task_id AND \(reading(Visible.tasks)))
-        END
-        """
-
     /// Who hears of the project's changes (`ProjectAudience`), found with one indexed lookup for a personal one.
     static func audience(_ db: Database, project: Int64) throws -> [Int64] {
         let members = try Int64.fetchAll(
@@ -82,7 +70,7 @@ extension SQLiteStore {
     }
 
     /// A `Visible` condition with the viewer bound as `?1`.
-    private static func reading(_ condition: String) -> String {
+    static func reading(_ condition: String) -> String {
         condition.replacingOccurrences(of: "?", with: "?1")
     }
 }
