@@ -35,7 +35,8 @@ struct FeedVisibilityTests {
         #expect(FeedVisibility.shows(seen, to: "1"))
         #expect(!FeedVisibility.shows(.init(kind: .taskDeleted, taskID: "7", projectID: "3"), to: "1"))
         #expect(
-            FeedVisibility.shows(.init(kind: .taskDeleted, taskID: "7", projectID: "3", readerSeesProject: true), to: "1"))
+            FeedVisibility.shows(
+                .init(kind: .taskDeleted, taskID: "7", projectID: "3", readerSeesProject: true), to: "1"))
         #expect(FeedVisibility.shows(.init(kind: .projectUpdated, projectID: "3"), to: "1"))
     }
 }

@@ -390,7 +390,8 @@ extension SQLiteStore: ConversationStore {
             var cursor = seq
             while rows.count <= limit {
                 let batch = try db.fetchRows(
-                    sql: Self.feedEntries, arguments: [user, cursor, limit + 1, UserEventKind.conversationRead.rawValue])
+                    sql: Self.feedEntries,
+                    arguments: [user, cursor, limit + 1, UserEventKind.conversationRead.rawValue])
                 rows += batch.filter { FeedVisibility.shows(Self.feedEntry($0), to: userID) }
                 guard batch.count > limit, let last = batch.last else { break }
                 cursor = last["seq"]

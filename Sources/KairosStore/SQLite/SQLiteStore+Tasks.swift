@@ -323,17 +323,14 @@ extension SQLiteStore: TaskStore {
         let taskID = try require(id.rowID, "Task")
         return try await write { db in
             let moving = try require(try Self.task(db, viewer: viewer, id: taskID), "Task")
-            let project: Int64
-            var section: Int64?
-            var parent: Int64?
+            let place: TaskPlacement.Place
             switch destination {
             case .project(let projectID):
                 let target = try require(try Self.project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project")
-                project = target.id.rowID!
+                place = TaskPlacement.Place(projectID: target.id)
             case .section(let sectionID):
                 let target = try require(try Self.section(db, viewer: viewer, id: sectionID.rowID ?? 0), "Section")
-                project = target.projectID.rowID!
-                section = target.id.rowID
+                place = TaskPlacement.inside(target)
             case .parent(let parentID):
                 let target = try require(try Self.task(db, viewer: viewer, id: parentID.rowID ?? 0), "Parent task")
                 let inside =
@@ -346,14 +343,11 @@ extension SQLiteStore: TaskStore {
                             SELECT 1 FROM family WHERE id = ?
                             """,
                         arguments: [taskID, target.id.rowID!]) ?? false
-                if inside {
-                    throw KairosError.invalidField(
-                        field: "parent_id", message: "parent_id cannot be the task itself or one of its subtasks.")
-                }
-                project = target.projectID.rowID!
-                section = target.sectionID?.rowID
-                parent = target.id.rowID
+                place = try TaskPlacement.forMove(under: target, parentIsInTask: inside)
             }
+            let project = try require(place.projectID.rowID, "Project")
+            let section = place.sectionID?.rowID
+            let parent = place.parentID?.rowID
             let owner = try Self.requireOpenProject(db, project)
             try db.run(
                 sql: "UPDATE tasks SET project_id = ?, section_id = ?, parent_id = ?, updated_at = ? WHERE id = ?",
@@ -672,50 +666,42 @@ extension SQLiteStore: TaskStore {
             arguments: [project, parent]) ?? 1
     }
 
-    /// Where a new task lands: a parent decides its project and section, a section decides its project,
-    /// else the named project or the Inbox. An archived project takes no new tasks by any route.
+    /// The new task's place (`TaskPlacement`), from the parent, section or project it names, as the viewer
+    /// sees them.
     private static func placement(
         _ db: Database, viewer: Int64, draft: TaskDraft
     ) throws -> (project: Int64, section: Int64?, parent: Int64?, owner: Int64) {
-        let place: (project: Int64, section: Int64?, parent: Int64?)
-        if let parentID = draft.parentID {
-            let parent = try require(try task(db, viewer: viewer, id: parentID.rowID ?? 0), "Parent task")
-            if let projectID = draft.projectID, projectID != parent.projectID {
-                throw KairosError.invalidField(
-                    field: "parent_id", message: "parent_id is a task in another project than project_id.")
-            }
-            place = (parent.projectID.rowID!, parent.sectionID?.rowID, parent.id.rowID)
-        } else if let sectionID = draft.sectionID {
-            let section = try require(try section(db, viewer: viewer, id: sectionID.rowID ?? 0), "Section")
-            if let projectID = draft.projectID, projectID != section.projectID {
-                throw KairosError.invalidField(
-                    field: "section_id", message: "section_id belongs to another project than project_id.")
-            }
-            place = (section.projectID.rowID!, section.id.rowID, nil)
-        } else if let projectID = draft.projectID {
-            place = (
-                try require(try project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project").id.rowID!, nil, nil
-            )
-        } else {
-            let inbox = try db.fetchValue(
-                Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [viewer])
-            place = (try require(inbox, "Project"), nil, nil)
+        let parent = try draft.parentID.map {
+            try require(try task(db, viewer: viewer, id: $0.rowID ?? 0), "Parent task")
         }
-        let owner = try requireOpenProject(db, place.project)
-        return (place.project, place.section, place.parent, owner)
+        let section =
+            parent == nil
+            ? try draft.sectionID.map {
+                try require(try Self.section(db, viewer: viewer, id: $0.rowID ?? 0), "Section")
+            }
+            : nil
+        var inbox: Int64?
+        if parent == nil, section == nil {
+            if let projectID = draft.projectID {
+                _ = try require(try project(db, viewer: viewer, id: projectID.rowID ?? 0), "Project")
+            } else {
+                inbox = try db.fetchValue(
+                    Int64.self, sql: "SELECT id FROM projects WHERE user_id = ? AND is_inbox = 1", arguments: [viewer])
+            }
+        }
+        let place = try TaskPlacement.forNewTask(
+            projectID: draft.projectID, parent: parent, section: section, inboxID: inbox?.apiID)
+        let project = try require(place.projectID.rowID, "Project")
+        return (project, place.sectionID?.rowID, place.parentID?.rowID, try requireOpenProject(db, project))
     }
 
-    /// The project's owner, unless the project is archived.
+    /// The project's owner, who owns its tasks (`TaskPlacement.owner`).
     private static func requireOpenProject(_ db: Database, _ project: Int64) throws -> Int64 {
         let row = try require(
             try db.fetchRow(sql: "SELECT user_id, is_archived FROM projects WHERE id = ?", arguments: [project]),
             "Project")
-        if row["is_archived"] as Bool {
-            throw KairosError.invalidField(
-                field: "project_id",
-                message: "The project is archived. Unarchive it before adding or moving tasks into it.")
-        }
-        return row["user_id"]
+        return try require(
+            try TaskPlacement.owner((row["user_id"] as Int64).apiID, archived: row["is_archived"]).rowID, "User")
     }
 
     // MARK: Comments
