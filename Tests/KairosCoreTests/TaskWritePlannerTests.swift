@@ -5,11 +5,9 @@ import Testing
 
 @Suite("Task write plans: who hears of a task's change")
 struct TaskWritePlannerTests {
-    static let york = TimeZone(identifier: "America/New_York")!
-    static let nights = QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 7, minute: 0)!)
-    /// 09:30 and 23:00 in New York.
-    static let morning = Date(timeIntervalSince1970: 1_772_634_600)
-    static let night = morning.addingTimeInterval(13.5 * 3600)
+    /// 09:30 and 23:00 in New York, where everyone here keeps quiet hours from 22:00 to 07:00.
+    static let morning = NotificationPolicyTests.morning
+    static let night = NotificationPolicyTests.night
 
     static func task(assignees: [String] = []) -> TaskItem {
         TaskItem(
@@ -18,7 +16,10 @@ struct TaskWritePlannerTests {
     }
 
     static func person(_ name: String, taskMuted: Bool = false) -> TaskWriteFacts.Person {
-        .init(name: name, listener: .init(quietHours: nights, timeZone: york, taskMuted: taskMuted))
+        .init(
+            name: name,
+            listener: .init(
+                quietHours: NotificationPolicyTests.nights, timeZone: NotificationPolicyTests.york, taskMuted: taskMuted))
     }
 
     static let people = ["1": person("Ada"), "2": person("Bob"), "4": person("Cy", taskMuted: true)]

@@ -34,6 +34,12 @@ public enum FeedVisibility {
         }
     }
 
+    /// Whether `reader` sees how far `member` has read: their own always; someone else's only when neither of
+    /// them hides read receipts (`hidden`).
+    public static func showsReceipt(of member: String, to reader: String, hidden: Bool) -> Bool {
+        member == reader || !hidden
+    }
+
     /// Whether `reader` is shown `entry`:
     /// - nothing of a conversation they have left;
     /// - a read receipt only between two people who both show them (their own always), and only while the
@@ -47,8 +53,9 @@ public enum FeedVisibility {
         case .messageCreated, .messageEdited:
             guard entry.messageID != nil else { return false }
         case .conversationRead:
-            guard entry.messageID != nil, let actor = entry.actorID else { return false }
-            guard actor == reader || !entry.receiptsHidden else { return false }
+            guard entry.messageID != nil, let actor = entry.actorID,
+                showsReceipt(of: actor, to: reader, hidden: entry.receiptsHidden)
+            else { return false }
         case .taskUpdated:
             guard entry.taskID != nil else { return false }
         case .taskDeleted, .projectUpdated, .stopwatchChanged, .notificationCreated:

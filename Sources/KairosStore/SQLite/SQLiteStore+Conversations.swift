@@ -631,7 +631,8 @@ extension SQLiteStore: ConversationStore {
             arguments: [ids.jsonArray])
         while let row = try memberRows.next() {
             let user: Int64 = row["user_id"]
-            let showsRead = user == reader || !(readerHides || (row["hide_read_receipts"] as Bool))
+            let showsRead = FeedVisibility.showsReceipt(
+                of: user.apiID, to: reader.apiID, hidden: readerHides || row["hide_read_receipts"])
             members[row["conversation_id"], default: []].append(
                 ConversationMember(
                     userID: user.apiID, name: row["name"], role: Role(rawValue: row["role"]) ?? .member,
