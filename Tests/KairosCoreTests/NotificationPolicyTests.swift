@@ -69,4 +69,13 @@ struct NotificationPolicyTests {
         #expect(ReachPolicy.mayReach("3", from: member, by: .email, contacts: ["3"]))
         #expect(!ReachPolicy.mayReach("4", from: member, by: .email, contacts: ["3"]))
     }
+
+    @Test("A message notifies the members who hear it but its author and those it mentions; posts of the system do not")
+    func messageNotifies() {
+        #expect(NotificationPolicy.messageNotifies(kind: .text, authorID: "2", mentionsReader: false, reader: "1"))
+        #expect(!NotificationPolicy.messageNotifies(kind: .text, authorID: "1", mentionsReader: false, reader: "1"))
+        #expect(!NotificationPolicy.messageNotifies(kind: .text, authorID: "2", mentionsReader: true, reader: "1"))
+        #expect(!NotificationPolicy.messageNotifies(kind: .system, authorID: nil, mentionsReader: false, reader: "1"))
+        #expect(!NotificationPolicy.messageNotifies(kind: .taskCard, authorID: "2", mentionsReader: false, reader: "1"))
+    }
 }

@@ -112,3 +112,14 @@ public enum NotificationPolicy {
         }
     }
 }
+
+extension NotificationPolicy {
+    /// Whether a message notifies `reader`, a member of a conversation whose messages they hear (`hears(.message)`),
+    /// who was in it when it was posted: a text message by someone else that does not mention them, since a
+    /// mention notifies on its own. Posts of the system and shared task cards do not.
+    public static func messageNotifies(
+        kind: MessageKind, authorID: String?, mentionsReader: Bool, reader: String
+    ) -> Bool {
+        kind == .text && authorID != reader && !mentionsReader
+    }
+}

@@ -41,8 +41,8 @@ struct FeedPosition: Comparable {
 }
 
 /// A person's notifications of new messages, read from the messages of the conversations `NotificationPolicy`
-/// lets them hear (level `all`, not muted), from when they joined, leaving out their own messages and those
-/// that mention them (those are stored mentions). One is read once the person marks it, marks all, or reads
+/// lets them hear (level `all`, not muted), from when they joined, as `NotificationPolicy.messageNotifies`
+/// picks them (not their own, not those that mention them, which are stored mentions). One is read once the person marks it, marks all, or reads
 /// the thread past it.
 ///
 /// Not storing them keeps a message's cost to write the same whatever the size of its conversation.
@@ -95,33 +95,61 @@ struct MessageNotificationFeed {
         }
     }
 
-    /// The messages of conversation ?1 newer than message ?2 that notify person ?3.
-    private static let notifying = """
-        m.conversation_id = ?1 AND m.id > ?2 AND m.kind = 'text' AND m.author_id IS NOT ?3
-            AND NOT EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = ?3)
+    /// The messages of conversation ?1 newer than message ?2, with what `NotificationPolicy.messageNotifies`
+    /// needs to know of each for person ?3.
+    private static let candidates = """
+        m.conversation_id = ?1 AND m.id > ?2
         """
+
+    private static let facts = """
+        m.kind, m.author_id, EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = ?3)
+            AS mentions_reader
+        """
+
+    private func notifies(_ row: Row) -> Bool {
+        NotificationPolicy.messageNotifies(
+            kind: MessageKind(rawValue: row["kind"]) ?? .system, authorID: (row["author_id"] as Int64?)?.apiID,
+            mentionsReader: row["mentions_reader"], reader: user.apiID)
+    }
+
+    /// Reads the rows of `sql` (bound to `arguments` and then a batch size) batch after batch, newest first,
+    /// keeping those that notify the person, until `wanted` are kept or the rows run out.
+    private func notifying(
+        _ db: Database, sql: String, arguments: StatementArguments, wanted: Int
+    ) throws -> [Row] {
+        var kept: [Row] = []
+        var below = Int64.max
+        let batch = max(wanted, 50)
+        while kept.count < wanted {
+            let rows = try db.fetchRows(sql: sql, arguments: arguments + [below, batch])
+            kept += rows.filter(notifies)
+            guard rows.count == batch, let last = rows.last else { break }
+            below = last["id"]
+        }
+        return Array(kept.prefix(wanted))
+    }
 
     /// Up to `limit` notifications older than `position` from each conversation, newest first in each.
     func notifications(
         _ db: Database, unreadOnly: Bool, before position: FeedPosition, limit: Int
     ) throws -> [(position: FeedPosition, notification: AppNotification)] {
         let sql = """
-            SELECT m.id, m.author_id, m.body, m.created_at, u.name AS author_name, r.read_at AS marked_at
+            SELECT m.id, \(Self.facts), m.body, m.created_at, u.name AS author_name, r.read_at AS marked_at
             FROM messages m LEFT JOIN users u ON u.id = m.author_id
                 LEFT JOIN message_notification_reads r ON r.user_id = ?3 AND r.message_id = m.id
-            WHERE \(Self.notifying) AND (m.created_at < ?4 OR (m.created_at = ?4 AND m.id < ?5))
-                \(unreadOnly ? "AND r.message_id IS NULL" : "")
-            ORDER BY m.id DESC LIMIT ?6
+            WHERE \(Self.candidates) AND (m.created_at < ?4 OR (m.created_at = ?4 AND m.id < ?5))
+                \(unreadOnly ? "AND r.message_id IS NULL" : "") AND m.id < ?6
+            ORDER BY m.id DESC LIMIT ?7
             """
         var found: [(position: FeedPosition, notification: AppNotification)] = []
         for membership in memberships {
             let lowest = unreadOnly ? membership.readThrough : membership.startsAfter
-            let rows = try db.fetchRows(
-                sql: sql,
+            let rows = try notifying(
+                db, sql: sql,
                 arguments: [
-                    membership.conversation, lowest, user, position.createdAt,
-                    position.idBound(forMessages: true), limit,
-                ])
+                    membership.conversation, lowest, user, position.createdAt, position.idBound(forMessages: true),
+                ],
+                wanted: limit)
             for row in rows {
                 let id: Int64 = row["id"]
                 let createdAt: Int64 = row["created_at"]
@@ -145,15 +173,17 @@ struct MessageNotificationFeed {
     /// How many are unread, counting at most `Limits.unreadCountCap` in each conversation.
     func unreadCount(_ db: Database) throws -> Int {
         let sql = """
-            SELECT COUNT(*) FROM (SELECT 1 FROM messages m WHERE \(Self.notifying)
+            SELECT m.id, \(Self.facts) FROM messages m WHERE \(Self.candidates)
                 AND NOT EXISTS (SELECT 1 FROM message_notification_reads r WHERE r.user_id = ?3 AND r.message_id = m.id)
-            LIMIT \(Limits.unreadCountCap))
+                AND m.id < ?4
+            ORDER BY m.id DESC LIMIT ?5
             """
         return try memberships.reduce(0) { count, membership in
             count
-                + (try db.fetchValue(
-                    Int.self, sql: sql, arguments: [membership.conversation, membership.readThrough, user])
-                    ?? 0)
+                + (try notifying(
+                    db, sql: sql, arguments: [membership.conversation, membership.readThrough, user],
+                    wanted: Limits.unreadCountCap
+                ).count)
         }
     }
 }
