@@ -108,6 +108,7 @@ public struct AppServices: Sendable {
     public let capture: CaptureService
     public let time: TimeService
     public let conversations: ConversationService
+    public let eventFeed: EventFeedService
     public let search: SearchService
     public let invites: InviteService
     public let notifications: NotificationService
@@ -165,7 +166,10 @@ public struct AppServices: Sendable {
         storeHealth = store
         self.clock = clock
         let hub = RealtimeHub(clock: clock)
-        store.observeNewEvents { events in hub.publish(events) }
+        let deliveries = DeliveryRecorder(store: store)
+        let eventFeed = EventFeedService(store: store, deliveries: deliveries)
+        eventFeed.observeNewEvents { events in hub.publish(events) }
+        self.eventFeed = eventFeed
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
         accounts = AccountService(
@@ -178,7 +182,7 @@ public struct AppServices: Sendable {
             store: store, clock: clock, modelCapture: languageModel.map { ModelCapture(model: $0, logger: logger) })
         time = TimeService(store: store, clock: clock)
         conversations = ConversationService(
-            store: store, clock: clock, tasks: tasks, deliveries: DeliveryRecorder(store: store))
+            store: store, clock: clock, tasks: tasks, deliveries: deliveries)
         search = SearchService(store: store)
         notifications = NotificationService(store: store, clock: clock, tasks: tasks)
         invites = InviteService(
@@ -368,7 +372,7 @@ public func buildRouter(
     ConversationController(conversations: services.conversations).addRoutes(to: signedIn)
     ThreadSummaryController(summaries: services.summaries).addRoutes(to: signedIn)
     ThreadActionController(actions: services.threadActions).addRoutes(to: signedIn)
-    EventController(conversations: services.conversations).addRoutes(to: signedIn)
+    EventController(feed: services.eventFeed).addRoutes(to: signedIn)
     SearchController(search: services.search, answers: services.searchAnswers).addRoutes(to: signedIn)
     invites.addRoutes(to: signedIn)
     NotificationController(notifications: services.notifications).addRoutes(to: signedIn)

@@ -410,6 +410,7 @@ public protocol ChangeTracking: Sendable {
 
 /// Everything the server persists; each backend implements all of it.
 public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore & ConversationStore & SearchStore
+    & EventFeedStore
     & SharingStore & InviteStore & NotificationStore
     & AttachmentStore & ChangeTracking & TaskActivityStore & ReminderStore & CredentialStore
     & UserDataStore & AccountDeletionStore & AssistantStore & NoteStore & BriefStore & DailyBriefStore

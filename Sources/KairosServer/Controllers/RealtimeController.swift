@@ -10,8 +10,8 @@ struct RealtimeController {
     func addRoutes(to group: RouterGroup<BasicWebSocketRequestContext>) {
         group.ws("ws") { inbound, outbound, context in
             try await RealtimeSession(
-                accounts: services.accounts, conversations: services.conversations, hub: services.realtime,
-                authTimeout: services.socketAuthTimeout, logger: context.logger
+                accounts: services.accounts, conversations: services.conversations, feed: services.eventFeed,
+                hub: services.realtime, authTimeout: services.socketAuthTimeout, logger: context.logger
             ).run(inbound: inbound, outbound: outbound)
         }
     }

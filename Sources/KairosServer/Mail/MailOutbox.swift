@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// growing pauses. A row leaves the queue only once the transport took it, so a crash or a mail server
 /// that is down loses nothing.
 public struct MailOutbox: Service {
-    let store: any DataStore
+    let store: any InviteStore
     let transport: any MailTransport
     let sender: String
     let clock: Clock
@@ -19,7 +19,7 @@ public struct MailOutbox: Service {
     let pollInterval: Duration
 
     public init(
-        store: any DataStore, transport: any MailTransport, sender: String, clock: Clock = .system, logger: Logger,
+        store: any InviteStore, transport: any MailTransport, sender: String, clock: Clock = .system, logger: Logger,
         retryBase: Duration = .seconds(30), pollInterval: Duration = .seconds(1)
     ) {
         self.store = store

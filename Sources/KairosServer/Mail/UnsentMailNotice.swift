@@ -8,13 +8,15 @@ import ServiceLifecycle
 /// its text: invitation and sign-in links are credentials. `kairos admin outbox` prints them for the
 /// administrator to pass on by hand.
 public struct UnsentMailNotice: Service {
-    let store: any DataStore
+    let store: any CredentialStore
     /// The data folder, for the command the log suggests.
     let dataDirectory: String
     let logger: Logger
     let pollInterval: Duration
 
-    public init(store: any DataStore, dataDirectory: String, logger: Logger, pollInterval: Duration = .seconds(1)) {
+    public init(
+        store: any CredentialStore, dataDirectory: String, logger: Logger, pollInterval: Duration = .seconds(1)
+    ) {
         self.store = store
         self.dataDirectory = dataDirectory
         self.logger = logger

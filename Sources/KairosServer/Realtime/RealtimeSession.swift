@@ -12,6 +12,7 @@ import Logging
 struct RealtimeSession {
     let accounts: AccountService
     let conversations: ConversationService
+    let feed: EventFeedService
     let hub: RealtimeHub
     let authTimeout: Duration
     let logger: Logger
@@ -68,18 +69,16 @@ struct RealtimeSession {
         let socket = RealtimeSocket(user: user, token: token, wakes: wakesContinuation, outgoing: outgoingContinuation)
         // Registered before reading the latest seq, so an event committed in between still wakes the pump.
         hub.add(socket)
-        let latest = try await conversations.latestEventSeq(of: user)
+        let (latest, start) = try await feed.resumption(of: user, after: after)
         try await outbound.write(.text(ServerFrame.ready(seq: latest).text))
-        // A cursor ahead of the feed (a client of a reset server) replays nothing and misses nothing new.
-        let start = min(max(after ?? latest, 0), latest)
-        group.addTask { [conversations, hub] in
+        group.addTask { [feed, hub] in
             var lastSent = start
             var lastBatch = 0
             /// Sends what the store has after `lastSent`: everything committed so far.
             func catchUp() async throws {
                 var more = true
                 while more {
-                    let page = try await conversations.events(of: user, after: lastSent, limit: Self.pumpBatch)
+                    let page = try await feed.events(of: user, after: lastSent, limit: Self.pumpBatch)
                     for event in page.results {
                         try await outbound.write(.text(ServerFrame.event(event).text))
                         lastSent = event.seq
@@ -99,7 +98,7 @@ struct RealtimeSession {
                         try await outbound.write(.text(framed.text))
                         lastSent = framed.event.seq
                     }
-                    conversations.recordDelivery(of: fresh.map(\.event), to: user)
+                    feed.recordDelivery(of: fresh.map(\.event), to: user)
                     hub.fannedOut(since: batch.handedOverAt)
                     continue
                 }

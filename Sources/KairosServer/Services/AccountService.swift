@@ -9,7 +9,7 @@ import NIOPosix
 /// Sign-up, login and API tokens. Passwords are bcrypt-hashed off the event loop; tokens are
 /// random 256-bit secrets stored only as SHA-256 hashes.
 public struct AccountService: Sendable {
-    let store: any DataStore
+    let store: any AccountStore & CredentialStore & ChangeTracking
     let clock: Clock
     let bcryptCost: UInt8
     let defaultTimeZone: String
@@ -27,7 +27,8 @@ public struct AccountService: Sendable {
     private let standIn = NIOLockedValueBox<String?>(nil)
 
     public init(
-        store: any DataStore, clock: Clock, bcryptCost: UInt8, defaultTimeZone: String, realtime: RealtimeHub? = nil,
+        store: any AccountStore & CredentialStore & ChangeTracking, clock: Clock, bcryptCost: UInt8,
+        defaultTimeZone: String, realtime: RealtimeHub? = nil,
         publicURL: String = "http://127.0.0.1:8080"
     ) {
         self.store = store

@@ -9,11 +9,11 @@ import NIOCore
 /// uploader and by the current members of the conversation whose message carries it; to anyone else
 /// it does not exist.
 public struct AttachmentService: Sendable {
-    let store: any DataStore
+    let store: any AttachmentStore & ConversationStore
     let clock: Clock
     let files: AttachmentFiles
 
-    public init(store: any DataStore, clock: Clock, files: AttachmentFiles) {
+    public init(store: any AttachmentStore & ConversationStore, clock: Clock, files: AttachmentFiles) {
         self.store = store
         self.clock = clock
         self.files = files

@@ -9,14 +9,14 @@ public struct AttachmentSweeper: Service {
     /// How long an upload waits for a message to take it.
     public static let unpostedLifetime: TimeInterval = 24 * 3600
 
-    let store: any DataStore
+    let store: any AttachmentStore
     let files: AttachmentFiles
     let clock: Clock
     let logger: Logger
     let interval: Duration
 
     public init(
-        store: any DataStore, files: AttachmentFiles, clock: Clock = .system, logger: Logger,
+        store: any AttachmentStore, files: AttachmentFiles, clock: Clock = .system, logger: Logger,
         interval: Duration = .seconds(3600)
     ) {
         self.store = store

@@ -6,7 +6,7 @@ import NIOPosix
 
 /// Capture: text to task proposals in the user's time zone and lists, and reviewed proposals to tasks, all or none.
 public struct CaptureService: Sendable {
-    let store: any DataStore
+    let store: any TaskServiceStore
     let clock: Clock
     let engine = CaptureEngine()
     /// Checks where a quick-added task may go, as a created task's placement is checked.
@@ -18,7 +18,7 @@ public struct CaptureService: Sendable {
     /// under a millisecond, a long transcript can take several.
     static let inlineParseBytes = 2_000
 
-    public init(store: any DataStore, clock: Clock, modelCapture: ModelCapture? = nil) {
+    public init(store: any TaskServiceStore, clock: Clock, modelCapture: ModelCapture? = nil) {
         self.store = store
         self.clock = clock
         self.modelCapture = modelCapture

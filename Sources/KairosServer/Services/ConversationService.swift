@@ -7,12 +7,15 @@ import KairosStore
 /// Every read and write first loads the conversation and asks the permission guard; someone who is
 /// not a member gets "not found", so a conversation's existence does not leak.
 public struct ConversationService: Sendable {
-    let store: any DataStore
+    let store: any ConversationStore & ProjectStore & SharingStore
     let clock: Clock
     let tasks: TaskService
     let deliveries: DeliveryRecorder
 
-    public init(store: any DataStore, clock: Clock, tasks: TaskService, deliveries: DeliveryRecorder) {
+    public init(
+        store: any ConversationStore & ProjectStore & SharingStore, clock: Clock, tasks: TaskService,
+        deliveries: DeliveryRecorder
+    ) {
         self.store = store
         self.clock = clock
         self.tasks = tasks
@@ -160,7 +163,7 @@ public struct ConversationService: Sendable {
     public func messages(in id: String, of user: User, page: PageRequest) async throws -> Page<Message> {
         let conversation = try await conversation(id, for: user, allowing: .view)
         let messages = try await store.messages(conversationID: conversation.id, page: page)
-        deliveries.record(Self.deliveryMarks(of: messages.results, to: user))
+        deliveries.record(messages.results, deliveredTo: user)
         return messages
     }
 
@@ -276,45 +279,10 @@ public struct ConversationService: Sendable {
         return try await store.postMessage(draft, now: clock.now(), authorize: Self.commentGuard(for: user)).message
     }
 
-    // MARK: Events
-
-    /// What happened in the caller's conversations after event `after` (0 for everything), oldest first;
-    /// the messages in it count as delivered to the caller.
-    public func events(of user: User, after: Int?, limit: Int) async throws -> Page<UserEvent> {
-        let after = after ?? 0
-        guard after >= 0 else {
-            throw KairosError.invalidField(
-                field: "after", message: "after must be 0 or the seq of an event you already have.")
-        }
-        let events = try await store.events(userID: user.id, after: after, limit: limit)
-        recordDelivery(of: events.results, to: user)
-        return events
-    }
-
-    /// Counts the messages of these events as delivered to `user`.
-    func recordDelivery(of events: [UserEvent], to user: User) {
-        deliveries.record(Self.deliveryMarks(of: events.compactMap(\.message), to: user))
-    }
-
-    /// The seq of the caller's newest event (0 before the first).
-    public func latestEventSeq(of user: User) async throws -> Int {
-        try await store.latestEventSeq(userID: user.id)
-    }
-
     /// The other members of a conversation the caller is in, to tell that the caller is typing there.
     public func typingAudience(in id: String, for user: User) async throws -> [String] {
         let conversation = try await conversation(id, for: user, allowing: .comment)
         return conversation.members.map(\.userID).filter { $0 != user.id }
-    }
-
-    /// The newest message of each conversation among `messages`, as delivered to `user`.
-    private static func deliveryMarks(of messages: [Message], to user: User) -> [DeliveryMark] {
-        var newest: [String: Int64] = [:]
-        for message in messages {
-            guard let id = Int64(message.id) else { continue }
-            newest[message.conversationID] = max(newest[message.conversationID] ?? 0, id)
-        }
-        return newest.map { DeliveryMark(conversationID: $0.key, userID: user.id, messageID: String($0.value)) }
     }
 
     // MARK: Access

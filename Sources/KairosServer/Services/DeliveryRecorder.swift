@@ -1,4 +1,5 @@
 import Foundation
+import KairosCore
 import KairosStore
 import Logging
 import NIOConcurrencyHelpers
@@ -22,13 +23,14 @@ public final class DeliveryRecorder: Service, Sendable {
         var writer: Task<Void, Never>?
     }
 
-    private let store: any DataStore
+    private let store: any ConversationStore
     private let logger: Logger
     private let gathering: Duration
     private let queue = NIOLockedValueBox(Queue())
 
     public init(
-        store: any DataStore, gathering: Duration = .milliseconds(20), logger: Logger = Logger(label: "kairos.delivery")
+        store: any ConversationStore, gathering: Duration = .milliseconds(20),
+        logger: Logger = Logger(label: "kairos.delivery")
     ) {
         self.store = store
         self.gathering = gathering
@@ -46,6 +48,16 @@ public final class DeliveryRecorder: Service, Sendable {
             }
             if queue.writer == nil { queue.writer = Task { await self.drain() } }
         }
+    }
+
+    /// Queues the receipts of `messages` shown to `user`: the newest message of each of their conversations.
+    public func record(_ messages: [Message], deliveredTo user: User) {
+        var newest: [String: Int64] = [:]
+        for message in messages {
+            guard let id = Int64(message.id) else { continue }
+            newest[message.conversationID] = max(newest[message.conversationID] ?? 0, id)
+        }
+        record(newest.map { DeliveryMark(conversationID: $0.key, userID: user.id, messageID: String($0.value)) })
     }
 
     /// Waits for the receipts queued so far to be written.

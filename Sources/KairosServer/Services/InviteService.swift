@@ -2,10 +2,14 @@ import Foundation
 import KairosCore
 import KairosStore
 
+/// What `InviteService` reads and writes: invitations, the projects and groups they let people into, and the
+/// accounts of the people invited.
+public typealias InviteServiceStore = InviteStore & ProjectStore & ConversationStore & SharingStore
+
 /// Invitations by email to a project or a group: a single-use secret link, valid for a week, that signs
 /// the invitee in (creating a guest account when they have none) and gives them the invited role.
 public struct InviteService: Sendable {
-    let store: any DataStore
+    let store: any InviteServiceStore
     let clock: Clock
     let accounts: AccountService
     let conversations: ConversationService
@@ -16,7 +20,7 @@ public struct InviteService: Sendable {
     static let lifetime: TimeInterval = 7 * 24 * 3600
 
     public init(
-        store: any DataStore, clock: Clock, accounts: AccountService, conversations: ConversationService,
+        store: any InviteServiceStore, clock: Clock, accounts: AccountService, conversations: ConversationService,
         publicURL: String, defaultTimeZone: String
     ) {
         self.store = store

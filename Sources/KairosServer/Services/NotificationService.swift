@@ -4,11 +4,11 @@ import KairosStore
 
 /// The notification feed and following tasks.
 public struct NotificationService: Sendable {
-    let store: any DataStore
+    let store: any NotificationStore & ConversationStore & ProjectStore
     let clock: Clock
     let tasks: TaskService
 
-    public init(store: any DataStore, clock: Clock, tasks: TaskService) {
+    public init(store: any NotificationStore & ConversationStore & ProjectStore, clock: Clock, tasks: TaskService) {
         self.store = store
         self.clock = clock
         self.tasks = tasks

@@ -2,12 +2,16 @@ import Foundation
 import KairosCore
 import KairosStore
 
+/// What `ProjectService` reads and writes: projects, sections and labels, who they are shared with and
+/// those people's accounts, and the stopwatches to stop when a project goes.
+public typealias ProjectServiceStore = ProjectStore & SharingStore & AccountStore & ConversationStore & TimeStore
+
 /// The rules for projects, sections and labels, shared by every caller of the API.
 public struct ProjectService: Sendable {
-    let store: any DataStore
+    let store: any ProjectServiceStore
     let clock: Clock
 
-    public init(store: any DataStore, clock: Clock) {
+    public init(store: any ProjectServiceStore, clock: Clock) {
         self.store = store
         self.clock = clock
     }

@@ -7,13 +7,13 @@ import ServiceLifecycle
 /// the person's quiet hours) in the same write that marks it fired, so it goes off once, restarts
 /// included. What `fireDue` returns is where further ways of delivering a reminder start.
 public struct ReminderScheduler: Service {
-    let store: any DataStore
+    let store: any ReminderStore
     let clock: Clock
     let logger: Logger
     let interval: Duration
 
     public init(
-        store: any DataStore, clock: Clock = .system, logger: Logger = Logger(label: "kairos.reminders"),
+        store: any ReminderStore, clock: Clock = .system, logger: Logger = Logger(label: "kairos.reminders"),
         interval: Duration = .seconds(1)
     ) {
         self.store = store

@@ -4,11 +4,11 @@ import KairosStore
 
 /// The rules for reminders: who may set one, and when it goes off.
 public struct ReminderService: Sendable {
-    let store: any DataStore
+    let store: any ReminderStore
     let clock: Clock
     let tasks: TaskService
 
-    public init(store: any DataStore, clock: Clock, tasks: TaskService) {
+    public init(store: any ReminderStore, clock: Clock, tasks: TaskService) {
         self.store = store
         self.clock = clock
         self.tasks = tasks

@@ -3,10 +3,10 @@ import KairosStore
 
 /// Searching tasks and messages together, only ever over what the caller can see.
 public struct SearchService: Sendable {
-    let store: any DataStore
+    let store: any SearchStore
     static let longestQuery = 500
 
-    public init(store: any DataStore) {
+    public init(store: any SearchStore) {
         self.store = store
     }
 

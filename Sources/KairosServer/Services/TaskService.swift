@@ -2,12 +2,18 @@ import Foundation
 import KairosCore
 import KairosStore
 
+/// What `TaskService` reads and writes: tasks and comments, their activity, the projects, labels and shares
+/// they sit in, their stopwatches, the accounts of the people involved, and the conversations a task's changes
+/// are posted to.
+public typealias TaskServiceStore = TaskStore & ProjectStore & SharingStore & TaskActivityStore & TimeStore
+    & AccountStore & ConversationStore
+
 /// The rules for tasks and comments: validation, due dates in the user's zone, recurrence.
 public struct TaskService: Sendable {
-    let store: any DataStore
+    let store: any TaskServiceStore
     let clock: Clock
 
-    public init(store: any DataStore, clock: Clock) {
+    public init(store: any TaskServiceStore, clock: Clock) {
         self.store = store
         self.clock = clock
     }

@@ -4,7 +4,7 @@ import KairosStore
 
 /// The rules for the stopwatch, recorded sessions and time reports.
 public struct TimeService: Sendable {
-    let store: any DataStore
+    let store: any TimeStore
     let clock: Clock
 
     /// Longer sessions need `confirm_long`: they are usually a stopwatch left running.
@@ -13,7 +13,7 @@ public struct TimeService: Sendable {
     static let clockSkew: TimeInterval = 60
     static let longestReport = 366
 
-    public init(store: any DataStore, clock: Clock) {
+    public init(store: any TimeStore, clock: Clock) {
         self.store = store
         self.clock = clock
     }
