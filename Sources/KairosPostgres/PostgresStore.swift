@@ -8,8 +8,8 @@ import ServiceLifecycle
 /// The store on PostgreSQL, for several server processes sharing one database.
 ///
 /// Its connections come from one pool (`PostgresClient`), which works only while `run()` runs: add the store
-/// to the application's services, or wrap the work in `withRunning(_:)`. Call `migrate()` once the pool runs,
-/// before the first request.
+/// to the application's services, or wrap the work in `withRunning(_:)`; either, once per store (the pool
+/// cannot be started again). Call `migrate()` once the pool runs, before the first request.
 public final class PostgresStore: Service, Sendable {
     let client: PostgresClient
     let logger: Logger
