@@ -11,6 +11,12 @@ let package = Package(
         .library(name: "KairosClient", targets: ["KairosClient"]),
         .library(name: "KairosServer", targets: ["KairosServer"]),
         .library(name: "KairosAI", targets: ["KairosAI"]),
+        .library(name: "KairosPostgres", targets: ["KairosPostgres"]),
+    ],
+    traits: [
+        // Builds the PostgreSQL store into `kairos`; off by default so the embedded build stays light.
+        .trait(
+            name: "Postgres", description: "Link the PostgreSQL store (postgres-nio) into the kairos executable.")
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
@@ -26,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // Pure domain: entities, rules, due dates, filters, permissions. No I/O.
@@ -38,6 +45,17 @@ let package = Package(
             dependencies: [
                 "KairosCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The PostgreSQL store behind the same protocols, so several server processes can share one database.
+        .target(
+            name: "KairosPostgres",
+            dependencies: [
+                "KairosCore",
+                "KairosStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Model providers behind one protocol (Anthropic, OpenAI-compatible, Gemini): wire formats, retries,
@@ -97,6 +115,7 @@ let package = Package(
                 "KairosClient",
                 "KairosCapture",
                 "KairosServer",
+                .target(name: "KairosPostgres", condition: .when(traits: ["Postgres"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -130,7 +149,7 @@ let package = Package(
             dependencies: ["KairosCapture"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "KairosStoreTests", dependencies: ["KairosStore"]),
+        .testTarget(name: "KairosStoreTests", dependencies: ["KairosStore", "KairosPostgres"]),
         .testTarget(
             name: "KairosServerTests",
             dependencies: [

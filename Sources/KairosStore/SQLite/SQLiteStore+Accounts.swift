@@ -140,15 +140,16 @@ extension User {
     }
 
     /// Workdays are stored as one bit per day, Monday the lowest, so the schema can check the set.
-    static func workdayBits(_ days: [Weekday]) -> Int {
+    package static func workdayBits(_ days: [Weekday]) -> Int {
         days.reduce(0) { $0 | (1 << ($1.rawValue - 1)) }
     }
 
-    static func weekdays(fromBits bits: Int) -> [Weekday] {
+    package static func weekdays(fromBits bits: Int) -> [Weekday] {
         Weekday.allCases.filter { bits & (1 << ($0.rawValue - 1)) != 0 }
     }
 
-    static func quietHours(start: String?, end: String?) -> QuietHours? {
+    /// The quiet hours as stored: both ends or none.
+    package static func quietHours(start: String?, end: String?) -> QuietHours? {
         guard let start = start.flatMap(LocalTime.init(iso:)), let end = end.flatMap(LocalTime.init(iso:)) else {
             return nil
         }

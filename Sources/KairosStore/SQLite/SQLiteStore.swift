@@ -122,19 +122,21 @@ extension Sequence<Int64> {
 
 extension String {
     /// The database id behind an API id; nil for text that cannot be one of ours.
-    var rowID: Int64? {
+    package var rowID: Int64? {
         guard let value = Int64(self), value > 0 else { return nil }
         return value
     }
 }
 
 extension Int64 {
-    var apiID: String { String(self) }
+    /// The API id of a database id: its decimal digits.
+    package var apiID: String { String(self) }
 }
 
 extension Date {
-    var micros: Int64 { Int64((timeIntervalSince1970 * 1_000_000).rounded()) }
-    init(micros: Int64) { self.init(timeIntervalSince1970: TimeInterval(micros) / 1_000_000) }
+    /// The instant as stored: micro-seconds since 1970.
+    package var micros: Int64 { Int64((timeIntervalSince1970 * 1_000_000).rounded()) }
+    package init(micros: Int64) { self.init(timeIntervalSince1970: TimeInterval(micros) / 1_000_000) }
 }
 
 extension PageRequest {

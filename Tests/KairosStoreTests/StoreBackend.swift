@@ -1,0 +1,153 @@
+import Foundation
+import KairosCore
+import KairosPostgres
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import KairosStore
+
+/// The store protocols both backends implement so far. It grows as the PostgreSQL store is ported, until it
+/// is `DataStore`.
+typealias SharedStore = AccountStore & CredentialStore
+
+/// A backend the shared store suites run against, each test on a fresh, empty store of its own.
+///
+/// SQLite always runs. PostgreSQL runs when `KAIROS_TEST_POSTGRES` holds a server URL (start one with
+/// `scripts/postgres-test-server start`); under CI (`CI` set) a missing URL fails the PostgreSQL cases
+/// rather than skipping them.
+enum StoreBackend: String, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    /// The backends to run here.
+    static var all: [StoreBackend] {
+        let environment = ProcessInfo.processInfo.environment
+        let postgresWanted = PostgresTestServer.url != nil || environment["CI"].map { !$0.isEmpty } == true
+        return postgresWanted ? [.sqlite, .postgres] : [.sqlite]
+    }
+
+    var testDescription: String {
+        switch self {
+        case .sqlite: "SQLite"
+        case .postgres: "PostgreSQL"
+        }
+    }
+
+    /// Runs `body` with a fresh store of this backend, removed afterwards.
+    func withStore(_ body: (any SharedStore) async throws -> Void) async throws {
+        switch self {
+        case .sqlite:
+            let temporary = try TemporaryStore()
+            // The folder goes when `temporary` does: keep it until the test is done.
+            defer { withExtendedLifetime(temporary) {} }
+            try await body(temporary.store)
+        case .postgres:
+            try await PostgresTestServer.withFreshDatabase { store in try await body(store) }
+        }
+    }
+}
+
+/// The PostgreSQL server the tests use, and a fresh database per test cloned from a migrated template.
+enum PostgresTestServer {
+    /// The server's URL from `KAIROS_TEST_POSTGRES`, if set.
+    static let url: String? = ProcessInfo.processInfo.environment["KAIROS_TEST_POSTGRES"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+
+    /// Migrated once per test run, then copied for each test: copying is much faster than migrating.
+    static let templateName = "kairos_template"
+
+    /// Errors only: postgres-nio warns when a query waits for a pool that is still starting, which every
+    /// test's first query may do.
+    static let logger = {
+        var logger = Logger(label: "kairos.tests.postgres")
+        logger.logLevel = .error
+        return logger
+    }()
+
+    /// The template, built on first use and shared by every test of the run.
+    private static let template = Task { try await buildTemplate() }
+
+    /// The server's own database, where databases are created and dropped.
+    static func serverConfiguration() throws -> PostgresClient.Configuration {
+        guard let url else {
+            throw PostgresTestSetupError(
+                "KAIROS_TEST_POSTGRES is not set, and CI must test PostgreSQL too. Start a server with "
+                    + "scripts/postgres-test-server start and export its URL as KAIROS_TEST_POSTGRES.")
+        }
+        return try PostgresURL.configuration(url)
+    }
+
+    /// Runs `body` with a migrated store on a new database of its own, dropped afterwards.
+    static func withFreshDatabase(_ body: (PostgresStore) async throws -> Void) async throws {
+        try await template.value
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await administer("CREATE DATABASE \(name) TEMPLATE \(templateName)")
+        do {
+            try await withEmptyStore(named: name, body)
+        } catch {
+            try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            throw error
+        }
+        try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// Runs `body` with a store on a new, empty database (not migrated), dropped afterwards.
+    static func withEmptyDatabase(
+        _ body: (_ configuration: PostgresClient.Configuration) async throws -> Void
+    )
+        async throws
+    {
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await administer("CREATE DATABASE \(name)")
+        var configuration = try serverConfiguration()
+        configuration.database = name
+        do {
+            try await body(configuration)
+        } catch {
+            try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            throw error
+        }
+        try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    private static func withEmptyStore(named name: String, _ body: (PostgresStore) async throws -> Void) async throws {
+        var configuration = try serverConfiguration()
+        configuration.database = name
+        let store = PostgresStore(configuration: configuration, logger: logger)
+        try await store.withRunning { try await body(store) }
+    }
+
+    private static func buildTemplate() async throws {
+        try await administer("DROP DATABASE IF EXISTS \(templateName) WITH (FORCE)")
+        try await administer("CREATE DATABASE \(templateName)")
+        var configuration = try serverConfiguration()
+        configuration.database = templateName
+        let store = PostgresStore(configuration: configuration, logger: logger)
+        try await store.withRunning { try await store.migrate() }
+        // A database being copied may have no one connected: close what the pool may have left behind.
+        try await administer(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(templateName)'")
+    }
+
+    /// Runs one statement on the server's own database. Database names cannot be bound as values; the
+    /// names here are made by these tests, never taken from input.
+    static func administer(_ sql: String) async throws {
+        let client = PostgresClient(configuration: try serverConfiguration(), backgroundLogger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        }
+    }
+}
+
+/// The test setup is missing something; the message says what to do.
+struct PostgresTestSetupError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
