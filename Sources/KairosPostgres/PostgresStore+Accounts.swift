@@ -10,30 +10,30 @@ extension PostgresStore: AccountStore {
         try await conflictOnUniqueViolation(
             "An account with this email already exists. Log in instead, or use another email."
         ) {
-            try await write { connection in
+            try await write { write in
                 try await Self.insertUser(
-                    connection, email: email, name: name, passwordHash: passwordHash, timezone: timezone,
-                    isGuest: false, now: now, logger: logger)
+                    write, email: email, name: name, passwordHash: passwordHash, timezone: timezone,
+                    isGuest: false, now: now)
             }
         }
     }
 
     /// Inserts a user with their Inbox.
     static func insertUser(
-        _ connection: PostgresConnection, email: String, name: String, passwordHash: String, timezone: String,
-        isGuest: Bool, now: Date, logger: Logger
+        _ write: PostgresWrite, email: String, name: String, passwordHash: String, timezone: String,
+        isGuest: Bool, now: Date
     ) async throws -> User {
-        let row = try await connection.firstRow(
+        let row = try await write.firstRow(
             """
             INSERT INTO users (email, name, password_hash, timezone, is_guest, created_at)
             VALUES (\(email), \(name), \(passwordHash), \(timezone), \(isGuest), \(now.micros)) RETURNING id
-            """, logger: logger)
+            """)
         let userID = try require(row, "User").decode(Int64.self)
-        try await connection.query(
+        try await write.query(
             """
             INSERT INTO projects (user_id, name, color, child_order, is_inbox, created_at, updated_at)
             VALUES (\(userID), 'Inbox', \(ProjectColor.defaultColor), 0, true, \(now.micros), \(now.micros))
-            """, logger: logger)
+            """)
         return User(id: userID.apiID, email: email, name: name, timezone: timezone, createdAt: now, isGuest: isGuest)
     }
 
@@ -64,8 +64,8 @@ extension PostgresStore: AccountStore {
 
     public func updateUser(id: String, changes: UserChanges) async throws -> User {
         let rowID = try require(id.rowID, "User")
-        return try await write { connection in
-            try await connection.query(
+        return try await write { write in
+            try await write.query(
                 """
                 UPDATE users SET name = COALESCE(\(changes.name), name),
                     timezone = COALESCE(\(changes.timezone), timezone),
@@ -77,28 +77,28 @@ extension PostgresStore: AccountStore {
                     ai_enabled = COALESCE(\(changes.aiEnabled), ai_enabled),
                     nag_reminders = COALESCE(\(changes.nagReminders), nag_reminders)
                 WHERE id = \(rowID)
-                """, logger: logger)
+                """)
             if changes.quietHours != .unchanged {
                 let window = changes.quietHours.newValue
-                try await connection.query(
+                try await write.query(
                     """
                     UPDATE users SET quiet_start = \(window.map { QuietHours.text($0.start) }),
                         quiet_end = \(window.map { QuietHours.text($0.end) })
                     WHERE id = \(rowID)
-                    """, logger: logger)
+                    """)
             }
-            return try require(try await Self.user(connection, id: rowID, logger: logger), "User")
+            return try require(try await Self.user(write.connection, id: rowID, logger: logger), "User")
         }
     }
 
     public func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo {
         let owner = try require(userID.rowID, "User")
-        return try await write { connection in
-            let row = try await connection.firstRow(
+        return try await write { write in
+            let row = try await write.firstRow(
                 """
                 INSERT INTO api_tokens (user_id, name, token_hash, created_at)
                 VALUES (\(owner), \(name), \(tokenHash), \(now.micros)) RETURNING id
-                """, logger: logger)
+                """)
             return APITokenInfo(id: try require(row, "Token").decode(Int64.self).apiID, name: name, createdAt: now)
         }
     }
@@ -132,12 +132,12 @@ extension PostgresStore: AccountStore {
     public func revokeToken(userID: String, tokenID: String, now: Date) async throws {
         let owner = try require(userID.rowID, "User")
         let token = try require(tokenID.rowID, "Token")
-        try await write { connection in
-            let revoked = try await connection.rows(
+        try await write { write in
+            let revoked = try await write.rows(
                 """
                 UPDATE api_tokens SET revoked_at = \(now.micros)
                 WHERE id = \(token) AND user_id = \(owner) AND revoked_at IS NULL RETURNING id
-                """, logger: logger)
+                """)
             if revoked.isEmpty { throw KairosError.missing("Token") }
         }
     }

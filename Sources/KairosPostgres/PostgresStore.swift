@@ -13,6 +13,7 @@ import ServiceLifecycle
 public final class PostgresStore: Service, Sendable {
     let client: PostgresClient
     let logger: Logger
+    let announcer = PostgresEventAnnouncer()
 
     /// A store on the database `configuration` names; nothing connects until `run()` starts the pool.
     public init(configuration: PostgresClient.Configuration, logger: Logger) {
@@ -55,10 +56,22 @@ public final class PostgresStore: Service, Sendable {
     }
 
     /// Runs `body` as one transaction, committed when it returns and rolled back when it throws; its error
-    /// comes out as thrown (postgres-nio's own `withTransaction` would wrap it).
-    func write<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+    /// comes out as thrown (postgres-nio's own `withTransaction` would wrap it). The events it added are
+    /// numbered last, then announced once it has committed.
+    func write<Result: Sendable>(_ body: (PostgresWrite) async throws -> Result) async throws -> Result {
         try await client.withConnection { connection in
-            try await connection.transaction(logger: logger, body)
+            let write = PostgresWrite(connection: connection, logger: logger)
+            do {
+                let (result, events) = try await connection.transaction(logger: logger) { _ in
+                    let result = try await body(write)
+                    return (result, try await write.writeEvents(announcer: announcer))
+                }
+                if let first = write.firstSeq { announcer.finish(first, announcing: events) }
+                return result
+            } catch {
+                if let first = write.firstSeq { announcer.finish(first, announcing: []) }
+                throw error
+            }
         }
     }
 }

@@ -52,3 +52,16 @@ public protocol AttachmentStore: Sendable {
     /// Whether any upload holds this content.
     func isContentInUse(sha256: String) async throws -> Bool
 }
+
+extension KairosError {
+    /// A message named, at `position` of its `attachment_ids`, an upload that is not its author's or is
+    /// already carried by a message.
+    package static func unclaimableAttachment(_ id: String, at position: Int) -> KairosError {
+        let field = "attachment_ids[\(position)]"
+        return .invalidField(
+            field: field,
+            message:
+                "\(field) (\(id)) is not an upload of yours waiting to be sent. Upload the file with POST /api/v1/attachments and attach each upload to one message only."
+        )
+    }
+}

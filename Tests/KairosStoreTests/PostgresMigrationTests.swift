@@ -48,10 +48,9 @@ struct PostgresMigrationTests {
     @Test("A database migrated by a newer Kairos is refused, and left as it is")
     func refusesNewerDatabase() async throws {
         try await PostgresTestServer.withFreshDatabase { store in
-            try await store.write { connection in
-                _ = try await connection.query(
-                    "INSERT INTO kairos_migrations (version, name, applied_at) VALUES (999, 'from-the-future', 0)",
-                    logger: PostgresTestServer.logger)
+            try await store.write { write in
+                try await write.query(
+                    "INSERT INTO kairos_migrations (version, name, applied_at) VALUES (999, 'from-the-future', 0)")
             }
             await #expect(throws: NewerPostgresSchemaError.self) { try await store.migrate() }
             #expect(try await store.appliedMigrations() == PostgresMigrations.all.map(\.version) + [999])
@@ -64,10 +63,7 @@ struct PostgresMigrationTests {
             let ada = try await store.createUser(
                 email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
             let adaID = try #require(Int64(ada.id))
-            try await store.write { connection in
-                _ = try await connection.query(
-                    "DELETE FROM users WHERE id = \(adaID)", logger: PostgresTestServer.logger)
-            }
+            try await store.write { write in try await write.query("DELETE FROM users WHERE id = \(adaID)") }
             let grace = try await store.createUser(
                 email: "grace@example.com", name: "Grace", passwordHash: "x", timezone: "UTC", now: now)
             #expect(try #require(Int64(grace.id)) > adaID)

@@ -91,14 +91,7 @@ extension SQLiteStore: AttachmentStore {
                     WHERE id = ? AND user_id = ? AND message_id IS NULL
                     """,
                 arguments: [message, position, id.rowID ?? 0, author ?? 0])
-            guard db.changesCount == 1 else {
-                let field = "attachment_ids[\(position)]"
-                throw KairosError.invalidField(
-                    field: field,
-                    message:
-                        "\(field) (\(id)) is not an upload of yours waiting to be sent. Upload the file with POST /api/v1/attachments and attach each upload to one message only."
-                )
-            }
+            guard db.changesCount == 1 else { throw KairosError.unclaimableAttachment(id, at: position) }
         }
     }
 

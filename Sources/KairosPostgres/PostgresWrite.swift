@@ -1,0 +1,200 @@
+import Foundation
+import KairosCore
+import KairosStore
+import Logging
+import PostgresNIO
+
+/// One write transaction on PostgreSQL: its connection, and the events it adds to people's feeds.
+///
+/// Events are numbered just before the transaction commits, not when they are added. Taking the numbers locks
+/// the one event counter until the commit, so numbers are handed out in commit order: whoever has read event
+/// n of their feed has read every event before it, whichever process wrote them. Taken last, the lock is held
+/// only for the commit itself, and after every other lock the transaction takes.
+final class PostgresWrite {
+    let connection: PostgresConnection
+    let logger: Logger
+    private var pending: [PendingEvent] = []
+    private var attached: [String: Message] = [:]
+    /// The first number the events took, once they have.
+    private(set) var firstSeq: Int64?
+
+    private enum PendingEvent {
+        /// An event in the feeds of the people it names.
+        case feed(WritePlan.Event, at: Date)
+        /// An event of a conversation, which each member's feed reads from when they joined.
+        case conversation(UserEventKind, conversation: Int64, message: Int64, actor: Int64?, at: Date)
+    }
+
+    init(connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    /// Runs a statement of the transaction.
+    @discardableResult
+    func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+        try await connection.query(query, logger: logger)
+    }
+
+    /// All the rows of a query, read into memory: for results bounded by the query.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await connection.rows(query, logger: logger)
+    }
+
+    /// The first row of a query, if any.
+    func firstRow(_ query: PostgresQuery) async throws -> PostgresRow? {
+        try await connection.firstRow(query, logger: logger)
+    }
+
+    /// Adds `event` to its recipients' feeds when the transaction commits, as of `now`.
+    func add(_ event: WritePlan.Event, now: Date) {
+        guard !event.recipients.isEmpty else { return }
+        pending.append(.feed(event, at: now))
+    }
+
+    /// Adds an event to the conversation's events when the transaction commits: everyone in it then sees it.
+    func addConversationEvent(
+        _ kind: UserEventKind, conversation: Int64, message: Int64, actor: Int64?, now: Date
+    ) {
+        pending.append(.conversation(kind, conversation: conversation, message: message, actor: actor, at: now))
+    }
+
+    /// Hands `message`, as this write leaves it, to the events that name it, so they carry it when announced.
+    func attach(_ message: Message) {
+        attached[message.id] = message
+    }
+
+    /// Numbers and writes the events added so far, each under one number for all its recipients, in the
+    /// order they were added; returns them as they are to be announced once the transaction commits.
+    ///
+    /// A row an event names may have gone in this same write (a task deleted after its update was planned):
+    /// the event then names nothing there, as the foreign key would have left it had the event come first.
+    /// `announcer` learns the numbers as soon as they are taken (`firstSeq`), and must then hear how the
+    /// write ends, committed or not.
+    func writeEvents(announcer: PostgresEventAnnouncer) async throws -> [NewEvent] {
+        guard !pending.isEmpty else { return [] }
+        let count = Int64(pending.count)
+        let last = try require(
+            try await firstRow("UPDATE event_counter SET last = last + \(count) RETURNING last"), "Event counter"
+        ).decode(Int64.self)
+        firstSeq = last - count + 1
+        announcer.numbered(from: last - count + 1)
+        var seq = last - count
+        var announced: [NewEvent] = []
+        for event in pending {
+            seq += 1
+            switch event {
+            case .feed(let event, let now):
+                announced += try await write(event, seq: seq, now: now)
+            case .conversation(let kind, let conversation, let message, let actor, let now):
+                announced += try await writeConversationEvent(
+                    kind, seq: seq, conversation: conversation, message: message, actor: actor, now: now)
+            }
+        }
+        pending.removeAll()
+        return announced
+    }
+
+    private func write(_ event: WritePlan.Event, seq: Int64, now: Date) async throws -> [NewEvent] {
+        let gone = event.kind == .taskDeleted
+        let recipients = event.recipients.compactMap(\.rowID)
+        let rows = try await self.rows(
+            """
+            INSERT INTO events (user_id, seq, kind, conversation_id, message_id, task_id, removed_task_id,
+                project_id, actor_id, created_at)
+            SELECT u.id, \(seq), \(event.kind.rawValue),
+                (SELECT id FROM conversations WHERE id = \(event.conversationID?.rowID)),
+                (SELECT id FROM messages WHERE id = \(event.messageID?.rowID)),
+                (SELECT id FROM tasks WHERE id = \(gone ? nil : event.taskID?.rowID)),
+                \(gone ? event.taskID?.rowID : nil), \(event.projectID?.rowID),
+                (SELECT id FROM users WHERE id = \(event.actorID?.rowID)), \(now.micros)
+            FROM users u WHERE u.id = ANY(\(recipients))
+            RETURNING user_id, conversation_id, message_id, task_id, actor_id
+            """)
+        return try rows.map { row in
+            let (user, conversation, message, task, actor) = try row.decode(
+                (Int64, Int64?, Int64?, Int64?, Int64?).self)
+            return announcement(
+                to: user, seq: seq, kind: event.kind, conversation: conversation, message: message, task: task,
+                actor: actor, now: now)
+        }
+    }
+
+    private func writeConversationEvent(
+        _ kind: UserEventKind, seq: Int64, conversation: Int64, message: Int64, actor: Int64?, now: Date
+    ) async throws -> [NewEvent] {
+        let rows = try await self.rows(
+            """
+            WITH event AS (
+                INSERT INTO conversation_events (seq, kind, conversation_id, message_id, actor_id, created_at)
+                SELECT \(seq), \(kind.rawValue), c.id, (SELECT id FROM messages WHERE id = \(message)),
+                    (SELECT id FROM users WHERE id = \(actor)), \(now.micros)
+                FROM conversations c WHERE c.id = \(conversation)
+                RETURNING conversation_id, message_id, actor_id
+            )
+            SELECT cm.user_id, event.message_id, event.actor_id
+            FROM event JOIN conversation_members cm ON cm.conversation_id = event.conversation_id
+            """)
+        return try rows.map { row in
+            let (user, message, actor) = try row.decode((Int64, Int64?, Int64?).self)
+            return announcement(
+                to: user, seq: seq, kind: kind, conversation: conversation, message: message, task: nil,
+                actor: actor, now: now)
+        }
+    }
+
+    private func announcement(
+        to user: Int64, seq: Int64, kind: UserEventKind, conversation: Int64?, message: Int64?, task: Int64?,
+        actor: Int64?, now: Date
+    ) -> NewEvent {
+        let messageID = message?.apiID
+        return NewEvent(
+            userID: user.apiID,
+            event: UserEvent(
+                seq: Int(seq), kind: kind, conversationID: conversation?.apiID, messageID: messageID,
+                taskID: task?.apiID, userID: actor?.apiID,
+                message: kind.carriesMessage ? messageID.flatMap { attached[$0] } : nil, createdAt: now))
+    }
+}
+
+/// Tells observers, once a transaction has committed, which events it added to whose feed, in the order of
+/// their numbers.
+///
+/// Numbers follow commit order, but two tasks of this process may reach their announcement in either order
+/// after committing. So each write says when it has taken its numbers (`numbered`), which it does before
+/// committing and so before any later write can take its own, and its announcement waits for those of this
+/// process's earlier writes, announced or rolled back. Other processes' numbers are never waited for.
+final class PostgresEventAnnouncer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var observers: [@Sendable ([NewEvent]) -> Void] = []
+    /// The first numbers of the writes that have taken numbers and not yet finished, lowest first.
+    private var unfinished: [Int64] = []
+    /// What finished writes will announce once every earlier write has: nothing for one rolled back.
+    private var ready: [Int64: [NewEvent]] = [:]
+
+    func observe(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
+        lock.withLock { observers.append(observer) }
+    }
+
+    /// A write has taken numbers from `first` on and will finish with `finish(_:announcing:)`.
+    func numbered(from first: Int64) {
+        lock.withLock {
+            let index = unfinished.firstIndex { $0 > first } ?? unfinished.endIndex
+            unfinished.insert(first, at: index)
+        }
+    }
+
+    /// The write numbered from `first` committed `events`, or rolled back (`[]`): announces it and the writes
+    /// that waited for it. Observers are called under the lock, which keeps them in order; they must return
+    /// at once (see `EventFeedStore.observeNewEvents`).
+    func finish(_ first: Int64, announcing events: [NewEvent]) {
+        lock.withLock {
+            ready[first] = events
+            while let next = unfinished.first, let events = ready.removeValue(forKey: next) {
+                unfinished.removeFirst()
+                guard !events.isEmpty else { continue }
+                for observer in observers { observer(events) }
+            }
+        }
+    }
+}

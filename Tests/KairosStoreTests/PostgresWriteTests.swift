@@ -1,0 +1,126 @@
+import Foundation
+import KairosCore
+import KairosStore
+import Testing
+
+@testable import KairosPostgres
+
+/// How the PostgreSQL store numbers and announces the events of its writes.
+@Suite(.enabled(if: PostgresTestServer.url != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+struct PostgresWriteTests {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("Events are numbered in commit order and announced in that order, however many writes run at once")
+    func numberedInCommitOrder() async throws {
+        try await PostgresTestServer.withFreshDatabase { store in
+            let ada = try await store.createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let heard = LockedList<Int>()
+            store.observeNewEvents { events in heard.append(contentsOf: events.map(\.event.seq)) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<40 {
+                    group.addTask {
+                        try await store.write { write in
+                            write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+                            write.add(.init(recipients: [ada.id], kind: .stopwatchChanged), now: now)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(heard.items == Array(1...80))
+            let stored = try await store.read { connection in
+                try await connection.rows(
+                    "SELECT seq FROM events WHERE user_id = \(Int64(ada.id)!) ORDER BY seq",
+                    logger: PostgresTestServer.logger
+                ).map { Int(try $0.decode(Int64.self)) }
+            }
+            #expect(stored == Array(1...80))
+        }
+    }
+
+    @Test("A write that fails adds no events, announces none, and takes no numbers")
+    func failedWriteAnnouncesNothing() async throws {
+        try await PostgresTestServer.withFreshDatabase { store in
+            let ada = try await store.createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let heard = LockedList<NewEvent>()
+            store.observeNewEvents { events in heard.append(contentsOf: events) }
+            await #expect(throws: KairosError.self) {
+                try await store.write { write in
+                    write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+                    throw KairosError.conflict("Changed my mind.")
+                }
+            }
+            // A statement that fails while the events are written rolls back too, numbers and all.
+            await #expect(throws: (any Error).self) {
+                try await store.write { write in
+                    write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+                    try await write.query("INSERT INTO no_such_table VALUES (1)")
+                }
+            }
+            #expect(heard.items.isEmpty)
+            try await store.write { write in
+                write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+            }
+            #expect(heard.items.map(\.event.seq) == [1])
+        }
+    }
+
+    @Test("A message's event reaches every member once it commits, and not those outside the conversation")
+    func conversationEventReachesMembers() async throws {
+        try await PostgresTestServer.withFreshDatabase { store in
+            let ada = try await store.createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let grace = try await store.createUser(
+                email: "grace@example.com", name: "Grace", passwordHash: "x", timezone: "UTC", now: now)
+            let alan = try await store.createUser(
+                email: "alan@example.com", name: "Alan", passwordHash: "x", timezone: "UTC", now: now)
+            let conversation = try await store.write { write in
+                let id = try #require(
+                    try await write.firstRow(
+                        """
+                        INSERT INTO conversations (kind, name, created_by, last_activity, created_at)
+                        VALUES ('group', 'Launch', \(Int64(ada.id)!), 0, \(now.micros)) RETURNING id
+                        """)
+                ).decode(Int64.self)
+                try await write.query(
+                    """
+                    INSERT INTO conversation_members (conversation_id, user_id, role, joined_at)
+                    VALUES (\(id), \(Int64(ada.id)!), 'owner', \(now.micros)),
+                        (\(id), \(Int64(grace.id)!), 'member', \(now.micros))
+                    """)
+                return id
+            }
+            let heard = LockedList<NewEvent>()
+            store.observeNewEvents { events in heard.append(contentsOf: events) }
+            let message = try await store.write { write in
+                try await PostgresStore.insertMessage(
+                    write,
+                    MessageDraft(
+                        conversationID: String(conversation), authorID: ada.id, kind: .text, text: "Ship it",
+                        mentions: [grace.id], actorID: ada.id),
+                    now: now)
+            }
+            let events = heard.items
+            #expect(Set(events.map(\.userID)) == [ada.id, grace.id])
+            #expect(!events.map(\.userID).contains(alan.id))
+            #expect(events.allSatisfy { $0.event.kind == .messageCreated && $0.event.messageID == String(message) })
+            #expect(Set(events.map(\.event.seq)) == [1])
+        }
+    }
+
+    @Test("An event about a task deleted in the same write names no task, and is still written")
+    func eventOutlivesRowItNamed() async throws {
+        try await PostgresTestServer.withFreshDatabase { store in
+            let ada = try await store.createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let heard = LockedList<NewEvent>()
+            store.observeNewEvents { events in heard.append(contentsOf: events) }
+            try await store.write { write in
+                write.add(.init(recipients: [ada.id], kind: .taskUpdated, taskID: "424242"), now: now)
+            }
+            #expect(heard.items.map(\.event.taskID) == [nil])
+        }
+    }
+}
