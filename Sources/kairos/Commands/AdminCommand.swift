@@ -7,10 +7,18 @@ import KairosStore
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin", abstract: "Manage the server's data directly (run on the server machine).",
-        subcommands: [
+        subcommands: subcommands)
+
+    private static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [
             CreateUserCommand.self, ResetPasswordCommand.self, OutboxCommand.self, VAPIDCommand.self,
             BackupCommand.self, RestoreCommand.self,
-        ])
+        ]
+        #if Postgres
+            commands.append(MigrateToPostgresCommand.self)
+        #endif
+        return commands
+    }
 }
 
 /// `kairos admin create-user`: makes an account without the sign-up endpoint and prints its API token.
