@@ -6,9 +6,10 @@ import PostgresNIO
 /// Plans made in Core, applied inside the write that made them, and the writes every store shares: messages,
 /// followers, notifications. What a plan says is written here, never decided here.
 extension PostgresStore {
-    /// Calls `observer` after every commit of this process that added events, with those events in order.
+    /// Calls `observer` after every commit that added events, this process's or another's, with those events
+    /// in order.
     public func observeNewEvents(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
-        announcer.observe(observer)
+        relay.observe(observer)
     }
 
     /// Writes what `plan` says, in its order.

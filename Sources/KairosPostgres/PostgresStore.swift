@@ -13,7 +13,7 @@ import ServiceLifecycle
 public final class PostgresStore: Service, Sendable {
     let client: PostgresClient
     let logger: Logger
-    let announcer = PostgresEventAnnouncer()
+    let relay = PostgresEventRelay()
 
     /// A store on the database `configuration` names; nothing connects until `run()` starts the pool.
     public init(configuration: PostgresClient.Configuration, logger: Logger) {
@@ -26,9 +26,13 @@ public final class PostgresStore: Service, Sendable {
         self.init(configuration: try PostgresURL.configuration(url), logger: logger)
     }
 
-    /// Keeps the connection pool running until the task is cancelled or the service group shuts down.
+    /// Keeps the connection pool running, and the events of every process's writes coming to this one's
+    /// observers, until the task is cancelled or the service group shuts down.
     public func run() async {
-        await client.run()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.client.run() }
+            group.addTask { await self.relayEvents() }
+        }
     }
 
     /// Runs the pool while `body` runs, then shuts it down: for tools and tests that are not a service group.
@@ -57,19 +61,19 @@ public final class PostgresStore: Service, Sendable {
 
     /// Runs `body` as one transaction, committed when it returns and rolled back when it throws; its error
     /// comes out as thrown (postgres-nio's own `withTransaction` would wrap it). The events it added are
-    /// numbered last, then announced once it has committed.
+    /// numbered last, and kept for the relay to announce once it hears they were committed.
     func write<Result: Sendable>(_ body: (PostgresWrite) async throws -> Result) async throws -> Result {
         try await client.withConnection { connection in
             let write = PostgresWrite(connection: connection, logger: logger)
             do {
-                let (result, events) = try await connection.transaction(logger: logger) { _ in
+                return try await connection.transaction(logger: logger) { _ in
                     let result = try await body(write)
-                    return (result, try await write.writeEvents(announcer: announcer))
+                    let events = try await write.writeEvents(relay: relay)
+                    if let first = write.firstSeq { relay.keep(events, numberedFrom: first) }
+                    return result
                 }
-                if let first = write.firstSeq { announcer.finish(first, announcing: events) }
-                return result
             } catch {
-                if let first = write.firstSeq { announcer.finish(first, announcing: []) }
+                if let first = write.firstSeq { relay.forget(numberedFrom: first) }
                 throw error
             }
         }

@@ -7,9 +7,10 @@ import PostgresNIO
 /// One write transaction on PostgreSQL: its connection, and the events it adds to people's feeds.
 ///
 /// Events are numbered just before the transaction commits, not when they are added. Taking the numbers locks
-/// the one event counter until the commit, so numbers are handed out in commit order: whoever has read event
-/// n of their feed has read every event before it, whichever process wrote them. Taken last, the lock is held
-/// only for the commit itself, and after every other lock the transaction takes.
+/// the one event counter until the commit, so numbers are handed out in commit order and without gaps:
+/// whoever has read event n of their feed has read every event before it, whichever process wrote them.
+/// Taken last, the lock is held only for the commit itself, and after every other lock the transaction takes.
+/// The same statement notifies every process (`PostgresEventRelay`), which PostgreSQL delivers on commit.
 final class PostgresWrite {
     let connection: PostgresConnection
     let logger: Logger
@@ -69,16 +70,20 @@ final class PostgresWrite {
     ///
     /// A row an event names may have gone in this same write (a task deleted after its update was planned):
     /// the event then names nothing there, as the foreign key would have left it had the event come first.
-    /// `announcer` learns the numbers as soon as they are taken (`firstSeq`), and must then hear how the
-    /// write ends, committed or not.
-    func writeEvents(announcer: PostgresEventAnnouncer) async throws -> [NewEvent] {
+    /// `relay` names this process in the notification.
+    func writeEvents(relay: PostgresEventRelay) async throws -> [NewEvent] {
         guard !pending.isEmpty else { return [] }
         let count = Int64(pending.count)
         let last = try require(
-            try await firstRow("UPDATE event_counter SET last = last + \(count) RETURNING last"), "Event counter"
-        ).decode(Int64.self)
+            try await firstRow(
+                """
+                WITH counter AS (UPDATE event_counter SET last = last + \(count) RETURNING last)
+                SELECT last, pg_notify(\(PostgresEventRelay.channel),
+                    \(relay.process) || ' ' || (last - \(count) + 1) || ' ' || last)
+                FROM counter
+                """), "Event counter"
+        ).decode((Int64, String).self).0
         firstSeq = last - count + 1
-        announcer.numbered(from: last - count + 1)
         var seq = last - count
         var announced: [NewEvent] = []
         for event in pending {
@@ -154,47 +159,5 @@ final class PostgresWrite {
                 seq: Int(seq), kind: kind, conversationID: conversation?.apiID, messageID: messageID,
                 taskID: task?.apiID, userID: actor?.apiID,
                 message: kind.carriesMessage ? messageID.flatMap { attached[$0] } : nil, createdAt: now))
-    }
-}
-
-/// Tells observers, once a transaction has committed, which events it added to whose feed, in the order of
-/// their numbers.
-///
-/// Numbers follow commit order, but two tasks of this process may reach their announcement in either order
-/// after committing. So each write says when it has taken its numbers (`numbered`), which it does before
-/// committing and so before any later write can take its own, and its announcement waits for those of this
-/// process's earlier writes, announced or rolled back. Other processes' numbers are never waited for.
-final class PostgresEventAnnouncer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var observers: [@Sendable ([NewEvent]) -> Void] = []
-    /// The first numbers of the writes that have taken numbers and not yet finished, lowest first.
-    private var unfinished: [Int64] = []
-    /// What finished writes will announce once every earlier write has: nothing for one rolled back.
-    private var ready: [Int64: [NewEvent]] = [:]
-
-    func observe(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
-        lock.withLock { observers.append(observer) }
-    }
-
-    /// A write has taken numbers from `first` on and will finish with `finish(_:announcing:)`.
-    func numbered(from first: Int64) {
-        lock.withLock {
-            let index = unfinished.firstIndex { $0 > first } ?? unfinished.endIndex
-            unfinished.insert(first, at: index)
-        }
-    }
-
-    /// The write numbered from `first` committed `events`, or rolled back (`[]`): announces it and the writes
-    /// that waited for it. Observers are called under the lock, which keeps them in order; they must return
-    /// at once (see `EventFeedStore.observeNewEvents`).
-    func finish(_ first: Int64, announcing events: [NewEvent]) {
-        lock.withLock {
-            ready[first] = events
-            while let next = unfinished.first, let events = ready.removeValue(forKey: next) {
-                unfinished.removeFirst()
-                guard !events.isEmpty else { continue }
-                for observer in observers { observer(events) }
-            }
-        }
     }
 }

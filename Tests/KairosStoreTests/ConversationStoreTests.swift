@@ -232,7 +232,8 @@ struct ConversationStoreTests {
         ).message
         #expect(card.task?.content == "Report")
         try await temp.store.closeTask(userID: ada.id, id: task.id, now: temp.now)
-        let notice = try #require(try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.first)
+        let notice = try #require(
+            try await temp.store.messages(conversationID: dm.id, page: PageRequest()).results.first)
         #expect(notice.text.contains("completed"))
 
         try await temp.store.deleteTask(userID: ada.id, id: task.id, now: Date())

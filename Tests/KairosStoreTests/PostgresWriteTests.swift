@@ -5,7 +5,7 @@ import Testing
 
 @testable import KairosPostgres
 
-/// How the PostgreSQL store numbers and announces the events of its writes.
+/// How the PostgreSQL store numbers the events of its writes and announces them to every process.
 @Suite(.enabled(if: PostgresTestServer.url != nil || ProcessInfo.processInfo.environment["CI"] != nil))
 struct PostgresWriteTests {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -28,7 +28,7 @@ struct PostgresWriteTests {
                 }
                 try await group.waitForAll()
             }
-            #expect(heard.items == Array(1...80))
+            #expect(try await heard.waitFor(80) == Array(1...80))
             let stored = try await store.read { connection in
                 try await connection.rows(
                     "SELECT seq FROM events WHERE user_id = \(Int64(ada.id)!) ORDER BY seq",
@@ -59,11 +59,10 @@ struct PostgresWriteTests {
                     try await write.query("INSERT INTO no_such_table VALUES (1)")
                 }
             }
-            #expect(heard.items.isEmpty)
             try await store.write { write in
                 write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
             }
-            #expect(heard.items.map(\.event.seq) == [1])
+            #expect(try await heard.waitFor(1).map(\.event.seq) == [1])
         }
     }
 
@@ -102,7 +101,7 @@ struct PostgresWriteTests {
                         mentions: [grace.id], actorID: ada.id),
                     now: now)
             }
-            let events = heard.items
+            let events = try await heard.waitFor(2)
             #expect(Set(events.map(\.userID)) == [ada.id, grace.id])
             #expect(!events.map(\.userID).contains(alan.id))
             #expect(events.allSatisfy { $0.event.kind == .messageCreated && $0.event.messageID == String(message) })
@@ -120,7 +119,57 @@ struct PostgresWriteTests {
             try await store.write { write in
                 write.add(.init(recipients: [ada.id], kind: .taskUpdated, taskID: "424242"), now: now)
             }
-            #expect(heard.items.map(\.event.taskID) == [nil])
+            #expect(try await heard.waitFor(1).map(\.event.taskID) == [nil])
+        }
+    }
+
+    @Test("Two processes on one database both hear every write of either, in number order")
+    func everyProcessHearsEveryWrite() async throws {
+        try await PostgresTestServer.withFreshDatabase(processes: 2) { stores in
+            let ada = try await stores[0].createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let heard = [LockedList<Int>(), LockedList<Int>()]
+            for (store, list) in zip(stores, heard) {
+                store.observeNewEvents { events in list.append(contentsOf: events.map(\.event.seq)) }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<30 {
+                    group.addTask {
+                        try await stores[index % 2].write { write in
+                            write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            for list in heard { #expect(try await list.waitFor(30) == Array(1...30)) }
+        }
+    }
+
+    @Test("A process whose listening connection drops announces what was committed meanwhile, once, in order")
+    func listenerCatchesUpAfterDrop() async throws {
+        try await PostgresTestServer.withFreshDatabase(processes: 2) { stores in
+            let ada = try await stores[0].createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let heard = LockedList<Int>()
+            stores[1].observeNewEvents { events in heard.append(contentsOf: events.map(\.event.seq)) }
+            func add() async throws {
+                try await stores[0].write { write in
+                    write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+                }
+            }
+            try await add()
+            #expect(try await heard.waitFor(1) == [1])
+            // Both listeners drop; the writes below may land before or after they listen again.
+            try await stores[0].write { write in
+                try await write.query(
+                    """
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND application_name = \(PostgresEventRelay.applicationName)
+                    """)
+            }
+            for _ in 0..<5 { try await add() }
+            #expect(try await heard.waitFor(6) == Array(1...6))
         }
     }
 }

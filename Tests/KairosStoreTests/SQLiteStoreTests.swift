@@ -23,7 +23,8 @@ struct SQLiteStoreTests {
                 "v27-sign-in-links", "v28-notice-people", "v29-due-from-completion", "v30-project-icons",
                 "v31-assistant-messages", "v32-ai-consent", "v33-notes", "v34-daily-brief-sent-on",
                 "v35-app-opens", "v36-daily-brief-opening", "v37-deliveries",
-                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent", "v42-calendar-changes", "v43-calendar-feeds", "v44-calendar-objects",
+                "v38-reminder-repeats", "v39-reach-settings", "v40-webhooks", "v41-mention-digests-sent",
+                "v42-calendar-changes", "v43-calendar-feeds", "v44-calendar-objects",
                 "v45-sync-changes", "v46-oidc-sign-in",
             ])
         let user = try await temp.user()
@@ -253,7 +254,8 @@ struct SQLiteStoreTests {
         #expect(try await temp.ids("@home", for: user) == [soon.id])
         #expect(try await temp.ids("#inbox", for: user) == [dueToday.id, late.id, soon.id, undated.id])
         #expect(try await temp.ids("due: 2026-03-07", for: user) == [soon.id])
-        #expect(try await temp.ids("due after: 2026-03-01 & due before: 2026-03-07", for: user) == [dueToday.id, late.id])
+        #expect(
+            try await temp.ids("due after: 2026-03-01 & due before: 2026-03-07", for: user) == [dueToday.id, late.id])
         #expect(try await temp.ids("due after: 2026-03-04", for: user) == [soon.id])
 
         // 00:30 tomorrow at UTC+14 was 10:30 this morning here: overdue although its date is tomorrow.
@@ -440,5 +442,14 @@ final class LockedList<Item: Sendable>: @unchecked Sendable {
 
     func append(contentsOf items: [Item]) {
         lock.withLock { stored += items }
+    }
+
+    /// The items once there are at least `count` of them; fails after `seconds`.
+    func waitFor(_ count: Int, seconds: Double = 10) async throws -> [Item] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while items.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        // A moment more, so that an item too many is seen too.
+        try await Task.sleep(for: .milliseconds(50))
+        return items
     }
 }

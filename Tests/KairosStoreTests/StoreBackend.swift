@@ -81,11 +81,17 @@ enum PostgresTestServer {
 
     /// Runs `body` with a migrated store on a new database of its own, dropped afterwards.
     static func withFreshDatabase(_ body: (PostgresStore) async throws -> Void) async throws {
+        try await withFreshDatabase(processes: 1) { stores in try await body(stores[0]) }
+    }
+
+    /// Runs `body` with `processes` stores on one new migrated database, as that many server processes
+    /// would have; dropped afterwards.
+    static func withFreshDatabase(processes: Int, _ body: ([PostgresStore]) async throws -> Void) async throws {
         try await template.value
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await administer("CREATE DATABASE \(name) TEMPLATE \(templateName)")
         do {
-            try await withEmptyStore(named: name, body)
+            try await withStores(processes, named: name, [], body)
         } catch {
             try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
             throw error
@@ -112,11 +118,14 @@ enum PostgresTestServer {
         try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
-    private static func withEmptyStore(named name: String, _ body: (PostgresStore) async throws -> Void) async throws {
+    private static func withStores(
+        _ count: Int, named name: String, _ running: [PostgresStore], _ body: ([PostgresStore]) async throws -> Void
+    ) async throws {
+        guard running.count < count else { return try await body(running) }
         var configuration = try serverConfiguration()
         configuration.database = name
         let store = PostgresStore(configuration: configuration, logger: logger)
-        try await store.withRunning { try await body(store) }
+        try await store.withRunning { try await withStores(count, named: name, running + [store], body) }
     }
 
     private static func buildTemplate() async throws {
