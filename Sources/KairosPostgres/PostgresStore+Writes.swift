@@ -27,7 +27,7 @@ extension PostgresStore {
                     \(now.micros))
                 """)
         }
-        for notification in plan.notifications { try await insert(notification, write, now: now) }
+        for notification in plan.notifications { write.add(notification, now: now) }
         for event in plan.events { write.add(event, now: now) }
         for notice in plan.threadNotices {
             _ = try await insertMessage(
@@ -38,22 +38,6 @@ extension PostgresStore {
                 now: now)
         }
         for event in plan.threadEvents { write.add(event, now: now) }
-    }
-
-    /// The same notification in each recipient's feed, in one statement whatever their number.
-    static func insert(_ notification: WritePlan.Notification, _ write: PostgresWrite, now: Date) async throws {
-        guard !notification.recipients.isEmpty else { return }
-        let users = notification.recipients.map { $0.userID.rowID ?? 0 }
-        let quiet = notification.recipients.map(\.quiet)
-        try await write.query(
-            """
-            INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, task_id,
-                reminder_id, quiet, created_at)
-            SELECT r.user_id, \(notification.kind.rawValue), \(notification.text), \(notification.actorID?.rowID),
-                \(notification.conversationID?.rowID), \(notification.messageID?.rowID),
-                \(notification.taskID?.rowID), \(notification.reminderID?.rowID), r.quiet, \(now.micros)
-            FROM unnest(\(users)::bigint[], \(quiet)::boolean[]) AS r(user_id, quiet)
-            """)
     }
 
     /// `user` follows `task` from now on; nothing changes when they already do.

@@ -15,6 +15,7 @@ final class PostgresWrite {
     let connection: PostgresConnection
     let logger: Logger
     private var pending: [PendingEvent] = []
+    private var notifications: [(notification: WritePlan.Notification, at: Date)] = []
     private var attached: [String: Message] = [:]
     /// The first number the events took, once they have.
     private(set) var firstSeq: Int64?
@@ -60,6 +61,16 @@ final class PostgresWrite {
         pending.append(.conversation(kind, conversation: conversation, message: message, actor: actor, at: now))
     }
 
+    /// Adds `notification` to its recipients' feeds when the transaction commits, as of `now`.
+    ///
+    /// Notifications wait for the event counter's lock too: their ids are then handed out in commit order, so
+    /// the delivery queue, which takes notifications by id after the last it queued, never passes one that
+    /// commits late with a lower id.
+    func add(_ notification: WritePlan.Notification, now: Date) {
+        guard !notification.recipients.isEmpty else { return }
+        notifications.append((notification, now))
+    }
+
     /// Hands `message`, as this write leaves it, to the events that name it, so they carry it when announced.
     func attach(_ message: Message) {
         attached[message.id] = message
@@ -72,7 +83,12 @@ final class PostgresWrite {
     /// the event then names nothing there, as the foreign key would have left it had the event come first.
     /// `relay` names this process in the notification.
     func writeEvents(relay: PostgresEventRelay) async throws -> [NewEvent] {
-        guard !pending.isEmpty else { return [] }
+        guard !pending.isEmpty else {
+            guard !notifications.isEmpty else { return [] }
+            try await query("SELECT last FROM event_counter FOR UPDATE")
+            try await writeNotifications()
+            return []
+        }
         let count = Int64(pending.count)
         let last = try require(
             try await firstRow(
@@ -84,6 +100,7 @@ final class PostgresWrite {
                 """), "Event counter"
         ).decode((Int64, String).self).0
         firstSeq = last - count + 1
+        try await writeNotifications()
         var seq = last - count
         var announced: [NewEvent] = []
         for event in pending {
@@ -98,6 +115,33 @@ final class PostgresWrite {
         }
         pending.removeAll()
         return announced
+    }
+
+    /// Each notification in each of its recipients' feeds, one statement per notification. One about a task,
+    /// message or conversation deleted in this same write is left out, as deleting it would have taken the
+    /// notification with it had the notification come first.
+    private func writeNotifications() async throws {
+        for (notification, now) in notifications {
+            let users = notification.recipients.map { $0.userID.rowID ?? 0 }
+            let quiet = notification.recipients.map(\.quiet)
+            let conversation = notification.conversationID?.rowID
+            let message = notification.messageID?.rowID
+            let task = notification.taskID?.rowID
+            try await query(
+                """
+                INSERT INTO notifications (user_id, kind, text, actor_id, conversation_id, message_id, task_id,
+                    reminder_id, quiet, created_at)
+                SELECT r.user_id, \(notification.kind.rawValue), \(notification.text),
+                    (SELECT id FROM users WHERE id = \(notification.actorID?.rowID)), \(conversation), \(message),
+                    \(task), \(notification.reminderID?.rowID), r.quiet, \(now.micros)
+                FROM unnest(\(users)::bigint[], \(quiet)::boolean[]) AS r(user_id, quiet)
+                JOIN users u ON u.id = r.user_id
+                WHERE (\(conversation)::bigint IS NULL OR EXISTS (SELECT 1 FROM conversations WHERE id = \(conversation)))
+                    AND (\(message)::bigint IS NULL OR EXISTS (SELECT 1 FROM messages WHERE id = \(message)))
+                    AND (\(task)::bigint IS NULL OR EXISTS (SELECT 1 FROM tasks WHERE id = \(task)))
+                """)
+        }
+        notifications.removeAll()
     }
 
     private func write(_ event: WritePlan.Event, seq: Int64, now: Date) async throws -> [NewEvent] {

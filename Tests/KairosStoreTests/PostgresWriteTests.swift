@@ -172,4 +172,33 @@ struct PostgresWriteTests {
             #expect(try await heard.waitFor(6) == Array(1...6))
         }
     }
+
+    @Test("A plan's notification reaches each recipient with its write; one about a task gone by then is left out")
+    func notificationsWithTheirWrite() async throws {
+        try await PostgresTestServer.withFreshDatabase { store in
+            let ada = try await store.createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let grace = try await store.createUser(
+                email: "grace@example.com", name: "Grace", passwordHash: "x", timezone: "UTC", now: now)
+            let listener = NotificationPolicy.Listener(quietHours: nil, timeZone: .gmt)
+            let recipients = [ada.id, grace.id].compactMap {
+                WritePlan.Notification.Recipient($0, hearing: .reminder, listener, at: now)
+            }
+            var plan = WritePlan()
+            plan.notifications = [
+                .init(recipients: recipients, kind: .reminder, text: "Water the plants", actorID: nil),
+                .init(recipients: recipients, kind: .reminder, text: "Gone", actorID: nil, taskID: "424242"),
+            ]
+            try await store.write { write in try await PostgresStore.apply(plan, write, now: now) }
+            let stored = try await store.read { connection in
+                try await connection.rows(
+                    "SELECT user_id, text, quiet FROM notifications ORDER BY id", logger: PostgresTestServer.logger
+                ).map { try $0.decode((Int64, String, Bool).self) }
+            }
+            #expect(
+                stored.map { "\($0.0) \($0.1) \($0.2)" } == [
+                    "\(ada.id) Water the plants false", "\(grace.id) Water the plants false",
+                ])
+        }
+    }
 }
