@@ -14,6 +14,7 @@ public final class PostgresStore: Service, Sendable {
     let client: PostgresClient
     let logger: Logger
     let relay = PostgresEventRelay()
+    let writes = WriteMonitor()
 
     /// A store on the database `configuration` names; nothing connects until `run()` starts the pool.
     public init(configuration: PostgresClient.Configuration, logger: Logger) {
@@ -63,6 +64,10 @@ public final class PostgresStore: Service, Sendable {
     /// comes out as thrown (postgres-nio's own `withTransaction` would wrap it). The events it added are
     /// numbered last, and kept for the relay to announce once it hears they were committed.
     func write<Result: Sendable>(_ body: (PostgresWrite) async throws -> Result) async throws -> Result {
+        try await writes.measure { try await transaction(body) }
+    }
+
+    private func transaction<Result: Sendable>(_ body: (PostgresWrite) async throws -> Result) async throws -> Result {
         try await client.withConnection { connection in
             let write = PostgresWrite(connection: connection, logger: logger)
             do {

@@ -20,3 +20,12 @@ public protocol AssistantStore: Sendable {
         userID: String, messageID: String, index: Int, card: AssistantCard
     ) async throws -> AssistantMessage
 }
+
+extension [AssistantCard] {
+    /// The cards as the stores keep them: a JSON array in the answer's row.
+    package var storedJSON: String { String(decoding: JSONWriter.encode(self), as: UTF8.self) }
+
+    package init(storedJSON: String) throws {
+        self = try APICoding.makeDecoder().decode([AssistantCard].self, from: Data(storedJSON.utf8))
+    }
+}

@@ -128,7 +128,9 @@ public struct CalendarChanges: Sendable, Equatable {
 /// Calendar feeds: secret addresses for a person's due tasks.
 public protocol CalendarFeedStore: Sendable {
     /// Adds a feed; `conflict` past `Limits.calendarFeedsPerUser`, `not found` for a project the person cannot see.
-    func createCalendarFeed(userID: String, projectID: String?, tokenHash: String, now: Date) async throws -> CalendarFeed
+    func createCalendarFeed(
+        userID: String, projectID: String?, tokenHash: String, now: Date
+    ) async throws -> CalendarFeed
     /// The person's feeds, oldest first, without their addresses.
     func calendarFeeds(userID: String) async throws -> [CalendarFeed]
     /// Ends a feed; another person's is not found.

@@ -6,7 +6,9 @@ import KairosCore
 public protocol PushSubscriptionStore: Sendable {
     /// Keeps the subscription for `userID`, or updates the one with the same endpoint (taking it over from
     /// whoever had it); past `Limits.pushSubscriptionsPerUser`, the person's oldest goes.
-    func savePushSubscription(userID: String, endpoint: String, p256dh: String, auth: String, now: Date)
+    func savePushSubscription(
+        userID: String, endpoint: String, p256dh: String, auth: String, now: Date
+    )
         async throws -> PushSubscription
     /// The user's subscriptions, oldest first.
     func pushSubscriptions(userID: String) async throws -> [PushSubscription]
@@ -111,11 +113,13 @@ public protocol DeliveryStore: Sendable {
     /// Notifications written after the last ones queued, oldest first, at most `limit`.
     func unqueuedNotices(limit: Int) async throws -> [UnqueuedNotice]
     /// Queues each draft for every receiver the person has on its channel (an email into the outbox) and marks
-    /// every notification up to `throughNotificationID` queued, in one write; a draft already queued is not
-    /// queued again.
+    /// every notification up to `throughNotificationID` queued, in one write; a draft already queued, or for a
+    /// notification another process has queued meanwhile, is not queued again.
     func queueDeliveries(_ drafts: [DeliveryDraft], throughNotificationID: String, now: Date) async throws
-    /// The deliveries due by `now`, the longest waiting first.
-    func dueDeliveries(now: Date, limit: Int) async throws -> [QueuedDelivery]
+    /// Takes the deliveries due by `now`, the longest waiting first, and leaves each not due again before
+    /// `leasedUntil`: no other process takes it meanwhile, and if this one dies before recording it, it comes
+    /// due again then.
+    func takeDueDeliveries(now: Date, leasedUntil: Date, limit: Int) async throws -> [QueuedDelivery]
     /// Writes what became of attempts, in one write.
     func recordDeliveries(_ records: [(deliveryID: String, record: DeliveryRecord)], now: Date) async throws
     /// Forgets the deliveries that finished (delivered, failed or dropped) before `finishedBefore`; returns how

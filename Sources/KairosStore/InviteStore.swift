@@ -64,11 +64,15 @@ public protocol InviteStore: Sendable {
     /// Uses an invitation once: finds or creates (as a guest) the account of its email, gives it the
     /// invited role, marks the invitation used and writes the audit row, all or nothing. `notFound`
     /// for an unknown secret, `conflict` when already used or expired.
-    func acceptInvite(tokenHash: String, guestName: String, guestTimezone: String, now: Date) async throws
+    func acceptInvite(
+        tokenHash: String, guestName: String, guestTimezone: String, now: Date
+    ) async throws
         -> (user: User, invite: Invite)
 
-    /// Emails due for a (first or further) attempt at `now`, oldest first.
-    func dueMail(now: Date, limit: Int) async throws -> [QueuedMail]
+    /// Takes the emails due for a (first or further) attempt at `now`, oldest first, and leaves each not due
+    /// again before `leasedUntil`: no other process takes it meanwhile, and if this one dies before saying how
+    /// it went, it comes due again then.
+    func takeDueMail(now: Date, leasedUntil: Date, limit: Int) async throws -> [QueuedMail]
     func markSent(mailID: String, now: Date) async throws
     /// Counts a failed attempt and sets the next one.
     func markFailed(mailID: String, error: String, retryAt: Date) async throws

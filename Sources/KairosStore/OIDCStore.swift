@@ -66,3 +66,15 @@ public protocol OIDCStore: Sendable {
     /// Uses a code once and returns its user. `notFound` for an unknown code, `conflict` used or expired.
     func useOIDCHandoff(codeHash: String, now: Date) async throws -> User
 }
+
+extension KairosError {
+    /// No sign-in attempt or code has this secret.
+    package static let unknownSignIn = KairosError.notFound(
+        "This sign-in is not known. Start again from the sign-in screen.")
+    /// The attempt or code was used already.
+    package static let usedSignIn = KairosError.conflict(
+        "This sign-in was already used. Start again from the sign-in screen.")
+    /// The attempt or code expired before it was used.
+    package static let expiredSignIn = KairosError.conflict(
+        "This sign-in took too long. Start again from the sign-in screen.")
+}

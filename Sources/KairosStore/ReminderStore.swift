@@ -50,13 +50,17 @@ public protocol ReminderStore: Sendable {
     func reminders(userID: String, taskID: String?, page: PageRequest) async throws -> Page<Reminder>
     /// `conflict` when the user already has `Limits.maxRemindersPerTask` waiting on the task.
     /// `nag` is the reminder's own choice to come back until answered; nil follows its owner's setting.
-    func createReminder(userID: String, taskID: String, time: ReminderTime, nag: Bool?, now: Date) async throws
+    func createReminder(
+        userID: String, taskID: String, time: ReminderTime, nag: Bool?, now: Date
+    ) async throws
         -> Reminder
     /// One of the user's reminders, on a task they can still see; nil otherwise.
     func reminder(userID: String, id: String) async throws -> Reminder?
     /// Sets the reminder to go off at `time` (turning it absolute or relative), waiting again if it had fired;
     /// nil keeps its time. `nag` changes its own choice to come back until answered.
-    func updateReminder(userID: String, id: String, time: ReminderTime?, nag: FieldUpdate<Bool>, now: Date)
+    func updateReminder(
+        userID: String, id: String, time: ReminderTime?, nag: FieldUpdate<Bool>, now: Date
+    )
         async throws -> Reminder
     func deleteReminder(userID: String, id: String, now: Date) async throws
     /// Sets off every reminder due by `now`, at most `limit`: each is marked fired in the same write as the

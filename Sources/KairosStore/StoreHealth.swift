@@ -9,8 +9,9 @@ public protocol StoreHealth: Sendable {
     /// How much work waits in the store's queues at `now`.
     func queueDepths(now: Date) async throws -> QueueDepths
     /// The database's size on disk, its write-ahead log included, in bytes.
-    func databaseBytes() -> Int64
-    /// Writes waiting for the writer, not yet in a commit.
+    func databaseBytes() async throws -> Int64
+    /// Writes waiting for the writer, not yet in a commit; on a backend with many writers, writes begun and
+    /// not yet committed.
     var writerQueueDepth: Int { get }
     /// Tells `observer` about every commit of the writer from now on (one observer; a second replaces it).
     func observeWriter(_ observer: any WriterObserver)

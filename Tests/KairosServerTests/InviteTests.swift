@@ -57,14 +57,17 @@ struct InviteTests {
         try await withSharedLaunch { ada, _, _, _, launch in
             let task = try await ada.createTask("Write the press release", projectID: launch.id)
             let hidden = try await ada.createProject("Ada's diary")
-            let invite = try expectOK(try await ada.invite("Erin@Example.com", to: launch.id, as: "commenter"), .created, as: Invite.self)
+            let invite = try expectOK(
+                try await ada.invite("Erin@Example.com", to: launch.id, as: "commenter"), .created, as: Invite.self)
             #expect(invite.email == "erin@example.com" && invite.role == .commenter && invite.targetName == "Launch")
 
             let transport = CapturingTransport()
             #expect(try await ada.outbox(transport).deliverDue() == 1)
             let message = try #require(transport.delivered.first)
             #expect(message.contains("To: <erin@example.com>\r\n"))
-            #expect(message.contains("Subject: =?UTF-8?B?") || message.contains("Subject: Ada Lovelace invited you to Launch"))
+            #expect(
+                message.contains("Subject: =?UTF-8?B?")
+                    || message.contains("Subject: Ada Lovelace invited you to Launch"))
             #expect(message.contains("From: Kairos <kairos@example.com>"))
             let token = String(try #require(message.firstMatch(of: /#\/invite\/([A-Za-z0-9_-]{43})/)?.1))
             #expect(try await ada.outbox(transport).deliverDue() == 0)
@@ -80,7 +83,8 @@ struct InviteTests {
             #expect(try await erin.projects().map(\.name).sorted() == ["Inbox", "Launch"])
             expectError(try await erin.get("projects/\(hidden.id)"), .notFound, code: "not_found")
             try expectOK(
-                try await erin.post("comments", CommentCreateRequest(content: "Looks good", taskID: task.id)), as: Comment.self)
+                try await erin.post("comments", CommentCreateRequest(content: "Looks good", taskID: task.id)),
+                as: Comment.self)
             expectError(try await erin.post("tasks/\(task.id)/close"), .forbidden, code: "forbidden")
             #expect(try await ada.members(of: launch.id).last?.role == .commenter)
 
@@ -101,7 +105,8 @@ struct InviteTests {
             try expectOK(try await ada.invite("erin@example.com", to: launch.id), .created, as: Invite.self)
             let token = try await ada.mailedToken()
             ada.clock.now = ada.clock.now.addingTimeInterval(7 * 24 * 3600 + 1)
-            expectError(try await ada.with(token: nil).accept(token), .conflict, code: "conflict", mentioning: "expired")
+            expectError(
+                try await ada.with(token: nil).accept(token), .conflict, code: "conflict", mentioning: "expired")
             #expect(try await ada.members(of: launch.id).count == 3)
             #expect(try await ada.store.users(emails: ["erin@example.com"]).isEmpty)
         }
@@ -138,7 +143,8 @@ struct InviteTests {
         try await withAdaBobAndCarol { ada, bob, carol in
             var others = [bob, carol]
             for index in others.count..<(Limits.groupMembers.upperBound - 1) {
-                others.append(try await ada.with(token: nil).signUp("member\(index)@example.com", name: "Member \(index)"))
+                others.append(
+                    try await ada.with(token: nil).signUp("member\(index)@example.com", name: "Member \(index)"))
             }
             let team = try await ada.group("Everyone", with: others)
             #expect(team.members.count == Limits.groupMembers.upperBound)
@@ -153,7 +159,8 @@ struct InviteTests {
             #expect(try await ada.conversation(team.id).members.count == Limits.groupMembers.upperBound)
 
             try expectNoContent(try await ada.delete("conversations/\(team.id)/members/\(carol.me.id)"))
-            let erin = try expectOK(try await ada.with(token: nil).accept(token, name: "Erin"), as: InviteAcceptResponse.self)
+            let erin = try expectOK(
+                try await ada.with(token: nil).accept(token, name: "Erin"), as: InviteAcceptResponse.self)
             #expect(try await ada.conversation(team.id).members.contains { $0.userID == erin.user.id })
         }
     }
@@ -163,19 +170,30 @@ struct InviteTests {
         try await withSharedLaunch { ada, bob, carol, _, launch in
             let inbox = try await ada.inbox()
             expectError(try await bob.invite("erin@example.com", to: launch.id), .forbidden, code: "forbidden")
-            expectError(try await ada.invite("not an email", to: launch.id), .badRequest, code: "invalid_field", mentioning: "email")
-            expectError(try await ada.invite("erin@example.com", to: launch.id, as: "owner"), .badRequest, code: "invalid_field", mentioning: "role")
-            expectError(try await ada.invite("erin@example.com", to: inbox.id), .badRequest, code: "invalid_field", mentioning: "Inbox")
+            expectError(
+                try await ada.invite("not an email", to: launch.id), .badRequest, code: "invalid_field",
+                mentioning: "email")
+            expectError(
+                try await ada.invite("erin@example.com", to: launch.id, as: "owner"), .badRequest,
+                code: "invalid_field", mentioning: "role")
+            expectError(
+                try await ada.invite("erin@example.com", to: inbox.id), .badRequest, code: "invalid_field",
+                mentioning: "Inbox")
             expectError(try await ada.invite(carol.me.email, to: launch.id), .conflict, code: "conflict")
             expectError(
-                try await ada.post("invites", InviteRequest(email: "erin@example.com")), .badRequest, code: "invalid_field")
+                try await ada.post("invites", InviteRequest(email: "erin@example.com")), .badRequest,
+                code: "invalid_field")
             expectError(try await ada.invite("erin@example.com", to: "999999"), .notFound, code: "not_found")
-            #expect(try await ada.store.dueMail(now: ada.clock.now, limit: 10).isEmpty)
+            #expect(
+                try await ada.store.takeDueMail(now: ada.clock.now, leasedUntil: ada.clock.now, limit: 10).isEmpty)
 
             let anonymous = ada.with(token: nil)
             expectError(try await anonymous.accept(String(repeating: "a", count: 43)), .notFound, code: "not_found")
             expectError(try await anonymous.get("invites/short"), .notFound, code: "not_found")
-            expectError(try await ada.with(token: nil).post("invites", InviteRequest(email: "x@example.com", projectID: launch.id)), .unauthorized, code: "unauthorized")
+            expectError(
+                try await ada.with(token: nil).post(
+                    "invites", InviteRequest(email: "x@example.com", projectID: launch.id)), .unauthorized,
+                code: "unauthorized")
         }
     }
 

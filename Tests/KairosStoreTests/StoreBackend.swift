@@ -1,15 +1,16 @@
 import Foundation
 import KairosCore
-import KairosPostgres
 import Logging
 import PostgresNIO
 import Testing
 
+@testable import KairosPostgres
 @testable import KairosStore
 
 /// The store protocols both backends implement so far. It grows as the PostgreSQL store is ported, until it
 /// is `DataStore`.
-typealias SharedStore = AccountStore & CredentialStore
+typealias SharedStore = AccountStore & CredentialStore & PushSubscriptionStore & DeliveryStore & ReachSettingsStore
+    & WebhookStore & StoreHealth & OIDCStore & AttachmentStore & AssistantStore
 
 /// A backend the shared store suites run against, each test on a fresh, empty store of its own.
 ///
@@ -158,5 +159,18 @@ struct PostgresTestSetupError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// Applies a write plan in a write of its own, as the stores do inside theirs: for suites that need, say,
+/// notifications, before the store that makes them is shared.
+func apply(_ plan: WritePlan, to store: any SharedStore, now: Date) async throws {
+    switch store {
+    case let sqlite as SQLiteStore:
+        try await sqlite.write { db in try SQLiteStore.apply(plan, db, now: now) }
+    case let postgres as PostgresStore:
+        try await postgres.write { write in try await PostgresStore.apply(plan, write, now: now) }
+    default:
+        Issue.record("No way to apply a plan to \(type(of: store))")
     }
 }

@@ -17,6 +17,11 @@ public struct MailOutbox: Service {
     /// The pause after a first failure; it doubles with each further one, up to an hour.
     let retryBase: Duration
     let pollInterval: Duration
+    /// Emails taken at a time: one pass sends them one after another.
+    static let batch = 20
+    /// How long taken emails wait for their outcome before another process may take them again: well past
+    /// what a pass of `batch` slow mail servers takes.
+    static let lease = Duration.seconds(600)
 
     public init(
         store: any InviteStore, transport: any MailTransport, sender: String, clock: Clock = .system, logger: Logger,
@@ -32,7 +37,9 @@ public struct MailOutbox: Service {
     }
 
     public func run() async throws {
-        try await repeatUntilShutdown(every: pollInterval, task: "mail_outbox", logger: logger, failure: "The mail outbox could not be read") {
+        try await repeatUntilShutdown(
+            every: pollInterval, task: "mail_outbox", logger: logger, failure: "The mail outbox could not be read"
+        ) {
             try await deliverDue()
         }
     }
@@ -41,7 +48,10 @@ public struct MailOutbox: Service {
     @discardableResult
     public func deliverDue() async throws -> Int {
         var sent = 0
-        for queued in try await store.dueMail(now: clock.now(), limit: 50) {
+        let now = clock.now()
+        let due = try await store.takeDueMail(
+            now: now, leasedUntil: now.addingTimeInterval(Self.lease.seconds), limit: Self.batch)
+        for queued in due {
             let message = MailMessage.render(queued.mail, id: queued.id, from: sender, date: clock.now())
             do {
                 try await transport.deliver(message)

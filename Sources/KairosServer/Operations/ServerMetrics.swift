@@ -90,7 +90,7 @@ public final class ServerMetrics: Sendable {
             labels: [])
         databaseBytes = registry.makeGauge(
             descriptor: Self.name(
-                "db_size", unit: "bytes", "Size of the SQLite database and its write-ahead log on disk."),
+                "db_size", unit: "bytes", "Size of the database on disk (with SQLite, its write-ahead log too)."),
             labels: [])
     }
 
@@ -135,7 +135,7 @@ public final class ServerMetrics: Sendable {
             gauge.set(Double(depths.deliveriesWaiting[channel] ?? 0))
         }
         remindersDue.set(Double(depths.remindersDue))
-        databaseBytes.set(Double(health.databaseBytes()))
+        databaseBytes.set(Double(try await health.databaseBytes()))
         writerQueue.set(Double(health.writerQueueDepth))
         openSockets.set(Double(hub.connectionCount))
         return registry.emitToString()

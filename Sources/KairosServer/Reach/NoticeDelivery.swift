@@ -29,7 +29,8 @@ public struct NoticeDelivery: Service {
     public init(
         store: any DeliveryStore, push: (any DeliveryChannel)?, hooks: (any DeliveryChannel)? = nil,
         publicURL: String, actionKey: NoticeActionKey?, clock: Clock = .system,
-        logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200), concurrency: Int = 64
+        logger: Logger = Logger(label: "kairos.delivery"), interval: Duration = .milliseconds(200),
+        concurrency: Int = 64
     ) {
         self.store = store
         self.push = push
@@ -46,12 +47,16 @@ public struct NoticeDelivery: Service {
     public func run() async throws {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
-                try await repeatUntilShutdown(every: interval, task: "notice_queueing", logger: logger, failure: "Notices could not be queued") {
+                try await repeatUntilShutdown(
+                    every: interval, task: "notice_queueing", logger: logger, failure: "Notices could not be queued"
+                ) {
                     while try await queueNew() > 0 {}
                 }
             }
             group.addTask {
-                try await repeatUntilShutdown(every: interval, task: "notice_delivery", logger: logger, failure: "Notices could not be sent") {
+                try await repeatUntilShutdown(
+                    every: interval, task: "notice_delivery", logger: logger, failure: "Notices could not be sent"
+                ) {
                     while try await deliverDue() > 0 {}
                 }
             }
@@ -65,6 +70,9 @@ public struct NoticeDelivery: Service {
     }
 
     static let batch = 500
+    /// How long a taken delivery waits for its outcome before another process may take it: well past the
+    /// longest a batch takes to send, each attempt being bounded by its channel's deadline.
+    static let lease = Duration.seconds(300)
 
     /// Turns the next notifications into deliveries; returns how many notifications it read.
     @discardableResult
@@ -112,7 +120,9 @@ public struct NoticeDelivery: Service {
     /// written when the process dies is sent again.
     @discardableResult
     public func deliverDue() async throws -> Int {
-        let due = try await store.dueDeliveries(now: clock.now(), limit: Self.batch)
+        let now = clock.now()
+        let due = try await store.takeDueDeliveries(
+            now: now, leasedUntil: now.addingTimeInterval(Self.lease.seconds), limit: Self.batch)
         guard !due.isEmpty else { return 0 }
         let answered = NIOLockedValueBox<[(deliveryID: String, record: DeliveryRecord)]>([])
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -26,7 +26,7 @@ extension SQLiteStore: AssistantStore {
                     VALUES (?, 'assistant', ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    user, answer.type?.rawValue, answer.text, Self.cardsJSON(answer.cards), question.clientID,
+                    user, answer.type?.rawValue, answer.text, answer.cards.storedJSON, question.clientID,
                     questionID, answer.createdAt.micros,
                 ])
             return try require(try Self.assistantMessage(db, user: user, id: db.lastInsertedRowID), "Message")
@@ -67,7 +67,7 @@ extension SQLiteStore: AssistantStore {
             message.cards[index] = card
             try db.run(
                 sql: "UPDATE assistant_messages SET cards = ? WHERE id = ? AND user_id = ?",
-                arguments: [Self.cardsJSON(message.cards), id, user])
+                arguments: [message.cards.storedJSON, id, user])
             return message
         }
     }
@@ -95,11 +95,7 @@ extension SQLiteStore: AssistantStore {
         return AssistantMessage(
             id: (row["id"] as Int64).apiID, role: AssistantMessage.Role(rawValue: row["role"]) ?? .assistant,
             type: (row["type"] as String?).flatMap(AssistantMessage.Kind.init(rawValue:)), text: row["text"],
-            cards: try APICoding.makeDecoder().decode([AssistantCard].self, from: Data(cards.utf8)),
+            cards: try [AssistantCard](storedJSON: cards),
             clientID: row["client_id"], createdAt: Date(micros: row["created_at"]))
-    }
-
-    private static func cardsJSON(_ cards: [AssistantCard]) -> String {
-        String(decoding: JSONWriter.encode(cards), as: UTF8.self)
     }
 }

@@ -23,11 +23,13 @@ extension SQLiteStore: PushSubscriptionStore {
             // Keys that changed make what waited for the old ones unreadable on the device; a new owner must
             // not get the last one's notices.
             try db.run(
-                sql: "DELETE FROM deliveries WHERE channel = 'push' AND target_id = ? AND state = 'waiting' AND user_id <> ?",
+                sql:
+                    "DELETE FROM deliveries WHERE channel = 'push' AND target_id = ? AND state = 'waiting' AND user_id <> ?",
                 arguments: [row["id"] as Int64, user])
             let excess = try Int64.fetchAll(
                 db,
-                sql: "SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
+                sql:
+                    "SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
                 arguments: [user, Limits.pushSubscriptionsPerUser])
             for id in excess { try Self.removePushSubscription(db, id) }
             return saved
@@ -47,9 +49,10 @@ extension SQLiteStore: PushSubscriptionStore {
         let user = try require(userID.rowID, "User")
         let subscription = try require(id.rowID, "Push subscription")
         try await write { db in
-            let owned = try db.fetchValue(
-                Bool.self, sql: "SELECT 1 FROM push_subscriptions WHERE id = ? AND user_id = ?",
-                arguments: [subscription, user]) ?? false
+            let owned =
+                try db.fetchValue(
+                    Bool.self, sql: "SELECT 1 FROM push_subscriptions WHERE id = ? AND user_id = ?",
+                    arguments: [subscription, user]) ?? false
             guard owned else { throw KairosError.notFound("Push subscription") }
             try Self.removePushSubscription(db, subscription)
         }
@@ -59,7 +62,8 @@ extension SQLiteStore: PushSubscriptionStore {
     static func removePushSubscription(_ db: Database, _ id: Int64) throws {
         try db.run(sql: "DELETE FROM push_subscriptions WHERE id = ?", arguments: [id])
         try db.run(
-            sql: "DELETE FROM deliveries WHERE channel = 'push' AND target_id = ? AND state = 'waiting'", arguments: [id])
+            sql: "DELETE FROM deliveries WHERE channel = 'push' AND target_id = ? AND state = 'waiting'",
+            arguments: [id])
     }
 }
 
@@ -92,15 +96,20 @@ extension SQLiteStore: DeliveryStore {
     public func queueDeliveries(_ drafts: [DeliveryDraft], throughNotificationID: String, now: Date) async throws {
         let through = try require(throughNotificationID.rowID, "Notification")
         try await write { db in
+            let queuedThrough = try db.fetchValue(Int64.self, sql: "SELECT notification_id FROM notice_cursor") ?? 0
             for draft in drafts {
-                guard let notification = draft.notificationID.rowID, let user = draft.userID.rowID else { continue }
+                guard let notification = draft.notificationID.rowID, notification > queuedThrough,
+                    let user = draft.userID.rowID
+                else { continue }
                 if let mail = draft.mail {
                     try db.run(
                         sql: """
                             INSERT INTO outbox (recipient, subject, body, unsubscribe_url, created_at, next_attempt_at)
                             VALUES (?, ?, ?, ?, ?, ?)
                             """,
-                        arguments: [mail.recipient, mail.subject, mail.body, mail.unsubscribeURL, now.micros, now.micros])
+                        arguments: [
+                            mail.recipient, mail.subject, mail.body, mail.unsubscribeURL, now.micros, now.micros,
+                        ])
                     continue
                 }
                 let receivers =
@@ -126,9 +135,9 @@ extension SQLiteStore: DeliveryStore {
         }
     }
 
-    public func dueDeliveries(now: Date, limit: Int) async throws -> [QueuedDelivery] {
-        try await pool.read { db in
-            try db.fetchRows(
+    public func takeDueDeliveries(now: Date, leasedUntil: Date, limit: Int) async throws -> [QueuedDelivery] {
+        try await write { db in
+            let rows = try db.fetchRows(
                 sql: """
                     SELECT d.id, d.user_id, d.notification_id, d.payload, d.attempts, d.kind, d.topic, d.channel,
                         s.id AS s_id, s.endpoint, s.p256dh, s.auth, s.created_at AS s_created_at,
@@ -139,8 +148,11 @@ extension SQLiteStore: DeliveryStore {
                     WHERE d.state = 'waiting' AND d.due_at <= ? AND d.channel IN ('push', 'webhook')
                     ORDER BY d.due_at, d.id LIMIT ?
                     """,
-                arguments: [now.micros, limit]
-            ).compactMap { row in
+                arguments: [now.micros, limit])
+            try db.run(
+                sql: "UPDATE deliveries SET due_at = ? WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [leasedUntil.micros, rows.map { $0["id"] as Int64 }.jsonArray])
+            return rows.compactMap { row in
                 let user = (row["user_id"] as Int64).apiID
                 let target: QueuedDelivery.Target
                 if let subscription = row["s_id"] as Int64? {
@@ -160,8 +172,10 @@ extension SQLiteStore: DeliveryStore {
                     return nil
                 }
                 return QueuedDelivery(
-                    id: (row["id"] as Int64).apiID, userID: user, notificationID: (row["notification_id"] as Int64).apiID,
-                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder, payload: Array(row["payload"] as Data),
+                    id: (row["id"] as Int64).apiID, userID: user,
+                    notificationID: (row["notification_id"] as Int64).apiID,
+                    kind: AppNotification.Kind(rawValue: row["kind"]) ?? .reminder,
+                    payload: Array(row["payload"] as Data),
                     topic: row["topic"], attempts: row["attempts"], target: target)
             }
         }
@@ -237,7 +251,8 @@ extension SQLiteStore: ReachSettingsStore {
         let user = try require(userID.rowID, "User")
         return try await pool.read { db in
             ReachSettings(
-                json: try db.fetchValue(String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user]))
+                json: try db.fetchValue(
+                    String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user]))
         }
     }
 
@@ -246,7 +261,8 @@ extension SQLiteStore: ReachSettingsStore {
     ) async throws -> ReachSettings {
         let user = try require(userID.rowID, "User")
         return try await write { db in
-            let kept = try db.fetchValue(String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user])
+            let kept = try db.fetchValue(
+                String.self, sql: "SELECT reach_settings FROM users WHERE id = ?", arguments: [user])
             let changed = try change(ReachSettings(json: kept))
             try db.run(
                 sql: "UPDATE users SET reach_settings = ? WHERE id = ?",

@@ -32,7 +32,7 @@ extension SQLiteStore: StoreHealth {
         }
     }
 
-    public func databaseBytes() -> Int64 {
+    public func databaseBytes() async throws -> Int64 {
         [path, path + "-wal"].reduce(0) { total, file in
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size]) as? NSNumber
             return total + (size?.int64Value ?? 0)

@@ -122,15 +122,18 @@ extension SQLiteStore: InviteStore {
 
     // MARK: Outbox
 
-    public func dueMail(now: Date, limit: Int) async throws -> [QueuedMail] {
-        try await pool.read { db in
-            try db.fetchRows(
+    public func takeDueMail(now: Date, leasedUntil: Date, limit: Int) async throws -> [QueuedMail] {
+        try await write { db in
+            let rows = try db.fetchRows(
                 sql: """
                     SELECT id, recipient, subject, body, unsubscribe_url, attempts, created_at FROM outbox
                     WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
                     """,
-                arguments: [now.micros, limit]
-            ).map { row in
+                arguments: [now.micros, limit])
+            try db.run(
+                sql: "UPDATE outbox SET next_attempt_at = ? WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [leasedUntil.micros, rows.map { $0["id"] as Int64 }.jsonArray])
+            return rows.map { row in
                 QueuedMail(
                     id: (row["id"] as Int64).apiID,
                     mail: OutgoingMail(

@@ -95,14 +95,10 @@ extension SQLiteStore: OIDCStore {
     /// `table` and `key` are constants of this file, never input.
     private static func useOnce(_ db: Database, table: String, key: String, hash: String, now: Date) throws -> Row {
         guard let row = try db.fetchRow(sql: "SELECT * FROM \(table) WHERE \(key) = ?", arguments: [hash]) else {
-            throw KairosError.notFound("This sign-in is not known. Start again from the sign-in screen.")
+            throw KairosError.unknownSignIn
         }
-        guard (row["used_at"] as Int64?) == nil else {
-            throw KairosError.conflict("This sign-in was already used. Start again from the sign-in screen.")
-        }
-        guard Date(micros: row["expires_at"]) > now else {
-            throw KairosError.conflict("This sign-in took too long. Start again from the sign-in screen.")
-        }
+        guard (row["used_at"] as Int64?) == nil else { throw KairosError.usedSignIn }
+        guard Date(micros: row["expires_at"]) > now else { throw KairosError.expiredSignIn }
         try db.run(sql: "UPDATE \(table) SET used_at = ? WHERE id = ?", arguments: [now.micros, row["id"] as Int64])
         return row
     }

@@ -152,22 +152,24 @@ extension PageRequest {
     }
 
     /// Reads one extra row to know whether another page exists.
-    var fetchLimit: Int { limit + 1 }
+    package var fetchLimit: Int { limit + 1 }
 
     /// Cuts the extra row and builds the cursor for the next page from the last row kept.
-    func page<Item>(_ rows: [Item], key: (Item) -> [Int64]) -> (items: [Item], next: String?) {
+    package func page<Item>(_ rows: [Item], key: (Item) -> [Int64]) -> (items: [Item], next: String?) {
         guard rows.count > limit else { return (rows, nil) }
         let kept = Array(rows.prefix(limit))
         return (kept, kept.last.map { PageCursor(keys: key($0)).token })
     }
 }
 
-/// Runs a write whose only expected constraint failure is a unique index saying the value is taken,
-/// reporting that as `conflict` rather than a server error.
+/// Runs a write whose only expected constraint failure is a unique index (or a primary key) saying the value
+/// is taken, reporting that as `conflict` rather than a server error.
 func conflictOnUniqueViolation<T>(_ message: String, _ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
-    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+    } catch let error as DatabaseError
+        where [.SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY].contains(error.extendedResultCode)
+    {
         throw KairosError.conflict(message)
     }
 }
