@@ -366,19 +366,23 @@ extension PostgresStore: ProjectStore {
         userID: String, name: String, color: String, order: Int?, isFavorite: Bool
     ) async throws -> Label {
         let owner = try require(userID.rowID, "User")
-        return try await write { write in
-            try await Self.requireUnusedLabelName(write, owner: owner, name: name, except: nil)
-            let row = try await write.firstRow(
-                """
-                INSERT INTO labels (user_id, name, color, item_order, is_favorite)
-                SELECT \(owner), \(name), \(color),
-                    COALESCE(\(order), (SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = \(owner))),
-                    \(isFavorite)
-                RETURNING id
-                """)
-            let labelID = try require(row, "Label").decode(Int64.self)
-            return try require(
-                try await Self.label(write.connection, owner: owner, id: labelID, logger: write.logger), "Label")
+        // The check reads before the insert writes; a label of the same name created in between is caught
+        // by the unique index, with the same answer.
+        return try await conflictOnUniqueViolation(Self.labelNameTaken(name)) {
+            try await write { write in
+                try await Self.requireUnusedLabelName(write, owner: owner, name: name, except: nil)
+                let row = try await write.firstRow(
+                    """
+                    INSERT INTO labels (user_id, name, color, item_order, is_favorite)
+                    SELECT \(owner), \(name), \(color),
+                        COALESCE(\(order), (SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = \(owner))),
+                        \(isFavorite)
+                    RETURNING id
+                    """)
+                let labelID = try require(row, "Label").decode(Int64.self)
+                return try require(
+                    try await Self.label(write.connection, owner: owner, id: labelID, logger: write.logger), "Label")
+            }
         }
     }
 
@@ -387,28 +391,33 @@ extension PostgresStore: ProjectStore {
     ) async throws -> Label {
         let owner = try require(userID.rowID, "User")
         let labelID = try require(id.rowID, "Label")
-        return try await write { write in
-            let current = try require(
-                try await Self.label(write.connection, owner: owner, id: labelID, logger: write.logger), "Label")
-            if let name, name != current.name {
-                try await Self.requireUnusedLabelName(write, owner: owner, name: name, except: labelID)
-                // A task that already carries the new name keeps one copy of it.
+        return try await conflictOnUniqueViolation(Self.labelNameTaken(name ?? "")) {
+            try await write { write in
+                let current = try require(
+                    try await Self.label(write.connection, owner: owner, id: labelID, logger: write.logger), "Label")
+                if let name, name != current.name {
+                    try await Self.requireUnusedLabelName(write, owner: owner, name: name, except: labelID)
+                    // A task that already carries the new name keeps one copy of it. The copy is another row: a
+                    // rename that only changes case matches the label's own row, which stays.
+                    try await write.query(
+                        """
+                        DELETE FROM task_labels WHERE user_id = \(owner) AND name = \(current.name)
+                            AND task_id IN (SELECT other.task_id FROM task_labels other
+                                            WHERE other.user_id = \(owner) AND other.name = \(name)
+                                                AND other.position <> task_labels.position)
+                        """)
+                    try await write.query(
+                        "UPDATE task_labels SET name = \(name) WHERE user_id = \(owner) AND name = \(current.name)")
+                }
                 try await write.query(
                     """
-                    DELETE FROM task_labels WHERE user_id = \(owner) AND name = \(current.name)
-                        AND task_id IN (SELECT task_id FROM task_labels WHERE user_id = \(owner) AND name = \(name))
+                    UPDATE labels SET name = COALESCE(\(name), name), color = COALESCE(\(color), color),
+                        item_order = COALESCE(\(order), item_order), is_favorite = COALESCE(\(isFavorite), is_favorite)
+                    WHERE id = \(labelID) AND user_id = \(owner)
                     """)
-                try await write.query(
-                    "UPDATE task_labels SET name = \(name) WHERE user_id = \(owner) AND name = \(current.name)")
+                return try require(
+                    try await Self.label(write.connection, owner: owner, id: labelID, logger: write.logger), "Label")
             }
-            try await write.query(
-                """
-                UPDATE labels SET name = COALESCE(\(name), name), color = COALESCE(\(color), color),
-                    item_order = COALESCE(\(order), item_order), is_favorite = COALESCE(\(isFavorite), is_favorite)
-                WHERE id = \(labelID) AND user_id = \(owner)
-                """)
-            return try require(
-                try await Self.label(write.connection, owner: owner, id: labelID, logger: write.logger), "Label")
         }
     }
 
@@ -438,9 +447,12 @@ extension PostgresStore: ProjectStore {
     ) async throws {
         let taken = try await write.firstRow(
             "SELECT 1 FROM labels WHERE user_id = \(owner) AND name = \(name) AND id IS DISTINCT FROM \(except)")
-        if taken != nil {
-            throw KairosError.conflict("You already have a label named \"\(name)\". Pick another name.")
-        }
+        if taken != nil { throw KairosError.conflict(labelNameTaken(name)) }
+    }
+
+    /// What a user hears when they already have a label named `name`.
+    private static func labelNameTaken(_ name: String) -> String {
+        "You already have a label named \"\(name)\". Pick another name."
     }
 }
 

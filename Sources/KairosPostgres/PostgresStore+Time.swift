@@ -151,9 +151,7 @@ extension PostgresStore: TimeStore {
             """
         try await write.query(keep.query(keepText))
     }
-}
 
-extension PostgresStore {
     public func addSession(userID: String, draft: TimeSessionDraft, now: Date) async throws -> TimeSession {
         let owner = try require(userID.rowID, "User")
         return try await write { write in

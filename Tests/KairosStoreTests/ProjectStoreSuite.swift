@@ -324,9 +324,9 @@ struct ProjectStoreSuite {
             let ada = try await store.person()
             let home = try await store.createLabel(
                 userID: ada.id, name: "home", color: "blue", order: nil, isFavorite: false)
-            let house = try await store.createLabel(
+            let chores = try await store.createLabel(
                 userID: ada.id, name: "chores", color: "red", order: nil, isFavorite: true)
-            #expect(home.order == 1 && house.order == 2 && house.isFavorite)
+            #expect(home.order == 1 && chores.order == 2 && chores.isFavorite)
             await #expect(throws: KairosError.conflict("You already have a label named \"HOME\". Pick another name.")) {
                 _ = try await store.createLabel(
                     userID: ada.id, name: "HOME", color: "blue", order: nil, isFavorite: false)
@@ -353,8 +353,13 @@ struct ProjectStoreSuite {
             )
             #expect(next.results.map(\.name) == ["house"])
 
+            // A rename that only changes case keeps the label on its tasks.
+            _ = try await store.updateLabel(
+                userID: ada.id, id: chores.id, name: "Chores", color: nil, order: nil, isFavorite: nil)
+            #expect(try await store.task(userID: ada.id, id: sweep.id)?.labels == ["house", "Chores"])
+
             try await store.deleteLabel(userID: ada.id, id: home.id)
-            #expect(try await store.task(userID: ada.id, id: sweep.id)?.labels == ["chores"])
+            #expect(try await store.task(userID: ada.id, id: sweep.id)?.labels == ["Chores"])
             #expect(try await store.label(userID: ada.id, id: home.id) == nil)
         }
     }
