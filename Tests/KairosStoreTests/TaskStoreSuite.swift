@@ -79,6 +79,10 @@ struct TaskStoreSuite {
             #expect(try await found("oat mil") == [milk.id])
             #expect(try await found("oat dentist").isEmpty)
             #expect(try await found("  ,; ").isEmpty)
+            // Accents are matched without regard, both ways, as the index reads words.
+            let cafe = try await store.task("Café crème", for: ada)
+            #expect(try await found("cafe") == [cafe.id])
+            #expect(try await found("CRÉM") == [cafe.id])
             #expect(try await found("\"oat\" (mil*") == [milk.id])
 
             _ = try await store.updateTask(
