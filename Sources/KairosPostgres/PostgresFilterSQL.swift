@@ -30,8 +30,8 @@ struct PostgresFilterSQL {
         case .project(let name):
             // SQLite's NOCASE match.
             let visible = Visibility.projects(sql.bind(viewer))
-            return
-                "tasks.project_id IN (SELECT id FROM projects WHERE \(visible) AND lower(name) = lower(\(sql.bind(name))))"
+            let wanted = sql.bind(name)
+            return "tasks.project_id IN (SELECT id FROM projects WHERE \(visible) AND lower(name) = lower(\(wanted)))"
         case .label(let name):
             return "EXISTS (SELECT 1 FROM task_labels tl WHERE tl.task_id = tasks.id AND tl.name = \(sql.bind(name)))"
         case .noLabels:
@@ -42,11 +42,11 @@ struct PostgresFilterSQL {
             guard let terms = TextSearchQuery.allPrefixes(in: text) else { return "false" }
             return "tasks.search_vector @@ to_tsquery('kairos_search', \(sql.bind(terms)))"
         case .assignedToMe:
-            return
-                "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id = \(sql.bind(viewer)))"
+            let me = sql.bind(viewer)
+            return "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id = \(me))"
         case .assignedToOthers:
-            return
-                "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id <> \(sql.bind(viewer)))"
+            let me = sql.bind(viewer)
+            return "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id <> \(me))"
         case .assignedTo(let person):
             let who = sql.bind(person)
             return """
@@ -62,8 +62,8 @@ struct PostgresFilterSQL {
         case .subtask:
             return "tasks.parent_id IS NOT NULL"
         case .followed:
-            return
-                "EXISTS (SELECT 1 FROM task_followers tf WHERE tf.task_id = tasks.id AND tf.user_id = \(sql.bind(viewer)))"
+            let me = sql.bind(viewer)
+            return "EXISTS (SELECT 1 FROM task_followers tf WHERE tf.task_id = tasks.id AND tf.user_id = \(me))"
         case .recurring:
             return "tasks.due_rrule IS NOT NULL"
         case .and:

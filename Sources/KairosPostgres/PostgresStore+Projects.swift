@@ -128,7 +128,8 @@ extension PostgresStore: ProjectStore {
                 try await write.query(
                     """
                     WITH RECURSIVE doomed(id) AS (
-                        SELECT \(projectID)::bigint UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
+                        SELECT \(projectID)::bigint
+                        UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
                     )
                     UPDATE tasks SET project_id = (SELECT id FROM projects WHERE user_id = \(owner) AND is_inbox),
                         section_id = NULL
@@ -375,7 +376,8 @@ extension PostgresStore: ProjectStore {
                     """
                     INSERT INTO labels (user_id, name, color, item_order, is_favorite)
                     SELECT \(owner), \(name), \(color),
-                        COALESCE(\(order), (SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = \(owner))),
+                        COALESCE(\(order),
+                            (SELECT COALESCE(MAX(item_order), 0) + 1 FROM labels WHERE user_id = \(owner))),
                         \(isFavorite)
                     RETURNING id
                     """)

@@ -301,7 +301,8 @@ extension PostgresStore: TaskStore {
             try await write.query(
                 """
                 WITH RECURSIVE family(id) AS (
-                    SELECT \(taskID)::bigint UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                    SELECT \(taskID)::bigint
+                    UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                 )
                 UPDATE tasks SET completed_at = \(now.micros), updated_at = \(now.micros)
                 WHERE id IN (SELECT id FROM family) AND completed_at IS NULL
@@ -321,7 +322,8 @@ extension PostgresStore: TaskStore {
             try await write.query(
                 """
                 WITH RECURSIVE lineage(id) AS (
-                    SELECT \(taskID)::bigint UNION ALL SELECT t.parent_id FROM tasks t JOIN lineage ON t.id = lineage.id
+                    SELECT \(taskID)::bigint
+                    UNION ALL SELECT t.parent_id FROM tasks t JOIN lineage ON t.id = lineage.id
                     WHERE t.parent_id IS NOT NULL
                 )
                 UPDATE tasks SET completed_at = NULL, updated_at = \(now.micros)
@@ -363,7 +365,8 @@ extension PostgresStore: TaskStore {
                 let inside = try await write.firstRow(
                     """
                     WITH RECURSIVE family(id) AS (
-                        SELECT \(taskID)::bigint UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                        SELECT \(taskID)::bigint
+                        UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                     )
                     SELECT 1 FROM family WHERE id = \(target.id.rowID!)
                     """)
@@ -427,7 +430,8 @@ extension PostgresStore: TaskStore {
         let rows = try await write.rows(
             """
             WITH RECURSIVE family(id) AS (
-                SELECT \(taskID)::bigint UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                SELECT \(taskID)::bigint
+                UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
             )
             SELECT ta.task_id, ta.user_id,
                 ta.user_id = \(owner) OR EXISTS (
@@ -508,9 +512,9 @@ extension PostgresStore: TaskStore {
         }
         if let keys = page.cursor?.keys, keys.count == 2 {
             let completed = sql.bind(keys[0])
+            let id = sql.bind(keys[1])
             conditions.append(
-                "(tasks.completed_at < \(completed) OR (tasks.completed_at = \(completed) AND tasks.id < \(sql.bind(keys[1]))))"
-            )
+                "(tasks.completed_at < \(completed) OR (tasks.completed_at = \(completed) AND tasks.id < \(id)))")
         }
         let text = """
             \(Self.taskColumns) WHERE \(conditions.joined(separator: " AND "))
@@ -562,14 +566,16 @@ extension PostgresStore: TaskStore {
         try await write.query(
             """
             WITH RECURSIVE family(id) AS (
-                SELECT \(taskID)::bigint UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                SELECT \(taskID)::bigint
+                UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
             )
             UPDATE tasks SET user_id = \(owner) WHERE id IN (SELECT id FROM family)
             """)
         try await write.query(
             """
             WITH RECURSIVE family(id) AS (
-                SELECT \(taskID)::bigint UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                SELECT \(taskID)::bigint
+                UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
             )
             UPDATE task_labels SET user_id = \(owner) WHERE task_id IN (SELECT id FROM family)
             """)
@@ -801,8 +807,8 @@ extension PostgresStore: TaskStore {
                 "task_id IN (SELECT id FROM tasks WHERE tasks.id = \(task) AND \(Visibility.tasks(sql.bind(viewer))))"
         } else if let projectID {
             let project = sql.bind(projectID.rowID ?? 0)
-            condition =
-                "project_id IN (SELECT id FROM projects WHERE projects.id = \(project) AND \(Visibility.projects(sql.bind(viewer))))"
+            let visible = Visibility.projects(sql.bind(viewer))
+            condition = "project_id IN (SELECT id FROM projects WHERE projects.id = \(project) AND \(visible))"
         } else {
             throw KairosError.invalidField(field: "task_id", message: "Give task_id or project_id to list comments.")
         }

@@ -18,7 +18,8 @@ extension PostgresStore: TimeStore {
                 write, owner: owner, task: task, start: now.micros, end: nil, source: .timer, now: now)
             try await write.query(
                 """
-                INSERT INTO stopwatches (user_id, task_id, state, started_at, running_session_id, accumulated, stopped_at)
+                INSERT INTO stopwatches
+                    (user_id, task_id, state, started_at, running_session_id, accumulated, stopped_at)
                 VALUES (\(owner), \(task), 'running', \(now.micros), \(session), 0, NULL)
                 ON CONFLICT (user_id) DO UPDATE SET task_id = excluded.task_id, state = excluded.state,
                     started_at = excluded.started_at, running_session_id = excluded.running_session_id,
@@ -112,7 +113,8 @@ extension PostgresStore: TimeStore {
             let task = sql.bind(try require(id.rowID, "Task"))
             return """
                 WITH RECURSIVE family(id) AS (
-                    SELECT \(task)::bigint UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
+                    SELECT \(task)::bigint
+                    UNION ALL SELECT t.id FROM tasks t JOIN family ON t.parent_id = family.id
                 )
                 """
         case .section(let id):
@@ -122,7 +124,8 @@ extension PostgresStore: TimeStore {
             let project = sql.bind(try require(id.rowID, "Project"))
             return """
                 WITH RECURSIVE doomed(id) AS (
-                    SELECT \(project)::bigint UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
+                    SELECT \(project)::bigint
+                    UNION ALL SELECT p.id FROM projects p JOIN doomed ON p.parent_id = doomed.id
                 ), family(id) AS (SELECT id FROM tasks WHERE project_id IN (SELECT id FROM doomed))
                 """
         }
@@ -300,7 +303,8 @@ extension PostgresStore: TimeStore {
                 try await connection.firstRow(
                     """
                     WITH RECURSIVE tree(id) AS (
-                        SELECT \(task)::bigint UNION ALL SELECT tasks.id FROM tasks JOIN tree ON tasks.parent_id = tree.id
+                        SELECT \(task)::bigint
+                        UNION ALL SELECT tasks.id FROM tasks JOIN tree ON tasks.parent_id = tree.id
                     )
                     SELECT COALESCE(SUM(COALESCE(ended_at, \(now.micros)) - started_at), 0)::bigint FROM time_sessions
                     WHERE task_id IN (SELECT id FROM tree)
@@ -323,7 +327,8 @@ extension PostgresStore: TimeStore {
             let estimate =
                 try await connection.firstRow(
                     """
-                    SELECT COALESCE(SUM(duration_amount * CASE duration_unit WHEN 'day' THEN 86400 ELSE 60 END), 0)::bigint
+                    SELECT COALESCE(
+                    SUM(duration_amount * CASE duration_unit WHEN 'day' THEN 86400 ELSE 60 END), 0)::bigint
                     FROM tasks WHERE project_id = \(project)
                     """, logger: logger)?.decode(Int64.self) ?? 0
             // Everyone who can see the project sees what each person tracked on it, and only on it.
