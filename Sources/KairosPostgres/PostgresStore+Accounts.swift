@@ -62,6 +62,26 @@ extension PostgresStore: AccountStore {
         ).map(User.init(row:))
     }
 
+    public func users(ids: [String]) async throws -> [User] {
+        let rowIDs = ids.compactMap(\.rowID)
+        guard !rowIDs.isEmpty else { return [] }
+        return try await read { connection in
+            try await connection.rows(
+                "SELECT \(unescaped: User.columns) FROM users WHERE id = ANY(\(rowIDs))", logger: logger
+            ).map(User.init(row:))
+        }
+    }
+
+    public func users(emails: [String]) async throws -> [User] {
+        guard !emails.isEmpty else { return [] }
+        // `= ANY` compares with the column's case-insensitive collation, as SQLite's NOCASE does.
+        return try await read { connection in
+            try await connection.rows(
+                "SELECT \(unescaped: User.columns) FROM users WHERE email = ANY(\(emails))", logger: logger
+            ).map(User.init(row:))
+        }
+    }
+
     public func updateUser(id: String, changes: UserChanges) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await write { write in

@@ -85,11 +85,6 @@ public struct ConversationChanges: Sendable {
 /// Reads of a conversation return it whoever asks (with the asker's own settings when they are a
 /// member), so that the permission guard, not the query, decides who sees it.
 public protocol ConversationStore: Sendable {
-    /// The accounts with these ids; unknown ids are left out.
-    func users(ids: [String]) async throws -> [User]
-    /// The accounts with these emails (compared without case); unknown emails are left out.
-    func users(emails: [String]) async throws -> [User]
-
     /// The direct message between two people, created on first use.
     func directMessage(between userID: String, and otherID: String, now: Date) async throws -> Conversation
     /// Creates a group owned by `userID` with the other members, and posts `notice` in it.

@@ -18,6 +18,10 @@ public protocol AccountStore: Sendable {
     func createUser(email: String, name: String, passwordHash: String, timezone: String, now: Date) async throws -> User
     func credentials(email: String) async throws -> (user: User, passwordHash: String)?
     func user(id: String) async throws -> User?
+    /// The accounts with these ids; unknown ids are left out.
+    func users(ids: [String]) async throws -> [User]
+    /// The accounts with these emails (compared without case); unknown emails are left out.
+    func users(emails: [String]) async throws -> [User]
     /// Changes the given fields; nil (or unchanged) ones stay as they are.
     func updateUser(id: String, changes: UserChanges) async throws -> User
     func addToken(userID: String, name: String, tokenHash: String, now: Date) async throws -> APITokenInfo

@@ -55,6 +55,24 @@ struct AccountStoreSuite {
         }
     }
 
+    @Test(
+        "People are found in bulk by id and by email, whatever its case; unknown ones are left out",
+        arguments: StoreBackend.all)
+    func bulkLookups(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ada = try await store.createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let grace = try await store.createUser(
+                email: "Grace@Example.com", name: "Grace", passwordHash: "x", timezone: "UTC", now: now)
+            #expect(Set(try await store.users(ids: [ada.id, grace.id, "999999", "nope"])) == [ada, grace])
+            #expect(try await store.users(ids: []).isEmpty)
+            #expect(
+                Set(try await store.users(emails: ["ADA@example.com", "grace@example.com", "who@example.com"]))
+                    == [ada, grace])
+            #expect(try await store.users(emails: []).isEmpty)
+        }
+    }
+
     @Test("Unknown or malformed ids and emails find no one", arguments: StoreBackend.all)
     func unknownUsers(backend: StoreBackend) async throws {
         try await backend.withStore { store in

@@ -7,13 +7,13 @@ import KairosStore
 /// Every read and write first loads the conversation and asks the permission guard; someone who is
 /// not a member gets "not found", so a conversation's existence does not leak.
 public struct ConversationService: Sendable {
-    let store: any ConversationStore & ProjectStore & SharingStore
+    let store: any ConversationStore & AccountStore & ProjectStore & SharingStore
     let clock: Clock
     let tasks: TaskService
     let deliveries: DeliveryRecorder
 
     public init(
-        store: any ConversationStore & ProjectStore & SharingStore, clock: Clock, tasks: TaskService,
+        store: any ConversationStore & AccountStore & ProjectStore & SharingStore, clock: Clock, tasks: TaskService,
         deliveries: DeliveryRecorder
     ) {
         self.store = store

@@ -4,7 +4,7 @@ import KairosStore
 
 /// What `InviteService` reads and writes: invitations, the projects and groups they let people into, and the
 /// accounts of the people invited.
-public typealias InviteServiceStore = InviteStore & ProjectStore & ConversationStore & SharingStore
+public typealias InviteServiceStore = InviteStore & ProjectStore & AccountStore & SharingStore
 
 /// Invitations by email to a project or a group: a single-use secret link, valid for a week, that signs
 /// the invitee in (creating a guest account when they have none) and gives them the invited role.
@@ -42,7 +42,8 @@ public struct InviteService: Sendable {
             try PermissionGuard.require(user.id, .manageMembers, .project, in: access.scope)
             let project = try require(try await store.project(userID: user.id, id: projectID), "Project")
             if project.isInbox {
-                throw KairosError.invalidField(field: "project_id", message: "The Inbox is yours alone. Invite to another project.")
+                throw KairosError.invalidField(
+                    field: "project_id", message: "The Inbox is yours alone. Invite to another project.")
             }
             role = try Self.role(request.role ?? Role.editor.rawValue, among: [.editor, .commenter])
             let members = try await store.projectMembers(projectID: projectID)
@@ -109,7 +110,8 @@ public struct InviteService: Sendable {
     }
 
     private func invite(forToken token: String) async throws -> Invite {
-        guard token.count == 43, let invite = try await store.invite(tokenHash: AccountService.hash(token: token)) else {
+        guard token.count == 43, let invite = try await store.invite(tokenHash: AccountService.hash(token: token))
+        else {
             throw KairosError.notFound("This invitation link is not valid. Ask for a new invitation.")
         }
         return invite

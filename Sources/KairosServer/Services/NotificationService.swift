@@ -4,17 +4,18 @@ import KairosStore
 
 /// The notification feed and following tasks.
 public struct NotificationService: Sendable {
-    let store: any NotificationStore & ConversationStore & ProjectStore
+    let store: any NotificationStore & AccountStore & ProjectStore
     let clock: Clock
     let tasks: TaskService
 
-    public init(store: any NotificationStore & ConversationStore & ProjectStore, clock: Clock, tasks: TaskService) {
+    public init(store: any NotificationStore & AccountStore & ProjectStore, clock: Clock, tasks: TaskService) {
         self.store = store
         self.clock = clock
         self.tasks = tasks
     }
 
-    public func notifications(of user: User, unreadOnly: Bool, page: PageRequest) async throws -> Page<AppNotification> {
+    public func notifications(of user: User, unreadOnly: Bool, page: PageRequest) async throws -> Page<AppNotification>
+    {
         try await store.notifications(userID: user.id, unreadOnly: unreadOnly, page: page)
     }
 

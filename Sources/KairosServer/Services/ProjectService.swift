@@ -4,7 +4,7 @@ import KairosStore
 
 /// What `ProjectService` reads and writes: projects, sections and labels, who they are shared with and
 /// those people's accounts, and the stopwatches to stop when a project goes.
-public typealias ProjectServiceStore = ProjectStore & SharingStore & AccountStore & ConversationStore & TimeStore
+public typealias ProjectServiceStore = ProjectStore & SharingStore & AccountStore & TimeStore
 
 /// The rules for projects, sections and labels, shared by every caller of the API.
 public struct ProjectService: Sendable {

@@ -52,6 +52,26 @@ extension SQLiteStore: AccountStore {
         }
     }
 
+    public func users(ids: [String]) async throws -> [User] {
+        let rowIDs = ids.compactMap(\.rowID)
+        guard !rowIDs.isEmpty else { return [] }
+        return try await pool.read { db in
+            try db.fetchRows(
+                sql: "SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))", arguments: [rowIDs.jsonArray]
+            ).map(User.init(row:))
+        }
+    }
+
+    public func users(emails: [String]) async throws -> [User] {
+        guard !emails.isEmpty else { return [] }
+        return try await pool.read { db in
+            try db.fetchRows(
+                sql: "SELECT * FROM users WHERE email IN (\(databaseQuestionMarks(count: emails.count)))",
+                arguments: StatementArguments(emails), uncached: true
+            ).map(User.init(row:))
+        }
+    }
+
     public func updateUser(id: String, changes: UserChanges) async throws -> User {
         let rowID = try require(id.rowID, "User")
         return try await write { db in
@@ -73,7 +93,9 @@ extension SQLiteStore: AccountStore {
                 let window = changes.quietHours.newValue
                 try db.run(
                     sql: "UPDATE users SET quiet_start = ?, quiet_end = ? WHERE id = ?",
-                    arguments: [window.map { QuietHours.text($0.start) }, window.map { QuietHours.text($0.end) }, rowID])
+                    arguments: [
+                        window.map { QuietHours.text($0.start) }, window.map { QuietHours.text($0.end) }, rowID,
+                    ])
             }
             let row = try require(try db.fetchRow(sql: "SELECT * FROM users WHERE id = ?", arguments: [rowID]), "User")
             return User(row: row)

@@ -3,26 +3,6 @@ import GRDB
 import KairosCore
 
 extension SQLiteStore: ConversationStore {
-    public func users(ids: [String]) async throws -> [User] {
-        let rowIDs = ids.compactMap(\.rowID)
-        guard !rowIDs.isEmpty else { return [] }
-        return try await pool.read { db in
-            try db.fetchRows(
-                sql: "SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))", arguments: [rowIDs.jsonArray]
-            ).map(User.init(row:))
-        }
-    }
-
-    public func users(emails: [String]) async throws -> [User] {
-        guard !emails.isEmpty else { return [] }
-        return try await pool.read { db in
-            try db.fetchRows(
-                sql: "SELECT * FROM users WHERE email IN (\(databaseQuestionMarks(count: emails.count)))",
-                arguments: StatementArguments(emails), uncached: true
-            ).map(User.init(row:))
-        }
-    }
-
     public func directMessage(between userID: String, and otherID: String, now: Date) async throws -> Conversation {
         let first = try require(userID.rowID, "User")
         let second = try require(otherID.rowID, "User")
