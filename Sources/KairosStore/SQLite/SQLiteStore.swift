@@ -152,10 +152,10 @@ extension PageRequest {
     }
 
     /// Reads one extra row to know whether another page exists.
-    var fetchLimit: Int { limit + 1 }
+    package var fetchLimit: Int { limit + 1 }
 
     /// Cuts the extra row and builds the cursor for the next page from the last row kept.
-    func page<Item>(_ rows: [Item], key: (Item) -> [Int64]) -> (items: [Item], next: String?) {
+    package func page<Item>(_ rows: [Item], key: (Item) -> [Int64]) -> (items: [Item], next: String?) {
         guard rows.count > limit else { return (rows, nil) }
         let kept = Array(rows.prefix(limit))
         return (kept, kept.last.map { PageCursor(keys: key($0)).token })
