@@ -357,4 +357,22 @@ struct ConversationStoreSuite {
             }
         }
     }
+
+    @Test(
+        "Unread counts stop at the cap, so a reader far behind costs no more than one slightly behind",
+        arguments: StoreBackend.all)
+    func unreadCountCap(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ada = try await person(store, "Ada")
+            let bob = try await person(store, "Bob")
+            let dm = try await store.directMessage(between: ada.id, and: bob.id, now: now)
+            try await SharedFixtures.messages(
+                store, in: dm.id, by: ada.id, Array(repeating: "hi", count: Limits.unreadCountCap + 50))
+            #expect(try await store.conversation(id: dm.id, for: bob.id)?.unreadCount == Limits.unreadCountCap)
+            #expect(try await store.conversation(id: dm.id, for: ada.id)?.unreadCount == 0)
+            let page = try await store.messages(conversationID: dm.id, page: PageRequest(limit: 20))
+            try await store.markRead(conversationID: dm.id, userID: bob.id, messageID: page.results[19].id, now: now)
+            #expect(try await store.conversation(id: dm.id, for: bob.id)?.unreadCount == 19)
+        }
+    }
 }

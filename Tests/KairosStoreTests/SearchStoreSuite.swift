@@ -87,7 +87,9 @@ struct SearchStoreSuite {
         }
     }
 
-    @Test("More matches rank first, equals in the order they were sent; pages go on by offset", arguments: StoreBackend.all)
+    @Test(
+        "More matches rank first, equals in the order they were sent; pages go on by offset",
+        arguments: StoreBackend.all)
     func ranking(backend: StoreBackend) async throws {
         try await backend.withStore { store in
             let ada = try await person(store, "Ada")
@@ -136,6 +138,34 @@ struct SearchStoreSuite {
                 try await search(store, ada, SearchQuery(text: "fence", personID: bob.id)).map(\.id) == [message.id])
             // Bob sees none of Ada's tasks.
             #expect(try await search(store, bob, SearchQuery(text: "fence")).map(\.id) == [message.id])
+        }
+    }
+
+    @Test(
+        "Search ranks the newest matches of a long thread: the best of them first, older ones left out",
+        arguments: StoreBackend.all)
+    func searchRanksRecentMatches(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ada = try await person(store, "Ada")
+            let bob = try await person(store, "Bob")
+            let eve = try await person(store, "Eve")
+            let dm = try await store.directMessage(between: ada.id, and: bob.id, now: now)
+            let window = SQLiteStore.rankedMessageWindow
+            try await SharedFixtures.messages(
+                store, in: dm.id, by: ada.id,
+                ["budget budget budget"]
+                    + (0..<window).map {
+                        $0 == 500 ? "the budget budget" : "notes on the budget for week \($0) of the plan"
+                    })
+            let hits = try await store.search(
+                userID: bob.id, query: SearchQuery(text: "budget"), page: PageRequest(limit: 5))
+            let best = try #require(hits.results.first)
+            #expect(best.snippet == "the <mark>budget</mark> <mark>budget</mark>")
+            #expect(!hits.results.contains { $0.snippet.hasPrefix("<mark>budget</mark> <mark>budget</mark> <mark>") })
+            #expect(hits.results.count == 5)
+            let stranger = try await store.search(
+                userID: eve.id, query: SearchQuery(text: "budget"), page: PageRequest(limit: 5))
+            #expect(stranger.results.isEmpty)
         }
     }
 }

@@ -94,6 +94,37 @@ enum SharedFixtures {
         }
     }
 
+    /// Text messages written straight into a conversation, in order, around the store (as an import would):
+    /// no events, no notifications; for tests that need many.
+    static func messages(
+        _ store: any SharedStore, in conversation: String, by author: String, _ bodies: [String]
+    ) async throws {
+        let conversationID = try #require(conversation.rowID)
+        let authorID = try #require(author.rowID)
+        if let sqlite = store as? SQLiteStore {
+            try await sqlite.pool.write { db in
+                for body in bodies {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO messages (conversation_id, author_id, kind, body, created_at)
+                            VALUES (?, ?, 'text', ?, 0)
+                            """,
+                        arguments: [conversationID, authorID, body])
+                }
+            }
+            return
+        }
+        let postgres = try #require(store as? PostgresStore)
+        try await postgres.read { connection in
+            try await connection.query(
+                """
+                INSERT INTO messages (conversation_id, author_id, kind, body, created_at)
+                SELECT \(conversationID), \(authorID), 'text', body, 0
+                FROM unnest(\(bodies)::text[]) WITH ORDINALITY AS b(body, n) ORDER BY n
+                """, logger: PostgresTestServer.logger)
+        }
+    }
+
     /// Links a task to the message it was made from, as making a task from a message does.
     static func link(_ store: any SharedStore, task: String, toMessage message: String) async throws {
         let taskID = try #require(task.rowID)
