@@ -398,11 +398,36 @@ extension PostgresStore: ConversationStore {
     public func createTask(
         fromMessage messageID: String, userID: String, draft: TaskDraft, notice: String, now: Date
     ) async throws -> TaskItem {
-        _ = try require(messageID.rowID, "Message")
-        _ = try require(userID.rowID, "User")
-        throw KairosError.badRequest(
-            "Making a task from a message needs the task store, which this database does not have yet. "
-                + "Create the task, then share it in the conversation.")
+        let message = try require(messageID.rowID, "Message")
+        let owner = try require(userID.rowID, "User")
+        return try await write { write in
+            let conversation = try require(
+                try await write.firstRow("SELECT conversation_id FROM messages WHERE id = \(message)"), "Message"
+            ).decode(Int64.self)
+            let madeBefore = try await write.rows(
+                """
+                SELECT tasks.id FROM message_task_links l JOIN tasks ON tasks.id = l.task_id
+                WHERE l.message_id = \(message) AND tasks.added_by = \(owner) AND tasks.content = \(draft.content)
+                ORDER BY tasks.id
+                """
+            ).map { try $0.decode(Int64.self) }
+            for earlier in madeBefore {
+                if let task = try await Self.task(write.connection, viewer: owner, id: earlier, logger: write.logger) {
+                    return task
+                }
+            }
+            let task = try await Self.insertTask(write, author: owner, draft: draft, now: now)
+            try await write.query("INSERT INTO message_task_links (message_id, task_id) VALUES (\(message), \(task))")
+            try await write.query(
+                """
+                INSERT INTO task_thread_links (task_id, conversation_id, created_by, created_at)
+                VALUES (\(task), \(conversation), \(owner), \(now.micros)) ON CONFLICT DO NOTHING
+                """)
+            _ = try await Self.insertMessage(
+                write, .notice(notice, in: conversation.apiID, by: userID, taskID: task.apiID), now: now)
+            return try require(
+                try await Self.task(write.connection, viewer: owner, id: task, logger: write.logger), "Task")
+        }
     }
 
     public func linkedTasks(in conversationID: String, hiddenFrom userID: String) async throws -> [String] {

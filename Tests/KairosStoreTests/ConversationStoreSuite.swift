@@ -375,4 +375,40 @@ struct ConversationStoreSuite {
             #expect(try await store.conversation(id: dm.id, for: bob.id)?.unreadCount == 19)
         }
     }
+
+    @Test(
+        "A task made from a message is linked to it and announced; made again with the same title it comes back",
+        arguments: StoreBackend.all)
+    func taskFromMessage(backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let ada = try await person(store, "Ada")
+            let bob = try await person(store, "Bob")
+            let dm = try await store.directMessage(between: ada.id, and: bob.id, now: now)
+            let message = try await store.post(text("buy paint and brushes", in: dm, by: bob), now: now)
+            let task = try await store.createTask(
+                fromMessage: message.id, userID: ada.id, draft: TaskDraft(content: "Buy paint"),
+                notice: "Ada made a task", now: now + 1)
+            #expect(task.content == "Buy paint" && task.userID == ada.id)
+            let again = try await store.createTask(
+                fromMessage: message.id, userID: ada.id, draft: TaskDraft(content: "Buy paint"),
+                notice: "Ada made a task", now: now + 2)
+            #expect(again.id == task.id)
+            let other = try await store.createTask(
+                fromMessage: message.id, userID: ada.id, draft: TaskDraft(content: "Buy brushes"),
+                notice: "Ada made a task", now: now + 3)
+            #expect(other.id != task.id)
+            #expect(
+                Set(try await store.tasksMade(fromMessages: [message.id], by: ada.id).map(\.taskID)) == [
+                    task.id, other.id,
+                ])
+            let notices = try await store.messages(conversationID: dm.id, page: PageRequest(limit: 10)).results
+            #expect(notices.filter { $0.kind == .system }.map(\.task?.id) == [other.id, task.id])
+            #expect(
+                try await store.linkedTasks(in: dm.id, hiddenFrom: bob.id).sorted() == [task.id, other.id].sorted())
+            await #expect(throws: KairosError.missing("Message")) {
+                try await store.createTask(
+                    fromMessage: "999999", userID: ada.id, draft: TaskDraft(content: "x"), notice: "n", now: now)
+            }
+        }
+    }
 }

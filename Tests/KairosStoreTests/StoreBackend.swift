@@ -9,8 +9,9 @@ import Testing
 
 /// The store protocols both backends implement so far. It grows as the PostgreSQL store is ported, until it
 /// is `DataStore`.
-typealias SharedStore = AccountStore & CredentialStore & ConversationStore & EventFeedStore & SharingStore & InviteStore
-    & NotificationStore & MessageTaskLinkStore & MentionDigestStore & SearchStore
+typealias SharedStore = AccountStore & CredentialStore & ProjectStore & TaskStore & TaskActivityStore & TimeStore
+    & ConversationStore & EventFeedStore & SharingStore & InviteStore & NotificationStore & MessageTaskLinkStore
+    & MentionDigestStore & SearchStore
 
 /// A backend the shared store suites run against, each test on a fresh, empty store of its own.
 ///

@@ -3,10 +3,16 @@ import GRDB
 import KairosCore
 
 /// Turns a parsed filter into a SQL condition on `tasks`, with every value bound, never spliced in.
-struct FilterSQL {
+package struct FilterSQL {
     let viewer: Int64
     let today: LocalDate
     let now: Date
+
+    package init(viewer: Int64, today: LocalDate, now: Date) {
+        self.viewer = viewer
+        self.today = today
+        self.now = now
+    }
 
     func condition(for filter: TaskFilter) -> (sql: String, arguments: StatementArguments) {
         switch filter {
@@ -82,7 +88,7 @@ struct FilterSQL {
     /// The latest due day a task matching `filter` can have, when the filter bounds it. Added to the query
     /// as `due_day <= ?`, it lets SQLite walk the due index only up to that day: `today | overdue` would
     /// otherwise read every later and undated task looking for enough matches to fill a page.
-    func latestDueDay(for filter: TaskFilter) -> Int64? {
+    package func latestDueDay(for filter: TaskFilter) -> Int64? {
         switch filter {
         case .today: return DueDay.of(today)
         case .tomorrow: return DueDay.of(today) + 1
@@ -111,10 +117,10 @@ struct FilterSQL {
 }
 
 extension TaskFilter {
-    enum Connective { case and, or }
+    package enum Connective { case and, or }
 
     /// The operands of a chain of one connective, left to right: `a | (b | c) | d` gives [a, b, c, d].
-    func operands(of connective: Connective) -> [TaskFilter] {
+    package func operands(of connective: Connective) -> [TaskFilter] {
         switch (self, connective) {
         case (.and(let left, let right), .and), (.or(let left, let right), .or):
             return left.operands(of: connective) + right.operands(of: connective)
@@ -125,10 +131,10 @@ extension TaskFilter {
 }
 
 /// A due date as days since 1970, the form filters compare and sort on; undated tasks sort last.
-enum DueDay {
-    static let none: Int64 = 2_147_483_647
+package enum DueDay {
+    package static let none: Int64 = 2_147_483_647
     private static let epoch = LocalDate(year: 1970, month: 1, day: 1)!
 
-    static func of(_ date: LocalDate) -> Int64 { Int64(LocalDate.daysBetween(epoch, date)) }
-    static func of(_ due: Due?) -> Int64 { due.map { of($0.date) } ?? none }
+    package static func of(_ date: LocalDate) -> Int64 { Int64(LocalDate.daysBetween(epoch, date)) }
+    package static func of(_ due: Due?) -> Int64 { due.map { of($0.date) } ?? none }
 }

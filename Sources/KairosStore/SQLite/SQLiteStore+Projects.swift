@@ -335,11 +335,14 @@ extension SQLiteStore: ProjectStore {
             let current = try require(try Self.label(db, owner: owner, id: labelID), "Label")
             if let name, name != current.name {
                 try Self.requireUnusedLabelName(db, owner: owner, name: name, except: labelID)
-                // A task that already carries the new name keeps one copy of it.
+                // A task that already carries the new name keeps one copy of it. The copy is another row: a
+                // rename that only changes case matches the label's own row, which stays.
                 try db.run(
                     sql: """
                         DELETE FROM task_labels WHERE user_id = ? AND name = ?
-                            AND task_id IN (SELECT task_id FROM task_labels WHERE user_id = ? AND name = ?)
+                            AND task_id IN (SELECT other.task_id FROM task_labels other
+                                            WHERE other.user_id = ? AND other.name = ?
+                                                AND other.position <> task_labels.position)
                         """,
                     arguments: [owner, current.name, owner, name])
                 try db.run(

@@ -813,14 +813,14 @@ extension SQLiteStore: TaskStore {
 }
 
 /// The columns a task is read from, by position: reading by index skips a name lookup per field.
-enum TaskColumn: Int, CaseIterable {
+package enum TaskColumn: Int, CaseIterable {
     case id, userID, projectID, sectionID, parentID, content, description, priority
     case dueDate, dueTime, dueTimezone, dueString, dueLang, dueRRule, dueFromCompletion
     case deadlineDate, deadlineLang, durationAmount, durationUnit
     case childOrder, dayOrder, isCollapsed, addedBy, assignedBy, responsible, completedAt, addedAt, updatedAt
     case noteCount
 
-    var selection: String {
+    package var selection: String {
         switch self {
         case .id: "tasks.id"
         case .userID: "tasks.user_id"
