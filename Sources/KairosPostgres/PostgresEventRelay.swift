@@ -112,9 +112,12 @@ extension PostgresStore {
                 }
             } catch {
                 guard !Task.isCancelled else { return }
-                logger.warning(
-                    "Listening for events failed; listening again", metadata: ["error": "\(String(reflecting: error))"])
-                try? await Task.sleep(for: .milliseconds(100))
+                // Before the first migration there is no counter to read yet: wait for it quietly.
+                let beforeSchema = (error as? PSQLError)?.sqlState == PostgresError.Code.undefinedTable.raw
+                logger.log(
+                    level: beforeSchema ? .debug : .warning, "Listening for events failed; listening again",
+                    metadata: ["error": "\(String(reflecting: error))"])
+                try? await Task.sleep(for: .milliseconds(beforeSchema ? 500 : 100))
             }
         }
     }

@@ -78,4 +78,14 @@ struct NotificationPolicyTests {
         #expect(!NotificationPolicy.messageNotifies(kind: .system, authorID: nil, mentionsReader: false, reader: "1"))
         #expect(!NotificationPolicy.messageNotifies(kind: .taskCard, authorID: "2", mentionsReader: false, reader: "1"))
     }
+
+    @Test("A mention notifies the members it names, in the members' order, never its author nor an outsider")
+    func mentionRecipients() {
+        #expect(
+            NotificationPolicy.mentionRecipients(
+                mentions: ["3", "1", "2", "9"], members: ["1", "2", "3"], authorID: "1")
+                == ["2", "3"])
+        #expect(NotificationPolicy.mentionRecipients(mentions: [], members: ["1", "2"], authorID: "1").isEmpty)
+        #expect(NotificationPolicy.mentionRecipients(mentions: ["1"], members: ["1", "2"], authorID: "1").isEmpty)
+    }
 }

@@ -25,66 +25,6 @@ struct ConversationStoreTests {
         }
     }
 
-    @Test("Unread counts stop at the cap, so a reader far behind costs no more than one slightly behind")
-    func unreadCountCap() async throws {
-        let temp = try TemporaryStore()
-        let store = temp.store
-        try await store.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
-                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0)
-                    """)
-        }
-        let dm = try await store.directMessage(between: "1", and: "2", now: Date())
-        try await store.pool.write { db in
-            for _ in 0..<(Limits.unreadCountCap + 50) {
-                try db.execute(
-                    sql:
-                        "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', 'hi', 0)",
-                    arguments: [dm.id.rowID])
-            }
-        }
-        #expect(try await store.conversation(id: dm.id, for: "2")?.unreadCount == Limits.unreadCountCap)
-        #expect(try await store.conversation(id: dm.id, for: "1")?.unreadCount == 0)
-        let page = try await store.messages(conversationID: dm.id, page: PageRequest(cursor: nil, limit: 20))
-        try await store.markRead(conversationID: dm.id, userID: "2", messageID: page.results[19].id, now: Date())
-        #expect(try await store.conversation(id: dm.id, for: "2")?.unreadCount == 19)
-    }
-
-    @Test("Search ranks the newest matches of a long thread: the best of them first, older ones left out")
-    func searchRanksRecentMatches() async throws {
-        let temp = try TemporaryStore()
-        let store = temp.store
-        try await store.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO users (id, email, name, password_hash, timezone, created_at) VALUES
-                        (1, 'ada@example.com', 'Ada', 'x', 'UTC', 0), (2, 'bob@example.com', 'Bob', 'x', 'UTC', 0),
-                        (3, 'eve@example.com', 'Eve', 'x', 'UTC', 0)
-                    """)
-        }
-        let dm = try await store.directMessage(between: "1", and: "2", now: Date())
-        let post =
-            "INSERT INTO messages (conversation_id, author_id, kind, body, created_at) VALUES (?, 1, 'text', ?, 0)"
-        try await store.pool.write { db in
-            try db.execute(sql: post, arguments: [dm.id.rowID, "budget budget budget"])
-            for index in 0..<SQLiteStore.rankedMessageWindow {
-                let body = index == 500 ? "the budget budget" : "notes on the budget for week \(index) of the plan"
-                try db.execute(sql: post, arguments: [dm.id.rowID, body])
-            }
-        }
-        let hits = try await store.search(
-            userID: "2", query: SearchQuery(text: "budget"), page: PageRequest(cursor: nil, limit: 5))
-        let best = try #require(hits.results.first)
-        #expect(best.snippet == "the <mark>budget</mark> <mark>budget</mark>")
-        #expect(!hits.results.contains { $0.snippet.hasPrefix("<mark>budget</mark> <mark>budget</mark> <mark>") })
-        #expect(hits.results.count == 5)
-        let stranger = try await store.search(
-            userID: "3", query: SearchQuery(text: "budget"), page: PageRequest(cursor: nil, limit: 5))
-        #expect(stranger.results.isEmpty)
-    }
-
     @Test("The realtime migration keeps every event and read position, and takes the new kinds")
     func upgradeEventsToRealtime() async throws {
         try await upgraded(

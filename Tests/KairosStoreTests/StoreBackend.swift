@@ -12,6 +12,8 @@ import Testing
 typealias SharedStore = AccountStore & CredentialStore & ProjectStore & TaskStore & TaskActivityStore & TimeStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore & WebhookStore & StoreHealth & OIDCStore
     & AttachmentStore & AssistantStore
+    & ConversationStore & EventFeedStore & SharingStore & InviteStore & NotificationStore & MessageTaskLinkStore
+    & MentionDigestStore & SearchStore
 
 /// A backend the shared store suites run against, each test on a fresh, empty store of its own.
 ///
@@ -90,16 +92,26 @@ enum PostgresTestServer {
     /// would have; dropped afterwards.
     static func withFreshDatabase(processes: Int, _ body: ([PostgresStore]) async throws -> Void) async throws {
         try await template.value
-        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await administer("CREATE DATABASE \(name) TEMPLATE \(templateName)")
-        do {
-            try await withStores(processes, named: name, [], body)
-        } catch {
-            try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-            throw error
+        try await databases.whileHeld {
+            let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            try await administer("CREATE DATABASE \(name) TEMPLATE \(templateName)")
+            do {
+                try await withStores(processes, named: name, [], body)
+            } catch {
+                try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+                throw error
+            }
+            try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
         }
-        try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
+
+    /// Test databases in use at once. Each test's stores keep a few connections (a pool each, with the event
+    /// relay's), and a server takes 200: tests beyond this wait their turn rather than find it full, where a
+    /// pool would retry for ever.
+    private static let databases = TestSlots(8)
+
+    /// Connections each test store may open.
+    private static let connectionsPerStore = 4
 
     /// Runs `body` with a store on a new, empty database (not migrated), dropped afterwards.
     static func withEmptyDatabase(
@@ -107,17 +119,20 @@ enum PostgresTestServer {
     )
         async throws
     {
-        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await administer("CREATE DATABASE \(name)")
-        var configuration = try serverConfiguration()
-        configuration.database = name
-        do {
-            try await body(configuration)
-        } catch {
-            try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-            throw error
+        try await databases.whileHeld {
+            let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            try await administer("CREATE DATABASE \(name)")
+            var configuration = try serverConfiguration()
+            configuration.database = name
+            configuration.options.maximumConnections = connectionsPerStore
+            do {
+                try await body(configuration)
+            } catch {
+                try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+                throw error
+            }
+            try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
         }
-        try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
     private static func withStores(
@@ -126,6 +141,7 @@ enum PostgresTestServer {
         guard running.count < count else { return try await body(running) }
         var configuration = try serverConfiguration()
         configuration.database = name
+        configuration.options.maximumConnections = connectionsPerStore
         let store = PostgresStore(configuration: configuration, logger: logger)
         try await store.withRunning { try await withStores(count, named: name, running + [store], body) }
     }
@@ -173,5 +189,44 @@ func apply(_ plan: WritePlan, to store: any SharedStore, now: Date) async throws
         try await postgres.write { write in try await PostgresStore.apply(plan, write, now: now) }
     default:
         Issue.record("No way to apply a plan to \(type(of: store))")
+    }
+}
+
+/// At most a number of holders at once; the others wait in turn.
+actor TestSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) {
+        free = count
+    }
+
+    /// Runs `body` while holding a slot.
+    nonisolated func whileHeld<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        await take()
+        do {
+            let result = try await body()
+            await give()
+            return result
+        } catch {
+            await give()
+            throw error
+        }
+    }
+
+    private func take() async {
+        guard free == 0 else {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func give() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }

@@ -122,4 +122,11 @@ extension NotificationPolicy {
     ) -> Bool {
         kind == .text && authorID != reader && !mentionsReader
     }
+
+    /// Who a new text message's mentions notify, in the order of `members`: the members of its conversation it
+    /// mentions, never its author (nor anyone mentioned who is not in the conversation).
+    public static func mentionRecipients(mentions: [String], members: [String], authorID: String) -> [String] {
+        let mentioned = Set(mentions)
+        return members.filter { $0 != authorID && mentioned.contains($0) }
+    }
 }

@@ -4,19 +4,19 @@ import KairosCore
 
 /// Where a notification sits in the feed, newest first: by time, then a message's notification before a stored
 /// one made in the same microsecond, then by id. Its keys are the page cursor.
-struct FeedPosition: Comparable {
-    let createdAt: Int64
-    let isMessage: Bool
-    let id: Int64
+package struct FeedPosition: Comparable {
+    package let createdAt: Int64
+    package let isMessage: Bool
+    package let id: Int64
 
-    init(createdAt: Int64, isMessage: Bool, id: Int64) {
+    package init(createdAt: Int64, isMessage: Bool, id: Int64) {
         self.createdAt = createdAt
         self.isMessage = isMessage
         self.id = id
     }
 
     /// The position a cursor names, or one past the newest for the first page.
-    init(cursor: PageCursor?) {
+    package init(cursor: PageCursor?) {
         guard let keys = cursor?.keys, keys.count == 3 else {
             self.init(createdAt: .max, isMessage: true, id: .max)
             return
@@ -24,10 +24,10 @@ struct FeedPosition: Comparable {
         self.init(createdAt: keys[0], isMessage: keys[1] == 1, id: keys[2])
     }
 
-    var keys: [Int64] { [createdAt, isMessage ? 1 : 0, id] }
+    package var keys: [Int64] { [createdAt, isMessage ? 1 : 0, id] }
 
     /// The largest id a notification of this source made at `createdAt` may have to come after this position.
-    func idBound(forMessages: Bool) -> Int64 {
+    package func idBound(forMessages: Bool) -> Int64 {
         switch (isMessage, forMessages) {
         case (true, true), (false, false): id
         case (true, false): .max
@@ -35,7 +35,7 @@ struct FeedPosition: Comparable {
         }
     }
 
-    static func < (a: FeedPosition, b: FeedPosition) -> Bool {
+    package static func < (a: FeedPosition, b: FeedPosition) -> Bool {
         (a.createdAt, a.isMessage ? 1 : 0, a.id) < (b.createdAt, b.isMessage ? 1 : 0, b.id)
     }
 }
@@ -46,7 +46,7 @@ struct FeedPosition: Comparable {
 /// the thread past it.
 ///
 /// Not storing them keeps a message's cost to write the same whatever the size of its conversation.
-struct MessageNotificationFeed {
+package struct MessageNotificationFeed {
     private struct Membership {
         let conversation: Int64
         let place: String
@@ -60,10 +60,10 @@ struct MessageNotificationFeed {
     private let memberships: [Membership]
 
     /// The id a message's notification goes by, apart from stored notifications' numbers.
-    static func id(ofMessage message: Int64) -> String { "m\(message)" }
+    package static func id(ofMessage message: Int64) -> String { "m\(message)" }
 
     /// The message a notification id names, if it is a message's notification.
-    static func message(inID id: String) -> Int64? {
+    package static func message(inID id: String) -> Int64? {
         guard id.hasPrefix("m") else { return nil }
         return String(id.dropFirst()).rowID
     }

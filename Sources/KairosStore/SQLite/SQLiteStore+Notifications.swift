@@ -202,12 +202,12 @@ extension SQLiteStore: NotificationStore {
         return recipient.quiet
     }
 
-    /// A mention for the members a new text message mentions, as `NotificationPolicy` decides (their mute
-    /// does not hold it back); never the author. Other members' notifications of it are read from the message
-    /// (`MessageNotificationFeed`).
+    /// A mention for the members a new text message mentions (`NotificationPolicy.mentionRecipients`), as
+    /// `NotificationPolicy` decides (their mute does not hold it back). Other members' notifications of it are
+    /// read from the message (`MessageNotificationFeed`).
     static func notifyMentioned(_ db: Database, ofMessage message: Int64, draft: MessageDraft, now: Date) throws {
-        let mentioned = draft.mentions.compactMap(\.rowID)
-        guard !mentioned.isEmpty, let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID
+        let mentions = draft.mentions.compactMap(\.rowID).map(\.apiID)
+        guard !mentions.isEmpty, let author = draft.authorID?.rowID, let conversation = draft.conversationID.rowID
         else { return }
         let members = try db.fetchRows(
             sql: """
@@ -215,14 +215,18 @@ extension SQLiteStore: NotificationStore {
                     cm.notification_level, c.name AS place, (SELECT name FROM users WHERE id = ?2) AS author_name
                 FROM conversation_members cm JOIN users u ON u.id = cm.user_id
                     JOIN conversations c ON c.id = cm.conversation_id
-                WHERE cm.conversation_id = ?1 AND cm.user_id <> ?2 AND cm.user_id IN (SELECT value FROM json_each(?3))
+                WHERE cm.conversation_id = ?1 ORDER BY cm.user_id
                 """,
-            arguments: [conversation, author, mentioned.jsonArray])
-        guard let first = members.first else { return }
+            arguments: [conversation, author])
+        let mentioned = Set(
+            NotificationPolicy.mentionRecipients(
+                mentions: mentions, members: members.map { ($0["user_id"] as Int64).apiID }, authorID: author.apiID))
+        let recipients = members.filter { mentioned.contains(($0["user_id"] as Int64).apiID) }
+        guard let first = recipients.first else { return }
         var plan = WritePlan()
         plan.notify(
             .init(
-                recipients: members.compactMap { recipient($0, .mention, now: now) }, kind: .mention,
+                recipients: recipients.compactMap { recipient($0, .mention, now: now) }, kind: .mention,
                 text: NotificationText.mention(
                     by: first["author_name"] ?? "", in: first["place"] ?? "a direct message", text: draft.text),
                 actorID: author.apiID, conversationID: conversation.apiID, messageID: message.apiID))

@@ -57,7 +57,7 @@ extension SQLiteStore: SearchStore {
 
     /// How many of the newest matching messages are ranked. Ranking reads every candidate, and a common
     /// word matches most of a long thread, so relevance is judged among the recent matches.
-    static let rankedMessageWindow = 1_000
+    package static let rankedMessageWindow = 1_000
 
     /// The best of the newest matches the caller can see, ranked and marked by `WindowRanking`. Each word
     /// matches the words it begins, asked for by name (`MessageTerms`).

@@ -8,14 +8,14 @@ import KairosCore
 /// words against the index again. So the index only picks the window (newest matches first); words are
 /// split and folded here the way its `unicode61 remove_diacritics` tokenizer does, and each match is scored
 /// with BM25 (k1 1.2, b 0.75) against the window's average length.
-struct WindowRanking {
+package struct WindowRanking {
     /// The query's words, folded; a word of the text matches when it starts with one of them.
-    let prefixes: [String]
+    package let prefixes: [String]
     /// The same as bytes, to match ASCII text; a word with letters beyond ASCII (kept as a byte no ASCII
     /// text has) matches none.
     private let asciiPrefixes: [[UInt8]]
 
-    init?(query: String) {
+    package init?(query: String) {
         prefixes = Self.words(in: query).map(\.folded)
         if prefixes.isEmpty { return nil }
         asciiPrefixes = prefixes.map { $0.utf8.allSatisfy { $0 < 0x80 } ? Array($0.utf8) : [0xFF] }
@@ -56,7 +56,7 @@ struct WindowRanking {
 
     /// Each text's relevance, higher is better: BM25 of each query word's matches, every word weighing the
     /// same (every text of the window holds them all, so their spread says nothing).
-    func scores(_ texts: [String]) -> [Double] {
+    package func scores(_ texts: [String]) -> [Double] {
         let counts = texts.map(wordCounts)
         let averageLength = max(1, Double(counts.reduce(0) { $0 + $1.words }) / Double(max(1, counts.count)))
         return counts.map { count in
@@ -107,7 +107,7 @@ struct WindowRanking {
 
     /// Up to `length` words of the text around its most matches, HTML-escaped, matches in `<mark>`, with an
     /// ellipsis where words were left out.
-    func snippet(_ text: String, length: Int = 12) -> String {
+    package func snippet(_ text: String, length: Int = 12) -> String {
         let words = Self.words(in: text)
         guard !words.isEmpty else { return text.markupEscaped }
         let matched = words.map(matches)
