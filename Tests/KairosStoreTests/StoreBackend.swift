@@ -11,7 +11,7 @@ import Testing
 /// is `DataStore`.
 typealias SharedStore = AccountStore & CredentialStore & ProjectStore & TaskStore & TaskActivityStore & TimeStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore & WebhookStore & StoreHealth & OIDCStore
-    & AttachmentStore & AssistantStore & ReminderStore & NoteStore
+    & AttachmentStore & AssistantStore & ReminderStore & NoteStore & BriefStore & DailyBriefStore
 
 /// A backend the shared store suites run against, each test on a fresh, empty store of its own.
 ///
