@@ -25,6 +25,29 @@ final class PostgresEventRelay: @unchecked Sendable {
     private var observers: [@Sendable ([NewEvent]) -> Void] = []
     /// This process's writes' events, by first number, from just before their commit until announced.
     private var kept: [Int64: [NewEvent]] = [:]
+    private var isListening = false
+    private var listeningWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once the relay listens: every write committed from then on is announced.
+    func untilListening() async {
+        await withCheckedContinuation { continuation in
+            let now = lock.withLock {
+                if isListening { return true }
+                listeningWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    fileprivate func listening() {
+        let waiters = lock.withLock {
+            isListening = true
+            defer { listeningWaiters.removeAll() }
+            return listeningWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
 
     func observe(_ observer: @escaping @Sendable ([NewEvent]) -> Void) {
         lock.withLock { observers.append(observer) }
@@ -94,6 +117,7 @@ extension PostgresStore {
                         }
                         announcedThrough = latest
                         relay.dropKept(through: latest)
+                        relay.listening()
                         for try await notification in notices {
                             guard let notice = EventNotice(notification.payload), let through = announcedThrough,
                                 notice.last > through

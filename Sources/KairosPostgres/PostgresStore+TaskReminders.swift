@@ -5,25 +5,30 @@ import PostgresNIO
 
 /// The reminder rows a task write changes with it: new ones from a quick add, and those that follow its due.
 extension PostgresStore {
-    /// Writes a new reminder inside the caller's transaction.
+    /// Writes a new reminder inside the caller's transaction; returns its id.
+    @discardableResult
     static func insertReminder(
         _ write: PostgresWrite, user: Int64, task: Int64, time: ReminderTime, now: Date
-    ) async throws {
+    ) async throws -> Int64 {
+        let inserted: PostgresRow?
         switch time {
         case .at(let instant):
-            try await write.query(
+            inserted = try await write.firstRow(
                 """
                 INSERT INTO reminders (user_id, task_id, at, fire_at, created_at)
                 VALUES (\(user), \(task), \(instant.micros), \(instant.micros), \(now.micros))
+                RETURNING id
                 """)
         case .beforeDue(let minutes):
-            try await write.query(
+            inserted = try await write.firstRow(
                 """
                 INSERT INTO reminders (user_id, task_id, minute_offset, fire_at, created_at)
                 VALUES (\(user), \(task), \(minutes), (SELECT due_at - \(Int64(minutes) * 60_000_000) FROM tasks
                                                       WHERE id = \(task)), \(now.micros))
+                RETURNING id
                 """)
         }
+        return try require(inserted, "Reminder").decode(Int64.self)
     }
 
     /// Brings back the fixed-time reminders that went off for a recurring task's occurrence, for its next

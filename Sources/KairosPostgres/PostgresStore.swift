@@ -45,6 +45,12 @@ public final class PostgresStore: Service, Sendable {
         }
     }
 
+    /// Returns once this process hears every write committed from then on (its event relay listens):
+    /// wait for it before serving requests.
+    public func untilRelayingEvents() async {
+        await relay.untilListening()
+    }
+
     /// Brings the schema up to date (`PostgresMigrations`); safe when several processes start together.
     public func migrate() async throws {
         try await PostgresMigrations(logger: logger).migrate(on: client)

@@ -11,7 +11,7 @@ import Testing
 /// is `DataStore`.
 typealias SharedStore = AccountStore & CredentialStore & ProjectStore & TaskStore & TaskActivityStore & TimeStore
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore & WebhookStore & StoreHealth & OIDCStore
-    & AttachmentStore & AssistantStore
+    & AttachmentStore & AssistantStore & ReminderStore & NoteStore & BriefStore & DailyBriefStore
     & ConversationStore & EventFeedStore & SharingStore & InviteStore & NotificationStore & MessageTaskLinkStore
     & MentionDigestStore & SearchStore
 
@@ -95,23 +95,16 @@ enum PostgresTestServer {
         try await databases.whileHeld {
             let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try await administer("CREATE DATABASE \(name) TEMPLATE \(templateName)")
-            do {
-                try await withStores(processes, named: name, [], body)
-            } catch {
-                try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-                throw error
-            }
-            try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            // Dropping is tidying up, not part of the test: one left behind goes with the server.
+            defer { Task { try? await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") } }
+            try await withStores(processes, named: name, [], body)
         }
     }
 
     /// Test databases in use at once. Each test's stores keep a few connections (a pool each, with the event
     /// relay's), and a server takes 200: tests beyond this wait their turn rather than find it full, where a
     /// pool would retry for ever.
-    private static let databases = TestSlots(8)
-
-    /// Connections each test store may open.
-    private static let connectionsPerStore = 4
+    private static let databases = TestSlots(10)
 
     /// Runs `body` with a store on a new, empty database (not migrated), dropped afterwards.
     static func withEmptyDatabase(
@@ -124,7 +117,6 @@ enum PostgresTestServer {
             try await administer("CREATE DATABASE \(name)")
             var configuration = try serverConfiguration()
             configuration.database = name
-            configuration.options.maximumConnections = connectionsPerStore
             do {
                 try await body(configuration)
             } catch {
@@ -141,9 +133,11 @@ enum PostgresTestServer {
         guard running.count < count else { return try await body(running) }
         var configuration = try serverConfiguration()
         configuration.database = name
-        configuration.options.maximumConnections = connectionsPerStore
         let store = PostgresStore(configuration: configuration, logger: logger)
-        try await store.withRunning { try await withStores(count, named: name, running + [store], body) }
+        try await store.withRunning {
+            await store.untilRelayingEvents()
+            try await withStores(count, named: name, running + [store], body)
+        }
     }
 
     private static func buildTemplate() async throws {
