@@ -17,11 +17,12 @@ public struct MailOutbox: Service {
     /// The pause after a first failure; it doubles with each further one, up to an hour.
     let retryBase: Duration
     let pollInterval: Duration
-    /// Emails taken at a time: one pass sends them one after another.
-    static let batch = 20
-    /// How long taken emails wait for their outcome before another process may take them again: well past
-    /// what a pass of `batch` slow mail servers takes.
-    static let lease = Duration.seconds(600)
+    /// Emails taken at a time: one pass sends them one after another, so few, that a process that dies holds
+    /// few.
+    static let batch = 3
+    /// How long taken emails wait for their outcome before another process (or this one, restarted) may take
+    /// them again: past what `batch` sends take when each runs to the transport's 60-second timeout.
+    static let lease = Duration.seconds(240)
 
     public init(
         store: any InviteStore, transport: any MailTransport, sender: String, clock: Clock = .system, logger: Logger,
@@ -44,31 +45,42 @@ public struct MailOutbox: Service {
         }
     }
 
-    /// One pass: tries every email that is due; returns how many were handed over.
+    /// One pass: tries every email that is due, a few taken at a time; returns how many were handed over.
     @discardableResult
     public func deliverDue() async throws -> Int {
         var sent = 0
-        let now = clock.now()
-        let due = try await store.takeDueMail(
-            now: now, leasedUntil: now.addingTimeInterval(Self.lease.seconds), limit: Self.batch)
-        for queued in due {
-            let message = MailMessage.render(queued.mail, id: queued.id, from: sender, date: clock.now())
-            do {
-                try await transport.deliver(message)
-                try await store.markSent(mailID: queued.id, now: clock.now())
-                sent += 1
-            } catch {
-                Counter(label: "kairos_mail_failures_total").increment()
-                let pause = retryPause(afterAttempts: queued.attempts + 1)
-                logger.warning(
-                    "Email to \(queued.mail.recipient) not sent (attempt \(queued.attempts + 1)); retrying in \(pause): \(error)"
-                )
-                try await store.markFailed(
-                    mailID: queued.id, error: String(describing: error),
-                    retryAt: clock.now().addingTimeInterval(pause.seconds))
+        var tried: Set<String> = []
+        while true {
+            let now = clock.now()
+            let due = try await store.takeDueMail(
+                now: now, leasedUntil: now.addingTimeInterval(Self.lease.seconds), limit: Self.batch)
+            for queued in due {
+                if try await deliver(queued) { sent += 1 }
             }
+            // The pass ends once everything due was taken, or once an email failed in it is due again.
+            let repeated = due.contains { !tried.insert($0.id).inserted }
+            if due.count < Self.batch || repeated { return sent }
         }
-        return sent
+    }
+
+    /// Hands one email over, or schedules its retry; true when it was handed over.
+    private func deliver(_ queued: QueuedMail) async throws -> Bool {
+        let message = MailMessage.render(queued.mail, id: queued.id, from: sender, date: clock.now())
+        do {
+            try await transport.deliver(message)
+            try await store.markSent(mailID: queued.id, now: clock.now())
+            return true
+        } catch {
+            Counter(label: "kairos_mail_failures_total").increment()
+            let pause = retryPause(afterAttempts: queued.attempts + 1)
+            logger.warning(
+                "Email to \(queued.mail.recipient) not sent (attempt \(queued.attempts + 1)); retrying in \(pause): \(error)"
+            )
+            try await store.markFailed(
+                mailID: queued.id, error: String(describing: error),
+                retryAt: clock.now().addingTimeInterval(pause.seconds))
+            return false
+        }
     }
 
     public func retryPause(afterAttempts attempts: Int) -> Duration {

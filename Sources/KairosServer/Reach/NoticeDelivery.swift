@@ -70,9 +70,12 @@ public struct NoticeDelivery: Service {
     }
 
     static let batch = 500
-    /// How long a taken delivery waits for its outcome before another process may take it: well past the
-    /// longest a batch takes to send, each attempt being bounded by its channel's deadline.
-    static let lease = Duration.seconds(300)
+    /// Deliveries taken at a time: two rounds of `concurrency`, so that a process that dies holds few.
+    var takenAtOnce: Int { concurrency * 2 }
+    /// How long a taken delivery waits for its outcome before another process (or this one, restarted) may
+    /// take it: well past the two rounds a take lasts, each attempt being bounded by its channel's deadline
+    /// (15 seconds at most), and short enough that a restart soon sends what a crash cut off.
+    static let lease = Duration.seconds(90)
 
     /// Turns the next notifications into deliveries; returns how many notifications it read.
     @discardableResult
@@ -122,7 +125,7 @@ public struct NoticeDelivery: Service {
     public func deliverDue() async throws -> Int {
         let now = clock.now()
         let due = try await store.takeDueDeliveries(
-            now: now, leasedUntil: now.addingTimeInterval(Self.lease.seconds), limit: Self.batch)
+            now: now, leasedUntil: now.addingTimeInterval(Self.lease.seconds), limit: takenAtOnce)
         guard !due.isEmpty else { return 0 }
         let answered = NIOLockedValueBox<[(deliveryID: String, record: DeliveryRecord)]>([])
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
