@@ -49,6 +49,8 @@ public struct SQLiteToPostgres {
                         + "creates its tables there on first connection.")
             }
             let ordered = try schema.fillingOrder()
+            // The journals are copied as they are: the triggers that keep them log nothing meanwhile.
+            try await write.query("SELECT set_config('kairos.copying', 'on', true)")
             try await write.query(
                 PostgresQuery(
                     unsafeSQL: "TRUNCATE " + ordered.map { quoted($0.name) }.joined(separator: ", ")

@@ -9,9 +9,9 @@ extension PostgresMigration {
     /// accents removed, no stemming: SQLite's `unicode61 remove_diacritics 2`). Times stay micro-seconds
     /// since 1970 in `bigint`.
     ///
-    /// Left out on purpose: SQLite's triggers. The change logs they filled (`sync_changes`,
-    /// `calendar_changes`), a new member's feed start (`conversation_members`) and the realtime
-    /// announcements are written by the store's own code, where a reader can see them.
+    /// Left out on purpose: SQLite's triggers. A new member's feed start (`conversation_members`) and the
+    /// realtime announcements are written by the store's own code, where a reader can see them; the change
+    /// journals (`sync_changes`, `calendar_changes`) come with migration 3, numbered at commit.
     static let schema = PostgresMigration(
         version: 1, name: "schema",
         script: """

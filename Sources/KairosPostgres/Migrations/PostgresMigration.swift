@@ -28,4 +28,12 @@ struct PostgresMigration: Sendable {
         if !rest.isEmpty { statements.append(rest) }
         self.statements = statements
     }
+
+    /// A migration from statements given one by one, for those that hold semicolons at the ends of their lines
+    /// (function bodies).
+    init(version: Int, name: String, statements: [String]) {
+        self.version = version
+        self.name = name
+        self.statements = statements
+    }
 }

@@ -9,7 +9,7 @@ import PostgresNIO
 /// migrations this version does not know was written by a newer Kairos and is refused.
 struct PostgresMigrations {
     /// Every migration, oldest first; append only.
-    static let all: [PostgresMigration] = [.schema, .eventsBySeq]
+    static let all: [PostgresMigration] = [.schema, .eventsBySeq, .changeJournals]
 
     /// The advisory lock every migration takes (an arbitrary number, the same in every Kairos version).
     static let lockKey: Int64 = 0x6B61_6972_6F73  // "kairos" in ASCII
