@@ -25,6 +25,14 @@ public enum PostgresURL {
         return configuration
     }
 
+    /// The URL without its password, for logs: `postgres://USER@HOST:PORT/DATABASE`.
+    public static func withoutPassword(_ url: String) -> String {
+        guard var parts = URLComponents(string: url) else { return "a PostgreSQL database" }
+        parts.password = nil
+        parts.query = nil
+        return parts.string ?? "a PostgreSQL database"
+    }
+
     private static func tls(mode: String?) throws -> PostgresClient.Configuration.TLS {
         switch mode {
         case "disable": .disable

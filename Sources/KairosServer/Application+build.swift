@@ -232,14 +232,20 @@ public struct AppServices: Sendable {
 
 /// Opens the embedded store in the data folder and builds the application around it.
 public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    try await buildApplication(configuration) { logger in try ServerStore.embedded(configuration, logger: logger) }
+}
+
+/// Builds the application around the store `open` gives, ready to serve: its schema current and, for a shared
+/// database, hearing other processes' writes. The data folder keeps what is not in the database (uploads, the
+/// push key), so processes that share a database share that folder too.
+public func buildApplication(
+    _ configuration: ServerConfiguration, store open: (Logger) async throws -> ServerStore
+) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "kairos")
     logger.logLevel = configuration.logLevel
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-    let folderLock = try DataFolderLock(folder: configuration.dataDirectory)
-    let store = try SQLiteStore(path: configuration.databasePath, upgradeBackupFolder: configuration.backupsDirectory)
-    if let backup = store.upgradeBackupPath {
-        logger.notice("Backed up the database before upgrading its schema", metadata: ["backup": "\(backup)"])
-    }
+    let served = try await open(logger)
+    let store = served.store
     let attachmentFiles = try AttachmentFiles(folder: configuration.attachmentsDirectory)
     let vapid = try VAPIDKey.loadOrCreate(at: configuration.vapidKeyPath)
     let signer: VAPIDSigner
@@ -277,15 +283,6 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         } else {
             UnsentMailNotice(store: store, dataDirectory: configuration.dataDirectory, logger: logger)
         }
-    var backupServices: [any Service] = []
-    if let interval = configuration.backupInterval {
-        backupServices.append(
-            ScheduledBackups(
-                backup: DataFolderBackup(
-                    dataDirectory: configuration.dataDirectory, excluding: [configuration.backupsDirectory]),
-                store: store, folder: configuration.backupsDirectory, interval: interval.duration,
-                keep: configuration.backupKeep, logger: logger))
-    }
     let readyLogger = logger
     let monitoring = Monitoring(
         metrics: configuration.metrics ?? ServerMetrics(), metricsToken: configuration.metricsToken,
@@ -297,23 +294,22 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
         server: .http1WebSocketUpgrade(webSocketRouter: buildWebSocketRouter(services)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kairos"),
         // Listed before the server, so at shutdown they stop after it: the last receipts are written then.
-        services: modelServices + [
-            todoistTransport, oidcTransport, folderLock, mail, services.conversations.deliveries,
+        services: served.services + modelServices + [
+            todoistTransport, oidcTransport, mail, services.conversations.deliveries,
             ReachService(services: services, store: store, signer: signer, logger: logger),
             DeliveryLogSweeper(store: store, logger: logger),
             AttachmentSweeper(store: store, files: attachmentFiles, logger: logger),
-            StoreCheckpoints(store: store, interval: .milliseconds(50), logger: logger),
             ReminderScheduler(store: store, logger: logger),
             DailyBriefScheduler(store: store, briefs: services.brief, logger: logger),
             MentionDigestScheduler(store: store, logger: logger),
-        ] + backupServices,
+        ],
         onServerRunning: { channel in
             configuration.onListening?(channel.localAddress?.port ?? configuration.port)
             let address = channel.localAddress.map {
                 "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)"
             }
             readyLogger.notice(
-                "Kairos is ready on http://\(address ?? "\(configuration.host):\(configuration.port)") (data: \(configuration.databasePath))"
+                "Kairos is ready on http://\(address ?? "\(configuration.host):\(configuration.port)") (data: \(served.location))"
             )
         },
         logger: logger)

@@ -15,8 +15,8 @@
                 "Copy a data folder's database into an empty PostgreSQL database, checked by counts and checksums.",
             discussion: """
                 Stop kairos serve first: the data folder must not change while it is copied. The copy is one \
-                transaction: it is all there, or nothing is. Attachments stay in the data folder's attachments \
-                folder; serve them from there (or a copy of it) with --attachments.
+                transaction: it is all there, or nothing is. Uploads and the push key stay in the data folder: \
+                serve with --data set to that folder (shared by every process) and --database set to the copy.
                 """)
 
         @Option(help: "The data folder of the server to copy.")

@@ -5,14 +5,14 @@ import KairosCore
 import KairosServer
 import Logging
 
-/// `kairos serve`: the server on the embedded SQLite store.
+/// `kairos serve`: the server on the embedded SQLite store, or on a PostgreSQL database several processes share.
 ///
 /// Every setting comes from its flag, else its `KAIROS_*` variable, else the `--config` file, else its
 /// default (`SettingSources`); `--check-config` reads and checks them all, prints where each came from and
 /// exits.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the Kairos server with its embedded SQLite database.",
+        commandName: "serve", abstract: "Run the Kairos server on its embedded SQLite database, or on a shared PostgreSQL one.",
         discussion: "Each --NAME option can also be set by the variable KAIROS_NAME or by NAME in the --config file.")
 
     @Option(help: "A TOML file of settings, such as kairos.toml ($KAIROS_SERVER_CONFIG).")
@@ -21,8 +21,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Read and check every setting, print where each came from, and exit without serving.")
     var checkConfig = false
 
-    @Option(help: "Folder for the database; created if missing. Default: kairos-data.")
+    @Option(help: "Folder for the database, uploads and the push key; created if missing. Default: kairos-data.")
     var data: String?
+
+    @Option(
+        help: "A shared PostgreSQL database (postgres://USER:PASSWORD@HOST:PORT/DATABASE) instead of the data folder's own, for several kairos processes; they share the data folder too.")
+    var database: String?
 
     @Option(help: "Address to listen on; 0.0.0.0 accepts other machines. Default: 127.0.0.1.")
     var host: String?
@@ -85,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The names a config file may set: every option above but `config` and `check-config`.
     static let settingNames = Set([
-        "data", "host", "port", "web", "log-level", "log-format", "metrics-token", "rate-limit", "public-url", "todoist-api", "trusted-proxies", "sendmail",
+        "data", "database", "host", "port", "web", "log-level", "log-format", "metrics-token", "rate-limit", "public-url", "todoist-api", "trusted-proxies", "sendmail",
         "mail-from", "mail-retry-seconds", "push-contact", "push-allow-loopback", "backup-every", "backup-keep",
         "backup-dir",
     ]).union(ModelOptions.settingNames).union(OIDCOptions.settingNames)
@@ -121,8 +125,12 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.webDirectory == nil {
             Logger(label: "kairos").notice("No web app folder found (./web); serving the API only. Pass --web DIR.")
         }
-        let app = try await buildApplication(configuration)
-        try await app.runService()
+        if let database = sources.string("database", flag: database) {
+            try await Self.serve(configuration, database: database)
+        } else {
+            let app = try await buildApplication(configuration)
+            try await app.runService()
+        }
     }
 
     /// The server's configuration from every source, checked; a setting that cannot work is a usage
@@ -181,6 +189,11 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ConfigFileError("\(every.origin) must be a number and a unit, such as 30s, 15m, 24h or 7d.")
             }
             configuration.backupInterval = interval
+        }
+        if let every = sources.value("backup-every", flag: backupEvery), sources.value("database", flag: database) != nil {
+            throw ConfigFileError(
+                "\(every.origin): scheduled backups copy the data folder's own database. With --database, back "
+                    + "PostgreSQL up with its own tools (pg_dump), and the data folder with yours.")
         }
         if let keep = try sources.integer("backup-keep", flag: backupKeep, in: 1...10_000) {
             configuration.backupKeep = keep
@@ -242,7 +255,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func report(_ configuration: ServerConfiguration, sources: SettingSources) -> String {
         var lines = ["The settings are usable. Kairos would serve:"]
         let flags: [String: String?] = [
-            "data": data, "host": host, "port": port.map(String.init), "web": web, "log-level": logLevel,
+            "data": data, "database": database, "host": host, "port": port.map(String.init), "web": web, "log-level": logLevel,
             "log-format": logFormat, "metrics-token": metricsToken, "rate-limit": rateLimit,
             "public-url": publicURL, "todoist-api": todoistAPI, "trusted-proxies": trustedProxies,
             "sendmail": sendmail, "mail-from": mailFrom, "mail-retry-seconds": mailRetrySeconds.map { String($0) },
@@ -251,7 +264,7 @@ struct ServeCommand: AsyncParsableCommand {
         ].merging(model.flags) { first, _ in first }.merging(oidc.flags) { first, _ in first }
         for name in Self.settingNames.sorted() {
             guard let setting = sources.value(name, flag: flags[name] ?? nil) else { continue }
-            let secret = name == "metrics-token" || ModelOptions.secretNames.union(OIDCOptions.secretNames).contains(name)
+            let secret = name == "metrics-token" || name == "database" || ModelOptions.secretNames.union(OIDCOptions.secretNames).contains(name)
             let shown = secret ? "(hidden)" : setting.text
             lines.append("  \(name) = \(shown)    from \(setting.origin)")
         }
