@@ -149,13 +149,26 @@ let package = Package(
             dependencies: ["KairosCapture"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "KairosStoreTests", dependencies: ["KairosStore", "KairosPostgres"]),
+        // A fresh PostgreSQL database per test, for the store and server suites.
+        .target(
+            name: "KairosPostgresTesting",
+            dependencies: [
+                "KairosPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Support/KairosPostgresTesting"
+        ),
+        .testTarget(
+            name: "KairosStoreTests", dependencies: ["KairosStore", "KairosPostgres", "KairosPostgresTesting"]),
         .testTarget(
             name: "KairosServerTests",
             dependencies: [
                 "KairosServer",
                 "KairosAI",
                 "KairosCapture",
+                "KairosPostgres",
+                "KairosPostgresTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "CompressNIO", package: "compress-nio"),

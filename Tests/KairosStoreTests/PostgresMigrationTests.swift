@@ -1,5 +1,6 @@
 import Foundation
 import KairosCore
+import KairosPostgresTesting
 import Logging
 import PostgresNIO
 import Testing

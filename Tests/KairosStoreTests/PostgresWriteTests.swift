@@ -1,5 +1,6 @@
 import Foundation
 import KairosCore
+import KairosPostgresTesting
 import KairosStore
 import Testing
 
