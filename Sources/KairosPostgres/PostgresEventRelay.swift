@@ -2,6 +2,7 @@ import Foundation
 import KairosCore
 import KairosStore
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// Brings the events every process's writes commit to this process's observers (its realtime sockets), one
@@ -101,7 +102,7 @@ extension PostgresStore {
     /// Listens to the channel on a connection of its own until cancelled, announcing each committed write's
     /// events; when the connection drops, listens again and first announces what it missed meanwhile.
     func relayEvents() async {
-        var announcedThrough: Int64?
+        let announced = NIOLockedValueBox<Int64?>(nil)
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
@@ -112,25 +113,24 @@ extension PostgresStore {
                     try await connection.listen(on: PostgresEventRelay.channel) { notices in
                         // Listening before reading the counter: whatever commits after this read is notified.
                         let latest = try await latestSeq(connection)
-                        if let through = announcedThrough, latest > through {
+                        if let through = announced.withLockedValue({ $0 }), latest > through {
                             try await announceStored(after: through, through: latest, connection)
                         }
-                        announcedThrough = latest
+                        announced.withLockedValue { $0 = latest }
                         relay.dropKept(through: latest)
                         relay.listening()
-                        for try await notification in notices {
-                            guard let notice = EventNotice(notification.payload), let through = announcedThrough,
-                                notice.last > through
-                            else { continue }
-                            if notice.first > through + 1 {
-                                try await announceStored(after: through, through: notice.first - 1, connection)
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { try await self.follow(notices, announced: announced, connection) }
+                            // A connection the server ended does not always end its notifications: a
+                            // heartbeat finds out, and whichever ends first ends both.
+                            group.addTask {
+                                while true {
+                                    try await Task.sleep(for: Self.heartbeat)
+                                    try await connection.query("SELECT 1", logger: self.logger)
+                                }
                             }
-                            if notice.process == relay.process, let kept = relay.takeKept(numberedFrom: notice.first) {
-                                relay.announce(kept)
-                            } else {
-                                try await announceStored(after: notice.first - 1, through: notice.last, connection)
-                            }
-                            announcedThrough = notice.last
+                            try await group.next()
+                            group.cancelAll()
                         }
                     }
                 }
@@ -143,6 +143,30 @@ extension PostgresStore {
                     metadata: ["error": "\(String(reflecting: error))"])
                 try? await Task.sleep(for: .milliseconds(beforeSchema ? 500 : 100))
             }
+        }
+    }
+
+    /// How often the listening connection is checked.
+    static let heartbeat = Duration.seconds(2)
+
+    /// Announces each committed write as its notification comes, filling gaps from the database.
+    private func follow(
+        _ notices: PostgresNotificationSequence, announced: NIOLockedValueBox<Int64?>,
+        _ connection: PostgresConnection
+    ) async throws {
+        for try await notification in notices {
+            guard let notice = EventNotice(notification.payload), let through = announced.withLockedValue({ $0 }),
+                notice.last > through
+            else { continue }
+            if notice.first > through + 1 {
+                try await announceStored(after: through, through: notice.first - 1, connection)
+            }
+            if notice.process == relay.process, let kept = relay.takeKept(numberedFrom: notice.first) {
+                relay.announce(kept)
+            } else {
+                try await announceStored(after: notice.first - 1, through: notice.last, connection)
+            }
+            announced.withLockedValue { $0 = notice.last }
         }
     }
 

@@ -175,4 +175,35 @@ struct PostgresWriteTests {
                 ])
         }
     }
+
+    @Test(
+        "A process whose listening connection drops announces what was committed meanwhile, once, in order",
+        .timeLimit(.minutes(1)))
+    func listenerCatchesUpAfterDrop() async throws {
+        try await PostgresTestServer.withFreshDatabase(processes: 2) { stores in
+            let ada = try await stores[0].createUser(
+                email: "ada@example.com", name: "Ada", passwordHash: "x", timezone: "UTC", now: now)
+            let heard = [LockedList<Int>(), LockedList<Int>()]
+            for (store, list) in zip(stores, heard) {
+                store.observeNewEvents { events in list.append(contentsOf: events.map(\.event.seq)) }
+            }
+            func add() async throws {
+                try await stores[0].write { write in
+                    write.add(.init(recipients: [ada.id], kind: .projectUpdated), now: now)
+                }
+            }
+            try await add()
+            for list in heard { #expect(try await list.waitFor(1) == [1]) }
+            // Both listeners drop; the writes below may land before or after they listen again.
+            try await stores[0].write { write in
+                try await write.query(
+                    """
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND application_name = \(PostgresEventRelay.applicationName)
+                    """)
+            }
+            for _ in 0..<5 { try await add() }
+            for list in heard { #expect(try await list.waitFor(6) == Array(1...6)) }
+        }
+    }
 }
