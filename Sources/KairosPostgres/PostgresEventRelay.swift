@@ -26,6 +26,8 @@ final class PostgresEventRelay: @unchecked Sendable {
     private var observers: [@Sendable ([NewEvent]) -> Void] = []
     /// This process's writes' events, by first number, from just before their commit until announced.
     private var kept: [Int64: [NewEvent]] = [:]
+    /// Who hears the signals any process sends (`SignalStore`).
+    let signals = SignalObservers()
     private var isListening = false
     private var listeningWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -155,6 +157,11 @@ extension PostgresStore {
         _ connection: PostgresConnection
     ) async throws {
         for try await notification in notices {
+            if let signal = SignalPayload.signal(from: notification.payload) {
+                // Passed on beside the events, so a slow observer holds none of them up.
+                Task { await relay.signals.pass(signal) }
+                continue
+            }
             guard let notice = EventNotice(notification.payload), let through = announced.withLockedValue({ $0 }),
                 notice.last > through
             else { continue }

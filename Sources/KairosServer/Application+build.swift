@@ -173,8 +173,16 @@ public struct AppServices: Sendable {
         realtime = hub
         self.socketAuthTimeout = socketAuthTimeout
         accounts = AccountService(
-            store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone, realtime: hub,
+            store: store, clock: clock, bcryptCost: bcryptCost, defaultTimeZone: defaultTimeZone,
             publicURL: publicURL)
+        store.observeSignals { [accounts] signal in
+            switch signal {
+            case .typing(let conversationID, let userID, let audience):
+                hub.relay(.typing(conversationID: conversationID, userID: userID), to: audience)
+            case .tokensRevoked(let userID):
+                await hub.closeRevoked(userID: userID) { token in (try? await accounts.user(forToken: token)) != nil }
+            }
+        }
         projects = ProjectService(store: store, clock: clock)
         tasks = TaskService(store: store, clock: clock)
         taskLists = VersionedCache(version: { store.committedWrites }, lifetime: 1, capacity: 1_000)
@@ -193,7 +201,7 @@ public struct AppServices: Sendable {
         sync = SyncService(store: store, clock: clock, tasks: tasks, projects: projects, reminders: reminders)
         userData = UserDataService(store: store, clock: clock)
         todoistImports = TodoistImportService(userData: userData, source: todoist, clock: clock)
-        accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock, realtime: hub)
+        accountDeletion = AccountDeletionService(store: store, files: attachmentFiles, clock: clock)
         assistant = AssistantService(
             store: store, clock: clock, capture: capture, tasks: tasks, reminders: reminders,
             model: languageModel.map { AssistantModel(model: $0, logger: logger) })

@@ -426,4 +426,5 @@ public typealias DataStore = AccountStore & ProjectStore & TaskStore & TimeStore
     & OIDCStore
     & CalendarStore & CalendarObjectStore & CalendarFeedStore
     & SyncStore
+    & SignalStore
     & StoreHealth

@@ -206,4 +206,26 @@ struct PostgresWriteTests {
             for list in heard { #expect(try await list.waitFor(6) == Array(1...6)) }
         }
     }
+
+    @Test("A signal one process sends reaches every process's observers; one too big to pass is dropped")
+    func signalsReachEveryProcess() async throws {
+        try await PostgresTestServer.withFreshDatabase(processes: 2) { stores in
+            let heard = [LockedList<PassingSignal>(), LockedList<PassingSignal>()]
+            for (store, list) in zip(stores, heard) {
+                store.observeSignals { signal in list.append(contentsOf: [signal]) }
+            }
+            let typing = PassingSignal.typing(conversationID: "7", userID: "1", audience: ["2", "3"])
+            let crowd = PassingSignal.typing(
+                conversationID: "8", userID: "1", audience: (1...2_000).map { String(100_000 + $0) })
+            try await stores[0].send(typing)
+            try await stores[0].send(crowd)
+            try await stores[1].send(.tokensRevoked(userID: "2"))
+            for list in heard {
+                let signals = try await list.waitFor(2)
+                #expect(signals.count == 2)
+                #expect(signals.contains(typing))
+                #expect(signals.contains(.tokensRevoked(userID: "2")))
+            }
+        }
+    }
 }

@@ -129,8 +129,7 @@ struct RealtimeSession {
         case .typing(let conversationID):
             guard hub.typingThrottle.admit(userID: socket.user.id, conversationID: conversationID) else { return }
             do {
-                let audience = try await conversations.typingAudience(in: conversationID, for: socket.user)
-                hub.relay(.typing(conversationID: conversationID, userID: socket.user.id), to: audience)
+                try await conversations.announceTyping(in: conversationID, by: socket.user)
             } catch let error as KairosError {
                 try await outbound.write(.text(ServerFrame.error(code: error.code, message: error.message).text))
             }

@@ -8,20 +8,17 @@ import NIOPosix
 /// they own are handed on or deleted as they choose (`AccountDeletionPlan`), and their uploaded files are
 /// removed from disk when no one else's upload has the same content.
 public struct AccountDeletionService: Sendable {
-    let store: any AccountStore & AccountDeletionStore & AttachmentStore
+    let store: any AccountStore & AccountDeletionStore & AttachmentStore & SignalStore
     let files: AttachmentFiles
     let clock: Clock
-    /// Told once the account is gone, so its open sockets close.
-    let realtime: RealtimeHub?
 
     public init(
-        store: any AccountStore & AccountDeletionStore & AttachmentStore, files: AttachmentFiles, clock: Clock,
-        realtime: RealtimeHub? = nil
+        store: any AccountStore & AccountDeletionStore & AttachmentStore & SignalStore, files: AttachmentFiles,
+        clock: Clock
     ) {
         self.store = store
         self.files = files
         self.clock = clock
-        self.realtime = realtime
     }
 
     /// Deletes `user`'s account; a wrong password or a missing choice changes nothing.
@@ -33,7 +30,8 @@ public struct AccountDeletionService: Sendable {
         for sha256 in contents {
             try await files.removeUnused(sha256: sha256) { try await store.isContentInUse(sha256: sha256) }
         }
-        await realtime?.closeRevoked(userID: user.id) { _ in false }
+        // The account is gone: its open sockets close, whichever process holds them.
+        try await store.send(.tokensRevoked(userID: user.id))
     }
 
     private func requirePassword(_ password: String, of user: User) async throws {
@@ -46,7 +44,8 @@ public struct AccountDeletionService: Sendable {
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
         guard matches else {
             throw KairosError.invalidField(
-                field: "password", message: "password is wrong. Enter the password you sign in with; nothing was deleted.")
+                field: "password",
+                message: "password is wrong. Enter the password you sign in with; nothing was deleted.")
         }
     }
 }

@@ -30,7 +30,7 @@ extension AccountService {
         let kept: TokensKept = request.signOutOthers == true ? .only(tokenHash: Self.hash(token: keptToken)) : .all
         try await store.setPassword(
             userID: user.id, passwordHash: try await hashPassword(newPassword), keeping: kept, now: clock.now())
-        if kept != .all { await closeRevokedSockets(of: user) }
+        if kept != .all { try await closeRevokedSockets(of: user) }
     }
 
     /// Emails a single-use link to set a new password, if the address has an account; answers the same either way.
@@ -71,7 +71,7 @@ extension AccountService {
         let hash = try await hashPassword(newPassword)
         let user = try await store.useSignInLink(
             tokenHash: Self.linkHash(request.token), purpose: .passwordReset, newPasswordHash: hash, now: clock.now())
-        await closeRevokedSockets(of: user)
+        try await closeRevokedSockets(of: user)
         return AuthResponse(token: try await issueToken(for: user, name: "password reset").token, user: user)
     }
 
@@ -97,7 +97,7 @@ extension AccountService {
     /// Revokes the token the request was signed in with (signing out).
     public func signOut(_ user: User, token: String) async throws {
         try await store.revokeToken(userID: user.id, tokenHash: Self.hash(token: token), now: clock.now())
-        await closeRevokedSockets(of: user)
+        try await closeRevokedSockets(of: user)
     }
 
     /// Queues a link email for the account of `email`, if there is one and it was not asked for too often.
@@ -129,9 +129,8 @@ extension AccountService {
         return hash(token: token)
     }
 
-    private func closeRevokedSockets(of user: User) async {
-        await realtime?.closeRevoked(userID: user.id) { token in
-            (try? await self.user(forToken: token)) != nil
-        }
+    /// The sockets signed in with the user's revoked tokens close, whichever process holds them.
+    func closeRevokedSockets(of user: User) async throws {
+        try await store.send(.tokensRevoked(userID: user.id))
     }
 }

@@ -9,12 +9,10 @@ import NIOPosix
 /// Sign-up, login and API tokens. Passwords are bcrypt-hashed off the event loop; tokens are
 /// random 256-bit secrets stored only as SHA-256 hashes.
 public struct AccountService: Sendable {
-    let store: any AccountStore & CredentialStore & ChangeTracking
+    let store: any AccountStore & CredentialStore & ChangeTracking & SignalStore
     let clock: Clock
     let bcryptCost: UInt8
     let defaultTimeZone: String
-    /// Told when a token is revoked, so the sockets it opened close at once.
-    let realtime: RealtimeHub?
     /// Where people reach this server, for the links in emails.
     let publicURL: String
     /// Every request looks its token up; a revocation or any other write ends what is kept here.
@@ -27,15 +25,13 @@ public struct AccountService: Sendable {
     private let standIn = NIOLockedValueBox<String?>(nil)
 
     public init(
-        store: any AccountStore & CredentialStore & ChangeTracking, clock: Clock, bcryptCost: UInt8,
-        defaultTimeZone: String, realtime: RealtimeHub? = nil,
-        publicURL: String = "http://127.0.0.1:8080"
+        store: any AccountStore & CredentialStore & ChangeTracking & SignalStore, clock: Clock, bcryptCost: UInt8,
+        defaultTimeZone: String, publicURL: String = "http://127.0.0.1:8080"
     ) {
         self.store = store
         self.clock = clock
         self.bcryptCost = bcryptCost
         self.defaultTimeZone = defaultTimeZone
-        self.realtime = realtime
         self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         // A token keeps its owner until a user or token changes, whatever else is written meanwhile.
         tokenOwners = VersionedCache(version: { store.committedAccountWrites }, lifetime: 60, capacity: 10_000)
@@ -125,9 +121,7 @@ public struct AccountService: Sendable {
     /// Revokes one of the user's tokens and closes the realtime sockets signed in with it.
     public func revokeToken(_ tokenID: String, of user: User) async throws {
         try await store.revokeToken(userID: user.id, tokenID: tokenID, now: clock.now())
-        await realtime?.closeRevoked(userID: user.id) { token in
-            (try? await self.user(forToken: token)) != nil
-        }
+        try await closeRevokedSockets(of: user)
     }
 
     /// Changes what the request sets, once every field of it is valid.

@@ -7,14 +7,14 @@ import KairosStore
 /// Every read and write first loads the conversation and asks the permission guard; someone who is
 /// not a member gets "not found", so a conversation's existence does not leak.
 public struct ConversationService: Sendable {
-    let store: any ConversationStore & AccountStore & ProjectStore & SharingStore
+    let store: any ConversationStore & AccountStore & ProjectStore & SharingStore & SignalStore
     let clock: Clock
     let tasks: TaskService
     let deliveries: DeliveryRecorder
 
     public init(
-        store: any ConversationStore & AccountStore & ProjectStore & SharingStore, clock: Clock, tasks: TaskService,
-        deliveries: DeliveryRecorder
+        store: any ConversationStore & AccountStore & ProjectStore & SharingStore & SignalStore, clock: Clock,
+        tasks: TaskService, deliveries: DeliveryRecorder
     ) {
         self.store = store
         self.clock = clock
@@ -280,9 +280,11 @@ public struct ConversationService: Sendable {
     }
 
     /// The other members of a conversation the caller is in, to tell that the caller is typing there.
-    public func typingAudience(in id: String, for user: User) async throws -> [String] {
+    /// Tells the conversation's other members, on whichever process their sockets are, that `user` is typing.
+    public func announceTyping(in id: String, by user: User) async throws {
         let conversation = try await conversation(id, for: user, allowing: .comment)
-        return conversation.members.map(\.userID).filter { $0 != user.id }
+        let audience = conversation.members.map(\.userID).filter { $0 != user.id }
+        try await store.send(.typing(conversationID: id, userID: user.id, audience: audience))
     }
 
     // MARK: Access

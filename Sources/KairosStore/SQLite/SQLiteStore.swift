@@ -6,6 +6,7 @@ import KairosCore
 public final class SQLiteStore: ChangeTracking {
     let pool: DatabasePool
     let eventAnnouncer = EventAnnouncer()
+    let signalObservers = SignalObservers()
     let messageTerms = MessageTermRecorder()
     let commitCounter = CommitCounter()
     let accountCommitCounter = CommitCounter(tables: ["users", "api_tokens"])
