@@ -19,8 +19,7 @@ func withLiveAPI(
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock(wednesdayAfternoon)
-    try await {
-        let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+    try await ServerTestStore.with(folder: folder) { store in
         let services = AppServices(
             store: store,
             attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
@@ -33,7 +32,7 @@ func withLiveAPI(
         try await app.test(.live) { client in
             try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))
         }
-    }()
+    }
 }
 
 /// Ada, Bob and Carol signed up on a fresh live server.

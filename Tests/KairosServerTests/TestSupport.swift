@@ -227,7 +227,7 @@ struct TestAPI: Sendable {
 
 // MARK: - Running a test against a fresh server
 
-/// Builds the real router on a fresh SQLite file in its own temp folder (removed afterwards),
+/// Builds the real router on a fresh store (`ServerTestStore`) with its own temp folder (removed afterwards),
 /// with bcrypt cost 4 and a clock fixed at `now`, and hands an anonymous caller to `body`.
 ///
 /// `monitoring` builds what the operations side gets (metrics, budgets read on the test clock); `logger` is
@@ -244,8 +244,7 @@ func withAPI(
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock(now)
-    try await {
-        let store = try SQLiteStore(path: folder.appendingPathComponent("kairos.sqlite").path)
+    try await ServerTestStore.with(folder: folder) { store in
         let services = AppServices(
             store: store,
             attachmentFiles: try AttachmentFiles(folder: folder.appendingPathComponent("attachments").path),
@@ -255,7 +254,7 @@ func withAPI(
         try await app.test(setup) { client in
             try await body(TestAPI(client: client, clock: clock, store: store, dataFolder: folder))
         }
-    }()
+    }
 }
 
 /// Like `withAPI`, with Ada (in New York) already signed up.
