@@ -126,7 +126,7 @@ extension PostgresStore: NoteStore {
     /// The notes of `rows` (each starting with `Note.columns`) with the ids of the tasks made from each that
     /// the user can still see, oldest link first. The links of one call share their time; among them, the
     /// task made first (the lower id) comes first, as tasks are made in the order they are linked.
-    private static func notes(
+    static func notes(
         _ connection: PostgresConnection, user: Int64, rows: [PostgresRow], logger: Logger
     ) async throws -> [Note] {
         let notes = try rows.map(Note.init(row:))

@@ -356,9 +356,9 @@ extension PostgresStore: TimeStore {
 
     // MARK: - Rows
 
-    private static let sessionColumns = "id, task_id, started_at, ended_at, source"
+    static let sessionColumns = "id, task_id, started_at, ended_at, source"
 
-    private static func session(row: PostgresRow) throws -> TimeSession {
+    static func session(row: PostgresRow) throws -> TimeSession {
         let (id, task, startedAt, endedAt, source) = try row.decode((Int64, Int64, Int64, Int64?, String).self)
         return TimeSession(
             id: id.apiID, taskID: task.apiID, startedAt: Date(micros: startedAt),

@@ -37,7 +37,8 @@ extension SQLiteStore: CommitmentStore {
         let assignee = "EXISTS (SELECT 1 FROM task_assignees ta WHERE ta.task_id = tasks.id AND ta.user_id = "
         let sql = """
             SELECT tasks.id, tasks.content, tasks.added_at, tasks.completed_at, tasks.added_by, tasks.assigned_by,
-                (SELECT group_concat(ta.user_id) FROM task_assignees ta WHERE ta.task_id = tasks.id),
+                (SELECT group_concat(user_id) FROM (
+                    SELECT ta.user_id FROM task_assignees ta WHERE ta.task_id = tasks.id ORDER BY ta.position)),
                 EXISTS (SELECT 1 FROM task_followers f WHERE f.task_id = tasks.id AND f.user_id = ?1) AS followed,
                 src.id, src.conversation_id, c.name, src.author_id, src.created_at
             FROM tasks
