@@ -13,7 +13,7 @@ typealias SharedStore = AccountStore & CredentialStore & ProjectStore & TaskStor
     & PushSubscriptionStore & DeliveryStore & ReachSettingsStore & WebhookStore & StoreHealth & OIDCStore
     & AttachmentStore & AssistantStore & ReminderStore & NoteStore & BriefStore & DailyBriefStore
     & ConversationStore & EventFeedStore & SharingStore & InviteStore & NotificationStore & MessageTaskLinkStore
-    & MentionDigestStore & SearchStore
+    & MentionDigestStore & SearchStore & CalendarStore & CalendarObjectStore & SyncStore
 
 /// A backend the shared store suites run against, each test on a fresh, empty store of its own.
 ///
