@@ -123,7 +123,8 @@ extension PostgresStore: SyncStore {
                     try await ids(
                         """
                         SELECT id FROM comments WHERE project_id = ANY(\(joined))
-                            OR task_id IN (SELECT id FROM tasks WHERE project_id = ANY(\(joined)) AND completed_at IS NULL)
+                            OR task_id IN
+                                (SELECT id FROM tasks WHERE project_id = ANY(\(joined)) AND completed_at IS NULL)
                         """))
             }
             var userChanged = false
