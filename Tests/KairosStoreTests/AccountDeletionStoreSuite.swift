@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import KairosCore
+import KairosPostgresTesting
 import PostgresNIO
 import Testing
 

@@ -7,13 +7,8 @@ import Testing
 @testable import KairosPostgres
 @testable import KairosStore
 
-/// The store protocols both backends implement so far. It grows as the PostgreSQL store is ported, until it
-/// is `DataStore`.
-typealias SharedStore = AccountStore & CredentialStore & ProjectStore & TaskStore & TaskActivityStore & TimeStore
-    & PushSubscriptionStore & DeliveryStore & ReachSettingsStore & WebhookStore & StoreHealth & OIDCStore
-    & AttachmentStore & AssistantStore & ReminderStore & NoteStore & BriefStore & DailyBriefStore
-    & ConversationStore & EventFeedStore & SharingStore & InviteStore & NotificationStore & MessageTaskLinkStore
-    & MentionDigestStore & SearchStore & CommitmentStore & CalendarFeedStore & UserDataStore & AccountDeletionStore
+/// What both backends implement: all of it.
+typealias SharedStore = DataStore
 
 /// A backend the shared store suites run against, each test on a fresh, empty store of its own.
 ///
