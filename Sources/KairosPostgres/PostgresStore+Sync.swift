@@ -81,10 +81,7 @@ extension PostgresStore: SyncStore {
                 """, logger: logger)
             // Projects the person left (or that went, with them a member) since: what happened there before they
             // left, and whatever is still there, is gone from their sight.
-            let left = Array(
-                Set(
-                    changes.filter { $0.kind == "member" && $0.userID == viewer && !seen.contains($0.projectID ?? 0) }
-                        .compactMap(\.projectID)))
+            let left = Array(changes.projects(whoseMembershipOf: viewer, changed: false, seen: seen))
             var gone = SyncIDs()
             if !left.isEmpty {
                 changes += try await Self.journal(
@@ -111,10 +108,7 @@ extension PostgresStore: SyncStore {
             }
             var changed = SyncIDs()
             // Projects shared with the person since: all that is in them is new to them.
-            let joined = Array(
-                Set(
-                    changes.filter { $0.kind == "member" && $0.userID == viewer && seen.contains($0.projectID ?? 0) }
-                        .compactMap(\.projectID)))
+            let joined = Array(changes.projects(whoseMembershipOf: viewer, changed: true, seen: seen))
             if !joined.isEmpty {
                 changed.items.formUnion(
                     try await ids("SELECT id FROM tasks WHERE project_id = ANY(\(joined)) AND completed_at IS NULL"))
@@ -127,20 +121,7 @@ extension PostgresStore: SyncStore {
                                 (SELECT id FROM tasks WHERE project_id = ANY(\(joined)) AND completed_at IS NULL)
                         """))
             }
-            var userChanged = false
-            for change in changes {
-                switch change.kind {
-                case "item": changed.items.insert(change.objectID)
-                case "project": changed.projects.insert(change.objectID)
-                case "member": if let project = change.projectID { changed.projects.insert(project) }
-                case "section": changed.sections.insert(change.objectID)
-                case "label": changed.labels.insert(change.objectID)
-                case "note": changed.notes.insert(change.objectID)
-                case "reminder": changed.reminders.insert(change.objectID)
-                case "user": userChanged = change.objectID == viewer
-                default: break
-                }
-            }
+            let userChanged = changed.add(changes, viewer: viewer)
             try await Self.readChanged(connection, viewer, changed, gone: gone, into: &objects, logger: logger)
             if userChanged { try await Self.readSyncUser(connection, viewer, into: &objects, logger: logger) }
             return (objects, latest)
@@ -182,30 +163,13 @@ extension PostgresStore: SyncStore {
             .decode(Int64.self) ?? 0
     }
 
-    private struct JournalRow {
-        var kind: String
-        var objectID: Int64
-        var projectID: Int64?
-        var userID: Int64?
-    }
-
     private static func journal(
         _ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger
-    ) async throws -> [JournalRow] {
+    ) async throws -> [SyncJournalRow] {
         try await connection.rows(query, logger: logger).map { row in
             let (kind, object, project, user) = try row.decode((String, Int64, Int64?, Int64?).self)
-            return JournalRow(kind: kind, objectID: object, projectID: project, userID: user)
+            return SyncJournalRow(kind: kind, objectID: object, projectID: project, userID: user)
         }
-    }
-
-    /// Ids of objects by kind.
-    private struct SyncIDs {
-        var items = Set<Int64>()
-        var projects = Set<Int64>()
-        var sections = Set<Int64>()
-        var labels = Set<Int64>()
-        var notes = Set<Int64>()
-        var reminders = Set<Int64>()
     }
 
     /// Reads the changed objects `viewer` can see; the rest of them, and everything in `gone`, are answered as

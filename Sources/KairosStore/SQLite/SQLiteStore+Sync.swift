@@ -79,9 +79,7 @@ extension SQLiteStore: SyncStore {
                 arguments: [position, viewer, viewer, viewer])
             // Projects the person left (or that went, with them a member) since: what happened there before they
             // left, and whatever is still there, is gone from their sight.
-            let left = Set(
-                changes.filter { $0.kind == "member" && $0.userID == viewer && !seen.contains($0.projectID ?? 0) }
-                    .compactMap(\.projectID))
+            let left = changes.projects(whoseMembershipOf: viewer, changed: false, seen: seen)
             var gone = SyncIDs()
             if !left.isEmpty {
                 let leftList = Array(left).jsonArray
@@ -119,9 +117,7 @@ extension SQLiteStore: SyncStore {
             }
             var changed = SyncIDs()
             // Projects shared with the person since: all that is in them is new to them.
-            let joined = Set(
-                changes.filter { $0.kind == "member" && $0.userID == viewer && seen.contains($0.projectID ?? 0) }
-                    .compactMap(\.projectID))
+            let joined = changes.projects(whoseMembershipOf: viewer, changed: true, seen: seen)
             if !joined.isEmpty {
                 let joinedList = Array(joined).jsonArray
                 let inside = "SELECT value FROM json_each(?)"
@@ -141,20 +137,7 @@ extension SQLiteStore: SyncStore {
                             """,
                         arguments: [joinedList, joinedList]))
             }
-            var userChanged = false
-            for change in changes {
-                switch change.kind {
-                case "item": changed.items.insert(change.objectID)
-                case "project": changed.projects.insert(change.objectID)
-                case "member": if let project = change.projectID { changed.projects.insert(project) }
-                case "section": changed.sections.insert(change.objectID)
-                case "label": changed.labels.insert(change.objectID)
-                case "note": changed.notes.insert(change.objectID)
-                case "reminder": changed.reminders.insert(change.objectID)
-                case "user": userChanged = change.objectID == viewer
-                default: break
-                }
-            }
+            let userChanged = changed.add(changes, viewer: viewer)
             try Self.readChanged(db, viewer, changed, gone: gone, into: &objects)
             if userChanged { try Self.readSyncUser(db, viewer, into: &objects) }
             return (objects, latest)
@@ -196,27 +179,10 @@ extension SQLiteStore: SyncStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(seq), 0) FROM sync_changes")) ?? 0
     }
 
-    private struct JournalRow {
-        var kind: String
-        var objectID: Int64
-        var projectID: Int64?
-        var userID: Int64?
-    }
-
-    private static func journal(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalRow] {
+    private static func journal(_ db: Database, sql: String, arguments: StatementArguments) throws -> [SyncJournalRow] {
         try db.fetchRows(sql: sql, arguments: arguments).map {
-            JournalRow(kind: $0[0], objectID: $0[1], projectID: $0[2], userID: $0[3])
+            SyncJournalRow(kind: $0[0], objectID: $0[1], projectID: $0[2], userID: $0[3])
         }
-    }
-
-    /// Ids of objects by kind.
-    private struct SyncIDs {
-        var items = Set<Int64>()
-        var projects = Set<Int64>()
-        var sections = Set<Int64>()
-        var labels = Set<Int64>()
-        var notes = Set<Int64>()
-        var reminders = Set<Int64>()
     }
 
     /// Reads the changed objects `viewer` can see; the rest of them, and everything in `gone`, are answered as
